@@ -1,0 +1,217 @@
+"""The one engine protocol every game implements.
+
+Engines are pure Python (no Django), deterministic from (state, submissions,
+seed). State is plain JSON-able data. Checking (``check``) is kept apart from
+applying (``resolve``). Randomness only comes from :func:`rng_for`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+State = dict[str, Any]
+Payload = dict[str, Any]
+
+#: The viewer name that sees everything (the host).
+HOST = "@host"
+#: The viewer that sees only public data.
+SPECTATOR: None = None
+
+Audience = str  # "public", "host", or a player name (private to that seat)
+PhaseKind = Literal["main", "turn", "setup", "decision"]
+
+
+class EngineError(ValueError):
+    """Base of every error an engine raises on bad input."""
+
+
+class ConfigError(EngineError):
+    """The host's configuration or the seat list is not valid."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+class SubmissionError(EngineError):
+    """A submission breaks a rule; ``field`` names the form field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """The phase that is open now: its number (1-based), name and who acts.
+
+    ``kind`` tells the platform which clock applies: ``main`` (the match's
+    phase length, 24 h by default), ``turn`` (a live turn), ``setup`` (a live
+    setup step) or ``decision`` (a post-game decision).
+    """
+
+    number: int
+    name: str
+    actors: tuple[str, ...]
+    kind: PhaseKind = "main"
+
+
+@dataclass
+class LogLine:
+    """One step of a resolution, in a plain sentence, for one audience."""
+
+    text: str
+    audience: Audience = "public"
+
+
+@dataclass
+class GarnetChange:
+    """A change of a player's season wallet (positive: gained)."""
+
+    player: str
+    amount: int
+    reason: str
+
+
+@dataclass
+class Resolution:
+    """What resolving a phase (or an instant action) produced."""
+
+    state: State
+    log: list[LogLine] = field(default_factory=list)
+    garnets: list[GarnetChange] = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    """The result of a finished match (see MATCHFILE.md, "outcome")."""
+
+    tol: dict[str, int] = field(default_factory=dict)
+    tol_to_give: dict[str, int] = field(default_factory=dict)
+    ec: list[str] = field(default_factory=list)
+    pending: dict[str, Any] | None = None
+    garnets_earned: dict[str, int] = field(default_factory=dict)
+    dm_pick_order: list[str] = field(default_factory=list)
+    #: For two-player Death Matches: the winner and loser (None on a draw).
+    winner: str | None = None
+    loser: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A form field the platform renders for a phase (built from the engine).
+
+    ``kind``: ``choice`` (one of ``choices``), ``multichoice``, ``text``,
+    ``int``, ``bool``. ``choices`` are ``(value, label)`` pairs.
+    """
+
+    name: str
+    label: str
+    kind: Literal["choice", "multichoice", "text", "int", "bool"] = "text"
+    choices: tuple[tuple[str, str], ...] = ()
+    required: bool = True
+    help: str = ""
+    group: str = ""
+
+
+class Engine:
+    """Base class of the game engines; subclasses override every method.
+
+    All methods take the state and never mutate it: ``resolve`` and
+    ``instant`` return a new state.
+    """
+
+    slug: str = ""
+    title: str = ""
+    min_players: int = 0
+    max_players: int = 0
+
+    # --- set-up -----------------------------------------------------------
+    def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
+        """Check the seats and config (raise ConfigError) and build the first state."""
+        raise NotImplementedError
+
+    # --- the phase that is open ----------------------------------------
+    def phase(self, state: State) -> PhaseSpec | None:
+        """The open phase, or None when nothing is left to decide."""
+        raise NotImplementedError
+
+    def finished(self, state: State) -> bool:
+        """True once play is over (a post-game decision may still be open)."""
+        raise NotImplementedError
+
+    # --- submissions ------------------------------------------------------
+    def check(self, state: State, player: str, payload: Payload) -> Payload:
+        """Return the normalized payload or raise SubmissionError naming the field."""
+        raise NotImplementedError
+
+    def default(self, state: State, player: str, rng: random.Random) -> Payload:
+        """The submission a player who sent nothing gets (the seed's default)."""
+        raise NotImplementedError
+
+    def bot(self, state: State, player: str, rng: random.Random) -> Payload:
+        """A random legal submission for a bot seat."""
+        raise NotImplementedError
+
+    # --- applying ---------------------------------------------------------
+    def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
+        """Resolve the open phase from every actor's (checked) submission."""
+        raise NotImplementedError
+
+    def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
+        """Apply the part of a submission answered at once (e.g. look-ups).
+
+        Returns None when the payload holds nothing instant. The platform
+        applies it when the player submits; ``resolve`` must then skip what
+        the state shows was already applied, so that a replay (which only
+        calls ``resolve``) gives the same result.
+        """
+        return None
+
+    # --- reading ------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        """The outcome once ``finished`` (``pending`` set while a decision is open)."""
+        raise NotImplementedError
+
+    def player_state(self, state: State, player: str) -> dict[str, Any]:
+        """One player's full state, as the host sees it (MATCHFILE "players")."""
+        raise NotImplementedError
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` may see: a player name, SPECTATOR (None) or HOST."""
+        raise NotImplementedError
+
+    def board_text(self, state: State, viewer: str | None) -> str:
+        """The board as text (the same text the log uses)."""
+        return ""
+
+    # --- forms ----------------------------------------------------------------
+    def form_fields(self, state: State, player: str) -> list[Field]:
+        """The form fields of the open phase for ``player``."""
+        raise NotImplementedError
+
+    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
+        """Turn posted form data into a payload (raise SubmissionError naming the field)."""
+        raise NotImplementedError
+
+    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
+        """Form values that show ``payload`` (the player's current submission)."""
+        raise NotImplementedError
+
+
+def rng_for(seed: int, phase_number: int, purpose: str = "") -> random.Random:
+    """The one source of randomness: a generator seeded by (seed, phase, purpose)."""
+    return random.Random(f"{seed}:{phase_number}:{purpose}")
+
+
+def fresh(state: State) -> State:
+    """A deep copy of ``state`` for an engine to change."""
+    return copy.deepcopy(state)

@@ -1,0 +1,40 @@
+"""Which engine plays which game: slug → engine instance."""
+
+from __future__ import annotations
+
+import importlib
+
+from .protocol import Engine
+
+#: Game slug → module holding ``ENGINE``.
+GAME_MODULES: dict[str, str] = {
+    "rituals-gone-bad": "games.rituals_gone_bad.engine",
+    "trail-trouble": "games.trail_trouble.engine",
+    "blob-party": "games.blob_party.engine",
+    "bigfoot-sighting": "games.bigfoot_sighting.engine",
+}
+
+_cache: dict[str, Engine] = {}
+
+
+def slugs() -> list[str]:
+    """The games whose engine can be loaded."""
+    return [slug for slug in GAME_MODULES if _load(slug) is not None]
+
+
+def _load(slug: str) -> Engine | None:
+    if slug not in _cache:
+        try:
+            module = importlib.import_module(GAME_MODULES[slug])
+        except ModuleNotFoundError:
+            return None
+        _cache[slug] = module.ENGINE
+    return _cache[slug]
+
+
+def get_engine(slug: str) -> Engine:
+    """The engine of ``slug``; KeyError for an unknown game."""
+    engine = _load(slug) if slug in GAME_MODULES else None
+    if engine is None:
+        raise KeyError(slug)
+    return engine

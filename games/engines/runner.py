@@ -1,0 +1,70 @@
+"""Playing one phase through an engine: the same steps for the web app and for replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .protocol import Engine, Payload, PhaseSpec, Resolution, State, SubmissionError, rng_for
+
+
+@dataclass
+class PhaseResult:
+    """A played phase: what was open, what counted, who got the default, what came of it."""
+
+    spec: PhaseSpec
+    submissions: dict[str, Payload]
+    defaulted: list[str]
+    resolution: Resolution
+    #: Stored submissions that no longer passed the check (lenient mode only): player → reason.
+    rejected: dict[str, str] = field(default_factory=dict)
+
+
+class NotAnActor(SubmissionError):
+    """A submission from a player who does not act in this phase."""
+
+
+def default_for(engine: Engine, state: State, seed: int, spec: PhaseSpec, player: str) -> Payload:
+    """The default submission of ``player``, drawn from its own seeded stream."""
+    return engine.default(state, player, rng_for(seed, spec.number, f"default:{player}"))
+
+
+def bot_move(engine: Engine, state: State, seed: int, spec: PhaseSpec, player: str) -> Payload:
+    """A bot's move for the open phase, drawn from its own seeded stream."""
+    return engine.bot(state, player, rng_for(seed, spec.number, f"bot:{player}"))
+
+
+def play_phase(
+    engine: Engine, state: State, seed: int, submissions: dict[str, Payload], lenient: bool = False
+) -> PhaseResult:
+    """Check every submission, fill the defaults, and resolve the open phase.
+
+    Strict (replay): raises SubmissionError, with ``player`` set, on the first
+    submission that breaks a rule; nothing is applied then. Lenient (the web
+    app, where every move was checked when it was sent): a move that no longer
+    passes is replaced by the default and reported in ``rejected``.
+    """
+    spec = engine.phase(state)
+    if spec is None:
+        raise SubmissionError("", "the match has no open phase")
+    for player in submissions:
+        if player not in spec.actors:
+            err = NotAnActor("", f"{player} does not act in {spec.name}")
+            err.player = player  # type: ignore[attr-defined]
+            raise err
+    counted: dict[str, Payload] = {}
+    defaulted: list[str] = []
+    rejected: dict[str, str] = {}
+    for player in spec.actors:
+        if player in submissions:
+            try:
+                counted[player] = engine.check(state, player, submissions[player])
+                continue
+            except SubmissionError as err:
+                if not lenient:
+                    err.player = player  # type: ignore[attr-defined]
+                    raise
+                rejected[player] = err.message
+        counted[player] = default_for(engine, state, seed, spec, player)
+        defaulted.append(player)
+    resolution = engine.resolve(state, counted, rng_for(seed, spec.number, "resolve"))
+    return PhaseResult(spec, counted, defaulted, resolution, rejected)

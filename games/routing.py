@@ -1,0 +1,7 @@
+"""Websocket routes."""
+
+from django.urls import path
+
+from .consumers import MatchConsumer
+
+websocket_urlpatterns = [path("ws/matches/<int:pk>/", MatchConsumer.as_asgi())]

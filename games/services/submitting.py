@@ -1,0 +1,92 @@
+"""Players' submissions: the latest before the deadline counts; instant actions apply at once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.engines.protocol import EngineError, Payload, SubmissionError
+from games.models import Match, Phase, Seat, Submission, garnet_balance
+
+from .engines import engine_of
+from .errors import PhaseClosed, ServiceError
+from .ledger import record_garnets
+from .lifecycle import write_log
+from .live import schedule_push
+
+
+def _lock_phase_for(seat: Seat, now: datetime) -> Phase:
+    """The seat's open phase, locked; refused once the deadline has passed."""
+    phase = (
+        Phase.objects.select_for_update()
+        .filter(match_id=seat.match_id)
+        .exclude(status=Phase.Status.RESOLVED)
+        .order_by("-number")
+        .first()
+    )
+    if phase is None:
+        raise PhaseClosed("There is no open phase: the match has not started or is over.")
+    if phase.status == Phase.Status.PAUSED:
+        raise PhaseClosed("The host has paused the match; submissions wait until it resumes.")
+    if phase.deadline is not None and now >= phase.deadline:
+        raise PhaseClosed(
+            f"Too late: the deadline of {phase.name} passed at {phase.deadline:%H:%M:%S} UTC; your move was not saved."
+        )
+    if seat.name not in phase.actors:
+        raise ServiceError(f"You do not act in {phase.name}.")
+    return phase
+
+
+def submit(seat: Seat, payload: Payload, *, now: datetime | None = None, expected_phase: int | None = None) -> Submission:
+    """Check and store a seat's move for the open phase (replacing its earlier one)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        phase = _lock_phase_for(seat, now)
+        if expected_phase is not None and phase.number != expected_phase:
+            raise PhaseClosed("That phase is over; the form below is for the phase now open. Nothing was saved.")
+        match = Match.objects.get(pk=seat.match_id)
+        engine = engine_of(match.game)
+        try:
+            checked = engine.check(match.state, seat.name, payload)
+        except SubmissionError as exc:
+            raise ServiceError(exc.message, exc.field) from None
+        except EngineError as exc:
+            raise ServiceError(str(exc)) from None
+        sub, _ = Submission.objects.update_or_create(
+            phase=phase,
+            seat=seat,
+            kind=Submission.Kind.MOVE,
+            defaults={"payload": checked, "submitted_at": now, "is_default": False},
+        )
+        Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
+        schedule_push(match.pk)
+        return sub
+
+
+def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> list[str]:
+    """Apply an instant action (e.g. a garnet look-up) at once; returns its private answers."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        phase = _lock_phase_for(seat, now)
+        match = Match.objects.select_for_update().get(pk=seat.match_id)
+        engine = engine_of(match.game)
+        try:
+            resolution = engine.instant(match.state, seat.name, payload)
+        except SubmissionError as exc:
+            raise ServiceError(exc.message, exc.field) from None
+        if resolution is None:
+            raise ServiceError("Nothing to do: that action is not answered at once.")
+        spend = -sum(c.amount for c in resolution.garnets if c.player == seat.name and c.amount < 0)
+        if seat.user_id and spend and garnet_balance(seat.user_id, match.season_id) < spend:
+            raise ServiceError(f"You need {spend} garnets in your wallet for this.", "lookup")
+        Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
+        write_log(match, phase, resolution)
+        record_garnets(match, phase.number, resolution.garnets)
+        match.state = resolution.state
+        match.save(update_fields=["state"])
+        Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
+        schedule_push(match.pk)
+        return [line.text for line in resolution.log if line.audience == seat.name]

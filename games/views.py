@@ -1,0 +1,247 @@
+"""Pages for players, spectators and hosts. They call services and presenters; no rules here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import markdown
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from games import phase_forms, presenters
+from games.engines.protocol import SubmissionError
+from games.engines.registry import GAME_MODULES
+from games.models import GarnetEntry, Match, Phase, Season, Submission, TolEntry, garnet_balance, tol_balance
+from games.services import lifecycle, matchfiles, submitting
+from games.services.engines import GAME_TITLES, engine_of
+from games.services.errors import ServiceError
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """Open lobbies, matches being played, seasons."""
+    lobbies = Match.objects.filter(status=Match.Status.LOBBY).prefetch_related("seats")[:50]
+    live = Match.objects.filter(status__in=[Match.Status.RUNNING, Match.Status.PAUSED])[:50]
+    finished = Match.objects.filter(status=Match.Status.FINISHED)[:20]
+    return render(
+        request,
+        "games/home.html",
+        {"lobbies": lobbies, "live": live, "finished": finished, "seasons": Season.objects.all()[:20],
+         "games": GAME_TITLES},
+    )
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and sign in."""
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, f"Welcome, {user.username}! Join a lobby below.")
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def my_matches(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's matches, marking those where a move is owed."""
+    rows = []
+    for seat in request.user.seats.select_related("match").order_by("-match__created"):
+        match = seat.match
+        phase = presenters.open_phase(match)
+        owes = False
+        if phase is not None and phase.status == Phase.Status.OPEN and seat.name in phase.actors:
+            owes = not phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).exists()
+        rows.append({"match": match, "seat": seat, "phase": phase, "owes": owes})
+    return render(request, "games/my_matches.html", {"rows": rows})
+
+
+def _match_context(request: HttpRequest, match: Match, *, values=None, errors=None, instant_values=None,
+                   instant_errors=None) -> dict:
+    viewer = presenters.viewer_for(match, request.user)
+    phase = presenters.open_phase(match)
+    ctx = {
+        "match": match,
+        "viewer": viewer,
+        "phase": phase,
+        "parts": presenters.parts_for(match, viewer),
+        "game_title": GAME_TITLES.get(match.game, match.game),
+        "form": None,
+        "instant_form": None,
+        "current": None,
+    }
+    seat = viewer.seat
+    if seat and phase is not None and phase.status == Phase.Status.OPEN and seat.name in phase.actors:
+        engine = engine_of(match.game)
+        current = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
+        ctx["current"] = current
+        if values is None:
+            values = engine.form_initial(match.state, seat.name, current.payload if current else None)
+        ctx["form"] = phase_forms.build(engine, match.state, seat.name, values, errors)
+        if phase_forms.instant_keys(engine):
+            instant = phase_forms.build(engine, match.state, seat.name, instant_values or {}, instant_errors,
+                                        instant=True)
+            ctx["instant_form"] = instant if instant.fields else None
+    if request.user.is_authenticated and match.status == Match.Status.LOBBY:
+        ctx["can_join"] = not match.seats.filter(user=request.user).exists()
+    return ctx
+
+
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match page: one page for everyone, showing more to whoever may see more."""
+    match = get_object_or_404(Match, pk=pk)
+    return render(request, "games/match.html", _match_context(request, match))
+
+
+@require_POST
+@login_required
+def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's move for the open phase (or, with ``instant``, an action answered at once)."""
+    match = get_object_or_404(Match, pk=pk)
+    seat = match.seats.filter(user=request.user).first()
+    if seat is None:
+        messages.error(request, "You have no seat in this match.")
+        return redirect("match", pk=pk)
+    engine = engine_of(match.game)
+    instant = request.POST.get("action") == "instant"
+    values = phase_forms.posted(engine, match.state or {}, seat.name, request.POST, instant=instant) if match.state else {}
+    try:
+        expected = int(request.POST.get("phase", "0") or 0)
+    except ValueError:
+        expected = 0
+    try:
+        payload = engine.parse_form(match.state, seat.name, values) if match.state else {}
+        if instant:
+            answers = submitting.act_now(seat, payload)
+            for answer in answers:
+                messages.info(request, answer)
+        else:
+            sub = submitting.submit(seat, payload, expected_phase=expected or None)
+            messages.success(
+                request, f"Saved at {sub.submitted_at:%H:%M:%S} UTC. You can change it until the deadline."
+            )
+        return redirect("match", pk=pk)
+    except (SubmissionError, ServiceError) as exc:
+        errors = {exc.field or "__all__": exc.message}
+        ctx = _match_context(
+            request, match,
+            values=None if instant else values, errors=None if instant else errors,
+            instant_values=values if instant else None, instant_errors=errors if instant else None,
+        )
+        ctx["error"] = exc.message
+        return render(request, "games/match.html", ctx, status=400)
+
+
+@require_POST
+@login_required
+def match_join(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take a seat in an open lobby."""
+    try:
+        lifecycle.join_lobby(pk, request.user)
+        messages.success(request, "You have a seat. The host starts the match when the lobby is full.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("match", pk=pk)
+
+
+@require_GET
+def match_live(request: HttpRequest, pk: int) -> JsonResponse:
+    """The viewer's current parts and sequence number (a client resyncs from this)."""
+    match = get_object_or_404(Match, pk=pk)
+    viewer = presenters.viewer_for(match, request.user)
+    return JsonResponse({"seq": match.seq, "parts": presenters.parts_for(match, viewer)})
+
+
+def _host_only(request: HttpRequest) -> None:
+    if not (request.user.is_authenticated and request.user.is_staff):
+        raise Http404
+
+
+@require_GET
+def match_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match file (hosts only: it holds every private submission)."""
+    _host_only(request)
+    match = get_object_or_404(Match, pk=pk)
+    doc = matchfiles.export_match(match)
+    response = HttpResponse(json.dumps(doc, indent=2), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-{match.game}.json"'
+    return response
+
+
+HOST_ACTIONS = {
+    "start": lambda pk, post: lifecycle.start_match(pk),
+    "pause": lambda pk, post: lifecycle.pause(pk),
+    "resume": lambda pk, post: lifecycle.resume(pk),
+    "extend": lambda pk, post: lifecycle.extend(pk, _minutes(post) * 60),
+    "resolve": lambda pk, post: lifecycle.resolve_now(pk),
+}
+
+
+def _minutes(post) -> int:
+    try:
+        return int(post.get("minutes", "60"))
+    except ValueError:
+        raise ServiceError("Minutes must be a whole number.", "minutes") from None
+
+
+@require_POST
+def host_control(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host's match controls: start, pause, resume, extend, resolve now."""
+    _host_only(request)
+    match = get_object_or_404(Match, pk=pk)
+    action = request.POST.get("action", "")
+    if action not in HOST_ACTIONS:
+        messages.error(request, f"Unknown action {action!r}.")
+        return redirect("match", pk=pk)
+    try:
+        HOST_ACTIONS[action](match.pk, request.POST)
+        messages.success(request, f"Done: {action}.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("match", pk=pk)
+
+
+def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings, ToL and eliminations; episodes (matches) with their results."""
+    season = get_object_or_404(Season, slug=slug)
+    standings = []
+    for entry in season.players.select_related("user").order_by("eliminated_at", "user__username"):
+        standings.append(
+            {"entry": entry, "tol": tol_balance(entry.user_id, season.pk), "garnets": garnet_balance(entry.user_id, season.pk)}
+        )
+    return render(
+        request, "games/season.html",
+        {"season": season, "standings": standings, "matches": season.matches.order_by("created")},
+    )
+
+
+@login_required
+def wallet(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's garnet and ToL history."""
+    user: User = request.user
+    return render(
+        request, "games/wallet.html",
+        {"garnets": GarnetEntry.objects.filter(user=user).select_related("season", "match"),
+         "tols": TolEntry.objects.filter(user=user).select_related("season", "match")},
+    )
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    """The rules as played here: the seed plus the rulings."""
+    if game not in GAME_MODULES:
+        raise Http404
+    path = Path(__file__).resolve().parent / GAME_MODULES[game].split(".")[1] / "RULES.md"
+    if not path.exists():
+        raise Http404
+    html = markdown.markdown(escape(path.read_text(encoding="utf-8")), extensions=["tables"])
+    return render(request, "games/rules.html", {"title": GAME_TITLES.get(game, game), "html": mark_safe(html)})
+
+

@@ -1,0 +1,21 @@
+"""The project's URLs."""
+
+from django.contrib import admin
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.urls import include, path
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Liveness for the compose health check: the database answers."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"ok": True})
+
+
+urlpatterns = [
+    path("healthz", healthz),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("games.urls")),
+]

@@ -1,0 +1,99 @@
+// Genius live pages: the countdown, the websocket with resync on a sequence gap, copy buttons.
+(function () {
+  "use strict";
+
+  function human(ms) {
+    if (ms <= 0) return "closing now";
+    var s = Math.floor(ms / 1000), d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600),
+        m = Math.floor((s % 3600) / 60), sec = s % 60;
+    if (d) return "in " + d + " d " + h + " h";
+    if (h) return "in " + h + " h " + m + " min";
+    if (m) return "in " + m + " min " + sec + " s";
+    return "in " + sec + " s";
+  }
+
+  function tickCountdowns() {
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var at = new Date(el.getAttribute("data-deadline"));
+      if (isNaN(at)) return;
+      el.textContent = human(at - Date.now());
+      el.title = at.toLocaleString();
+    });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest("[data-copy]");
+    if (!btn) return;
+    var text = btn.getAttribute("data-copy");
+    var done = function () { btn.textContent = "Copied"; setTimeout(function () { btn.textContent = "Copy"; }, 1500); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done);
+    } else {
+      var area = document.createElement("textarea");
+      area.value = text; document.body.appendChild(area); area.select();
+      try { document.execCommand("copy"); done(); } finally { area.remove(); }
+    }
+  });
+
+  function start() {
+    tickCountdowns();
+    setInterval(tickCountdowns, 1000);
+    var root = document.getElementById("match");
+    if (!root) return;
+    var matchId = root.getAttribute("data-match");
+    var seq = parseInt(root.getAttribute("data-seq"), 10) || 0;
+    var phase = root.getAttribute("data-phase");
+    var stateEl = document.querySelector("[data-live-state]");
+    var retry = 500;
+
+    function setState(text) { if (stateEl) stateEl.textContent = text; }
+
+    function apply(parts) {
+      Object.keys(parts).forEach(function (name) {
+        if (name === "phase") {
+          if (parts.phase !== phase && document.getElementById("move-form")) { window.location.reload(); }
+          phase = parts.phase;
+          return;
+        }
+        var el = document.querySelector('[data-part="' + name + '"]');
+        if (el) el.innerHTML = parts[name];
+      });
+      tickCountdowns();
+      root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
+    }
+
+    function resync() {
+      fetch("/matches/" + matchId + "/live/", { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (data) { seq = data.seq; root.setAttribute("data-seq", seq); apply(data.parts); });
+    }
+
+    function connect() {
+      var proto = location.protocol === "https:" ? "wss://" : "ws://";
+      var ws = new WebSocket(proto + location.host + "/ws/matches/" + matchId + "/");
+      ws.onopen = function () { retry = 500; setState("live"); };
+      ws.onmessage = function (ev) {
+        var msg;
+        try { msg = JSON.parse(ev.data); } catch (e) { return; }
+        if (msg.type === "hello") {
+          if (msg.seq !== seq) resync();
+        } else if (msg.type === "update") {
+          if (msg.full || msg.seq === seq || msg.seq === seq + 1) {
+            seq = msg.seq; root.setAttribute("data-seq", seq); apply(msg.parts);
+          } else if (msg.seq > seq + 1) {
+            resync();
+          }
+        }
+      };
+      ws.onclose = function () {
+        setState("reconnecting…");
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 10000);
+      };
+    }
+    connect();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,62 @@
+"""Shared fixtures: users, and a started Rituals Gone Bad match with two human seats and bots."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username: str, *, staff: bool = False):
+        user = django_user_model.objects.create_user(username=username, password="pw-" + username + "-123")
+        if staff:
+            user.is_staff = True
+            user.is_superuser = True
+            user.save()
+        return user
+
+    return make
+
+
+@pytest.fixture
+def host(make_user):
+    return make_user("host", staff=True)
+
+
+@pytest.fixture
+def ana(make_user):
+    return make_user("ana")
+
+
+@pytest.fixture
+def ben(make_user):
+    return make_user("ben")
+
+
+@pytest.fixture
+def rgb_match(ana, ben):
+    """A running 7-seat Rituals Gone Bad match: ana and ben are people, five bots, 1-hour phases."""
+    from games.models import GarnetEntry, Season
+    from games.services import lifecycle
+
+    season = Season.objects.create(name="Test season", slug="test")
+    GarnetEntry.objects.create(user=ana, season=season, amount=5, reason="starting wallet")
+    match = lifecycle.create_match(
+        game="rituals-gone-bad", title="RGB test", season=season, seed=1234, phase_seconds=3600,
+        config={"leaders": ["cat", "ana", "ben", "dan", "eli", "fay", "gil"]},
+    )
+    lifecycle.add_seat(match, user=ana)
+    lifecycle.add_seat(match, user=ben)
+    for name in ["cat", "dan", "eli", "fay", "gil"]:
+        lifecycle.add_seat(match, name=name, is_bot=True)
+    lifecycle.start_match(match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def after_deadline(match, seconds: int = 1):
+    """A moment just after the open phase's deadline."""
+    phase = match.current_phase
+    return phase.deadline + timedelta(seconds=seconds)
