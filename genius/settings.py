@@ -42,7 +42,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -52,6 +51,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.DatabaseUnavailableMiddleware",
 ]
+
+if not DEBUG:  # production serves the collected static files itself
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "genius.urls"
 TEMPLATES = [
@@ -79,6 +81,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME", "test_genius")}
 else:
     DATABASES["default"]["OPTIONS"] = {"timeout": 20}
+    if os.environ.get("GENIUS_TEST_SQLITE_FILE"):  # browser tests: the live server process shares the file
+        DATABASES["default"]["TEST"] = {"NAME": os.environ["GENIUS_TEST_SQLITE_FILE"]}
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

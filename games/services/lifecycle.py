@@ -84,10 +84,10 @@ def _add_seat(match: Match, *, user: AbstractBaseUser | None, name: str, is_bot:
         raise ServiceError("A seat needs a name.", "name")
     if len(name) > 40:
         raise ServiceError("A seat name is at most 40 characters.", "name")
-    if match.seats.filter(name=name).exists():
-        raise ServiceError(f"There is already a seat called {name} in this match.", "name")
     if user is not None and match.seats.filter(user=user).exists():
         raise ServiceError("You already have a seat in this match.")
+    if match.seats.filter(name=name).exists():
+        raise ServiceError(f"There is already a seat called {name} in this match.", "name")
     position = (match.seats.order_by("-position").values_list("position", flat=True).first() or 0) + 1
     try:
         with transaction.atomic():

@@ -71,6 +71,7 @@ def import_match(
         _start_with_garnets(match, doc["garnets"])
         for number, submissions in enumerate(doc["phases"], start=1):
             _play_file_phase(match, number, submissions)
+        match.refresh_from_db()
         return match
 
 
