@@ -124,7 +124,15 @@ class Phase(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     paused_remaining = models.DurationField(null=True, blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
+    reserve_from = models.DateTimeField(
+        null=True, blank=True, help_text="A live turn whose minute ran out: when the missing players' reserve began."
+    )
     reminded = models.BooleanField(default=False)
+
+    @property
+    def is_live(self) -> bool:
+        """Live turns and set-up steps (minutes, not days)."""
+        return self.kind in ("turn", "setup")
 
     class Meta:
         ordering = ["match", "number"]
@@ -147,6 +155,7 @@ class Submission(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.MOVE)
     payload = models.JSONField()
     is_default = models.BooleanField(default=False)
+    locked = models.BooleanField(default=False, help_text="Live turns: the player locked this move in.")
     submitted_at = models.DateTimeField()
 
     class Meta:

@@ -20,3 +20,17 @@ def close_due_phases() -> int:
 def resolve_phase(phase_id: int) -> bool:
     """Resolve one phase if it is still open and due (exactly once, under its lock)."""
     return lifecycle.resolve_phase(phase_id)
+
+
+@shared_task(ignore_result=True, acks_late=True)
+def resolve_phase_at(phase_id: int, deadline_iso: str) -> bool:
+    """A live turn's task, due at its deadline: resolve it (waiting out a few ms of clock skew)."""
+    import time
+    from datetime import datetime
+
+    from django.utils import timezone
+
+    early = (datetime.fromisoformat(deadline_iso) - timezone.now()).total_seconds()
+    if 0 < early < 2:
+        time.sleep(early)
+    return lifecycle.resolve_phase(phase_id)

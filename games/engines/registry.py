@@ -26,8 +26,10 @@ def _load(slug: str) -> Engine | None:
     if slug not in _cache:
         try:
             module = importlib.import_module(GAME_MODULES[slug])
-        except ModuleNotFoundError:
-            return None
+        except ModuleNotFoundError as exc:
+            if exc.name and GAME_MODULES[slug].startswith(exc.name):
+                return None  # that game is not installed here
+            raise
         _cache[slug] = module.ENGINE
     return _cache[slug]
 

@@ -20,6 +20,7 @@ from games.engines.protocol import EngineError, LogLine, PhaseSpec, Resolution, 
 from games.engines.runner import bot_move, play_phase
 from games.models import LogEntry, Match, Phase, Season, Seat, Snapshot, Submission, garnet_balance
 
+from . import live_turns
 from .engines import engine_of
 from .errors import ServiceError
 from .ledger import apply_outcome, record_garnets
@@ -160,6 +161,7 @@ def _after_state_change(match: Match, state: State, now: datetime) -> Phase | No
         opened_at=now,
         deadline=now + phase_length(match, spec),
     )
+    live_turns.schedule_due(phase)
     for seat in match.seats.filter(is_bot=True, name__in=spec.actors):
         payload = engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name))
         Submission.objects.create(phase=phase, seat=seat, payload=payload, submitted_at=now)
@@ -199,6 +201,8 @@ def resolve_phase(phase_id: int, *, force: bool = False, now: datetime | None = 
         match = Match.objects.select_for_update().get(pk=phase.match_id)
         if match.status != Match.Status.RUNNING:
             return False
+        if not force and live_turns.on_turn_deadline(match, phase, now):
+            return True
         _resolve_locked(match, phase, now)
         return True
 

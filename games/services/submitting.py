@@ -11,6 +11,7 @@ from django.utils import timezone
 from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.models import Match, Phase, Seat, Submission, garnet_balance
 
+from . import live_turns
 from .engines import engine_of
 from .errors import PhaseClosed, ServiceError
 from .ledger import record_garnets
@@ -40,14 +41,32 @@ def _lock_phase_for(seat: Seat, now: datetime) -> Phase:
     return phase
 
 
-def submit(seat: Seat, payload: Payload, *, now: datetime | None = None, expected_phase: int | None = None) -> Submission:
-    """Check and store a seat's move for the open phase (replacing its earlier one)."""
+def submit(
+    seat: Seat,
+    payload: Payload,
+    *,
+    now: datetime | None = None,
+    expected_phase: int | None = None,
+    lock: bool = False,
+) -> Submission:
+    """Check and store a seat's move for the open phase (replacing its earlier one).
+
+    In a live phase, ``lock`` locks the move in: once every actor has locked in,
+    the phase resolves at once. In reserve time the first move sent is final.
+    """
     now = now or timezone.now()
     with transaction.atomic():
         phase = _lock_phase_for(seat, now)
         if expected_phase is not None and phase.number != expected_phase:
             raise PhaseClosed("That phase is over; the form below is for the phase now open. Nothing was saved.")
-        match = Match.objects.get(pk=seat.match_id)
+        match = Match.objects.select_for_update().get(pk=seat.match_id) if phase.is_live else Match.objects.get(
+            pk=seat.match_id
+        )
+        earlier = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
+        if phase.reserve_from is not None and earlier is not None:
+            raise ServiceError("On reserve time the first move counts: yours is already in.")
+        if earlier is not None and earlier.locked:
+            raise ServiceError("Your move is locked in for this turn.")
         engine = engine_of(match.game)
         try:
             checked = engine.check(match.state, seat.name, payload)
@@ -59,10 +78,12 @@ def submit(seat: Seat, payload: Payload, *, now: datetime | None = None, expecte
             phase=phase,
             seat=seat,
             kind=Submission.Kind.MOVE,
-            defaults={"payload": checked, "submitted_at": now, "is_default": False},
+            defaults={"payload": checked, "submitted_at": now, "is_default": False, "locked": lock and phase.is_live},
         )
         Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
         schedule_push(match.pk)
+        if phase.is_live:
+            live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None)
         return sub
 
 

@@ -17,6 +17,7 @@ from django.urls import reverse
 from games.models import LogEntry, Match, Submission
 from games.routing import websocket_urlpatterns
 from games.services import lifecycle, submitting
+from games.templatetags.genius import payload_text
 from tests.platform.test_lifecycle import legal_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,7 +29,7 @@ def secrets_of(match: Match, name: str) -> list[str]:
     lines = list(LogEntry.objects.filter(match=match, seat=seat).values_list("text", flat=True))
     payloads = []
     for sub in Submission.objects.filter(seat=seat):
-        payloads += [json.dumps(sub.payload), str(sub.payload)]
+        payloads += [json.dumps(sub.payload), str(sub.payload), payload_text(sub.payload)]
     return [s for s in lines + payloads if len(s) > 6]
 
 

@@ -1,0 +1,1 @@
+"""Blob Party: the engine of the seven-player Main Match (pure Python, no Django)."""

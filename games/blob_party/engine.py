@@ -1,0 +1,290 @@
+"""Blob Party's engine: ties the rule modules together behind the engine protocol.
+
+Where each rule lives: ``board.py`` moving on the loops and start spaces; ``tiles.py`` the layout
+and every tile's effect; ``battles.py`` monsters; ``traps.py`` traps; ``minigame.py`` the
+highest unique bid; ``plan.py`` the Kingwizard's groups, turn orders and traps; ``submissions.py``
+checking, defaults and bots; ``rounds.py`` the order of operations; ``endgame.py`` prizes, EC and
+payout; ``views.py`` what each viewer sees; ``forms.py`` the web form.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engines.protocol import (
+    ConfigError,
+    Engine,
+    Field,
+    Outcome,
+    Payload,
+    PhaseSpec,
+    Resolution,
+    State,
+    SubmissionError,
+    rng_for,
+)
+
+from . import forms, views
+from .common import BOARDS, ROUNDS, SEATS, Log, clone, copy_state, round_king
+from .endgame import decide_ec, finish_match
+from .plan import check_plan, describe_plan, fix_plan, random_plan
+from .rounds import play_round
+from .submissions import CARDS, bot_round, check_round, default_round
+from .tiles import check_layout, shuffled_layout
+
+#: What every player starts with.
+START_ORBS = 15
+START_BP = 100
+
+CONFIG_KEYS = ("kings", "boards")
+
+
+class BlobPartyEngine(Engine):
+    """Blob Party: 7 players, a pregame and 7 rounds, then possibly an EC decision."""
+
+    slug = "blob-party"
+    title = "Blob Party"
+    min_players = SEATS
+    max_players = SEATS
+
+    # --- set-up -----------------------------------------------------------------
+    def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
+        """Check the seven seats, the Kingwizard schedule and the boards; draw what the host left out."""
+        players = check_players(players)
+        config = dict(config or {})
+        for key in config:
+            if key not in CONFIG_KEYS:
+                raise ConfigError(key, f"unknown setting {key!r} (Blob Party takes 'kings' and 'boards')")
+        wallet = check_wallet(players, garnets or {})
+        kings = check_kings(players, config["kings"]) if "kings" in config else draw_kings(players, seed)
+        boards = check_boards(config["boards"], seed) if "boards" in config else draw_boards(seed, BOARDS)
+        return {
+            "players": players,
+            "kings": kings,
+            "boards": boards,
+            "step": 0,
+            "orbs": {p: START_ORBS for p in players},
+            "stars": {p: 0 for p in players},
+            "bp": {p: START_BP for p in players},
+            "garnets": wallet,
+            "cards": {p: list(CARDS) for p in players},
+            "space": {p: {} for p in players},
+            "start": {board: 1 for board in BOARDS},
+            "traps": {board: {} for board in BOARDS},
+            "plan": None,
+            "monsters": {board: 0 for board in BOARDS},
+            "garnet_tile": {board: 0 for board in BOARDS},
+            "history": [],
+            "announce": [],
+            "result": None,
+        }
+
+    # --- the phase that is open --------------------------------------------------
+    def phase(self, state: State) -> PhaseSpec | None:
+        """pregame (round 1's Kingwizard), round 1-7 (everyone), then the EC decision if one is pending."""
+        step = state["step"]
+        if step == 0:
+            return PhaseSpec(1, "pregame", (state["kings"][0],))
+        if step <= ROUNDS:
+            return PhaseSpec(step + 1, f"round {step}", tuple(state["players"]))
+        pending = (state.get("result") or {}).get("pending")
+        if pending:
+            return PhaseSpec(ROUNDS + 2, "EC decision", tuple(pending["deciders"]), "decision")
+        return None
+
+    def finished(self, state: State) -> bool:
+        """True once the seven rounds are played (the EC decision may still be open)."""
+        return state["step"] > ROUNDS
+
+    # --- submissions ---------------------------------------------------------------
+    def check(self, state: State, player: str, payload: Payload) -> Payload:
+        """Check a submission of the open phase and return it in normal form."""
+        spec = self.phase(state)
+        if spec is None:
+            raise SubmissionError("", "The match is over: there is nothing left to submit")
+        if player not in spec.actors:
+            raise SubmissionError("", f"{player} does not act in the {spec.name}")
+        if not isinstance(payload, dict):
+            raise SubmissionError("", "A submission must be an object of named fields")
+        step = state["step"]
+        if step == 0:
+            return check_plan(state, player, payload, "")
+        if step <= ROUNDS:
+            return check_round(state, player, payload)
+        return check_decision(state, payload)
+
+    def default(self, state: State, player: str, rng: random.Random) -> Payload:
+        """The seed's defaults: an empty plan (drawn at random), the lowest card and 0s, a random EC."""
+        step = state["step"]
+        if step == 0:
+            return {}
+        if step <= ROUNDS:
+            return default_round(state, player)
+        return {"ec": rng.choice(state["result"]["pending"]["between"]), "random": True}
+
+    def bot(self, state: State, player: str, rng: random.Random) -> Payload:
+        """A random legal submission."""
+        step = state["step"]
+        if step == 0:
+            return random_plan(state, player, rng)
+        if step <= ROUNDS:
+            return bot_round(state, player, rng)
+        return {"ec": rng.choice(state["result"]["pending"]["between"])}
+
+    # --- applying ----------------------------------------------------------------------
+    def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
+        """Resolve the open phase on a copy of ``state``."""
+        s = copy_state(state)
+        log = Log()
+        step = s["step"]
+        if step == 0:
+            king = s["kings"][0]
+            s["plan"] = fix_plan(s, king, submissions.get(king), rng, log)
+            log.public("The Kingwizard schedule: " + ", ".join(
+                f"round {n} {name}" for n, name in enumerate(s["kings"], start=1)) + ".")
+            log.public(describe_plan(s["plan"], 1))
+            s["step"] = 1
+        elif step <= ROUNDS:
+            subs = {p: submissions.get(p) or default_round(state, p) for p in s["players"]}
+            s["history"].append(play_round(s, subs, log))
+            s["step"] = step + 1
+            if step < ROUNDS:
+                king = round_king(s, step + 1)
+                s["plan"] = fix_plan(s, king, subs[king].get("next"), rng, log)  # type: ignore[arg-type]
+                log.public(describe_plan(s["plan"], step + 1))
+            else:
+                s["plan"] = None
+                finish_match(s, rng, log)
+        else:
+            for player, payload in submissions.items():
+                if payload.get("random"):
+                    log.public(f"{player} made no choice in time: {payload['ec']} was drawn at random for them.")
+            decide_ec(s, submissions, rng, log)
+        s["announce"] = [line.text for line in log.lines if line.audience == "public"]
+        return Resolution(s, log.lines, log.garnets)
+
+    # --- reading -------------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        """Tokens of Life, ToL to give, the EC (or the pending choice) and the garnet payout."""
+        if not self.finished(state):
+            return None
+        result = state["result"]
+        return Outcome(
+            tol=dict(result["tol"]),
+            tol_to_give=dict(result["tol_to_give"]),
+            ec=list(result["ec"]),
+            pending=clone(result["pending"]),
+            garnets_earned=dict(result["garnets_earned"]),
+        )
+
+    def player_state(self, state: State, player: str) -> dict[str, Any]:
+        """orbs, stars, bp, garnets, cards left and the spaces where the player ended the last round."""
+        return {
+            "orbs": state["orbs"][player],
+            "stars": state["stars"][player],
+            "bp": state["bp"][player],
+            "garnets": state["garnets"][player],
+            "cards": list(state["cards"][player]),
+            "space": dict(state["space"][player]),
+        }
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` may see (see views.py)."""
+        return views.view(self, state, viewer)
+
+    def board_text(self, state: State, viewer: str | None) -> str:
+        """Both boards as text, one space a line."""
+        return views.board_text(state, viewer)
+
+    # --- forms ---------------------------------------------------------------------------------
+    def form_fields(self, state: State, player: str) -> list[Field]:
+        """The fields of the open phase for ``player``."""
+        return forms.form_fields(self, state, player)
+
+    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
+        """Posted strings → a checked payload."""
+        return forms.parse_form(self, state, player, data)
+
+    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
+        """A payload → the form's values."""
+        return forms.form_initial(state, player, payload)
+
+
+# --- set-up checks ---------------------------------------------------------------------------
+
+
+def check_players(players: Any) -> list[str]:
+    """Exactly seven different, non-empty seat names."""
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ConfigError("players", "the seats must be a list of names")
+    if len(players) != SEATS:
+        raise ConfigError("players", f"Blob Party is played by exactly {SEATS} players, not {len(players)}")
+    if len(set(players)) != SEATS:
+        raise ConfigError("players", "two seats have the same name")
+    if "@host" in players:
+        raise ConfigError("players", "'@host' cannot be a seat name")
+    return list(players)
+
+
+def check_wallet(players: list[str], garnets: dict[str, Any]) -> dict[str, int]:
+    """Each player's garnets brought in (missing: 0), whole numbers, 0 or more."""
+    wallet = {}
+    for name in garnets:
+        if name not in players:
+            raise ConfigError("garnets", f"{name!r} is not a player of this match")
+    for player in players:
+        value = garnets.get(player, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ConfigError("garnets", f"{player}'s garnets must be a whole number, 0 or more")
+        wallet[player] = value
+    return wallet
+
+
+def check_kings(players: list[str], kings: Any) -> list[str]:
+    """The Kingwizard of rounds 1 to 7: each player exactly once."""
+    if not isinstance(kings, list) or len(kings) != ROUNDS:
+        raise ConfigError("kings", f"name the Kingwizard of each of the {ROUNDS} rounds, round 1 first")
+    for name in kings:
+        if name not in players:
+            raise ConfigError("kings", f"{name!r} is not a player of this match")
+    missing = [p for p in players if p not in kings]
+    if missing:
+        raise ConfigError("kings", f"every player is Kingwizard once; {', '.join(missing)} never is")
+    return list(kings)
+
+
+def draw_kings(players: list[str], seed: int) -> list[str]:
+    """The Kingwizard schedule drawn at random from the seed."""
+    kings = list(players)
+    rng_for(seed, 0, "kings").shuffle(kings)
+    return kings
+
+
+def check_boards(boards: Any, seed: int) -> dict[str, list[str]]:
+    """The host's layouts; a board the host left out is shuffled from the seed."""
+    if not isinstance(boards, dict) or any(board not in BOARDS for board in boards):
+        raise ConfigError("boards", "give the boards as {'A': [20 tiles], 'B': [20 tiles]}")
+    missing = [board for board in BOARDS if board not in boards]
+    drawn = draw_boards(seed, missing)
+    return {board: check_layout(board, boards[board]) if board in boards else drawn[board] for board in BOARDS}
+
+
+def draw_boards(seed: int, which: Any) -> dict[str, list[str]]:
+    """Layouts shuffled from the seed, one random stream a board."""
+    return {board: shuffled_layout(rng_for(seed, 0, f"board {board}")) for board in which}
+
+
+def check_decision(state: State, payload: Payload) -> Payload:
+    """An EC decision names one of the players tied for the fewest orbs."""
+    between = state["result"]["pending"]["between"]
+    for key in payload:
+        if key != "ec":
+            raise SubmissionError("", f"'{key}' is not part of the EC decision")
+    name = payload.get("ec")
+    if name not in between:
+        raise SubmissionError("ec", f"Name one of the players tied for the fewest orbs: {', '.join(between)}")
+    return {"ec": name}
+
+
+ENGINE = BlobPartyEngine()

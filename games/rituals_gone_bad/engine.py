@@ -1,0 +1,180 @@
+"""The Rituals Gone Bad engine: seven rituals × (preparation, summoning), then the EC decision if needed.
+
+Each method hands the work to the module holding the rule (see the package's
+``__init__``). The engine never changes the state it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engines.protocol import (
+    HOST,
+    ConfigError,
+    Engine,
+    Field,
+    Outcome,
+    Payload,
+    PhaseSpec,
+    Resolution,
+    State,
+    SubmissionError,
+    fresh,
+    rng_for,
+)
+
+from . import forms, views
+from .checks import check_submission
+from .defaults import bot_submission, default_submission
+from .lookups import FIELD as LOOKUP
+from .lookups import buy, check_lookup, merge_instant
+from .resolving import resolve_phase
+from .rituals import DECISION, SEATS, SLUG, TITLE, actors, finished, new_state, phase_spec
+
+#: The config keys this game reads (MATCHFILE "rituals-gone-bad").
+CONFIG_KEYS = ("leaders",)
+
+
+class RitualsGoneBad(Engine):
+    """Seven players; each ritual one Cult Leader pairs the six cultists, everyone predicts monsters."""
+
+    slug = SLUG
+    title = TITLE
+    min_players = SEATS
+    max_players = SEATS
+    #: Payload keys answered at once (``instant``); the platform puts their fields in a form of their own.
+    instant_keys = (LOOKUP,)
+
+    # --- set-up ------------------------------------------------------------------------
+    def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
+        check_seats(players)
+        if not isinstance(config, dict):
+            raise ConfigError("config", "The settings must be an object of named entries.")
+        for key in config:
+            if key not in CONFIG_KEYS:
+                raise ConfigError(key, f"Unknown setting; Rituals Gone Bad reads only: {', '.join(CONFIG_KEYS)}.")
+        if "leaders" in config:
+            leaders = check_leaders(players, config["leaders"])
+        else:
+            leaders = list(players)
+            rng_for(seed, 0, "leaders").shuffle(leaders)
+        return new_state(players, leaders, check_wallets(players, garnets), seed)
+
+    # --- the open phase ------------------------------------------------------------------
+    def phase(self, state: State) -> PhaseSpec | None:
+        return phase_spec(state)
+
+    def finished(self, state: State) -> bool:
+        return finished(state)
+
+    # --- submissions -----------------------------------------------------------------------
+    def check(self, state: State, player: str, payload: Payload) -> Payload:
+        return check_submission(state, player, payload)
+
+    def default(self, state: State, player: str, rng: random.Random) -> Payload:
+        return default_submission(state, player, rng)
+
+    def bot(self, state: State, player: str, rng: random.Random) -> Payload:
+        return bot_submission(state, player, rng)
+
+    # --- applying --------------------------------------------------------------------------
+    def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
+        return resolve_phase(state, submissions, rng)
+
+    def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
+        """Buy the look-ups of ``payload`` at once (the rest of the payload is ignored here)."""
+        raw = (payload or {}).get(LOOKUP)
+        if not raw:
+            return None
+        if player not in actors(state) or state["step"] == DECISION:
+            raise SubmissionError(LOOKUP, "Look-ups are only sold during the rituals.")
+        slots = check_lookup(state, player, raw)
+        new = fresh(state)
+        lines, changes = buy(new, player, slots)
+        return Resolution(new, lines, changes)
+
+    def merge_instant(self, payload: Payload | None, instant_payload: Payload | None) -> Payload:
+        """A submission with instant look-ups folded in (``[1]`` then ``[3]`` gives ``[1, 3]``), for export."""
+        return merge_instant(payload, instant_payload)
+
+    # --- reading ------------------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        if not finished(state):
+            return None
+        pending = None
+        if state["step"] == DECISION:
+            decision = state["decision"]
+            pending = {"decide": "ec", "between": list(decision["between"]), "deciders": list(decision["deciders"])}
+        return Outcome(
+            tol=dict(state["tol"]),
+            tol_to_give={},
+            ec=list(state["ec"]),
+            pending=pending,
+            garnets_earned=dict(state["payout"]),
+            dm_pick_order=list(state["ec"]),
+        )
+
+    def player_state(self, state: State, player: str) -> dict[str, Any]:
+        return {"points": state["points"][player], "garnets": state["garnets"][player]}
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return views.view(state, viewer)
+
+    def board_text(self, state: State, viewer: str | None) -> str:
+        return views.board_text(views.view(state, viewer))
+
+    # --- forms ----------------------------------------------------------------------------------
+    def form_fields(self, state: State, player: str) -> list[Field]:
+        return forms.form_fields(state, player)
+
+    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
+        return forms.parse_form(state, player, data)
+
+    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
+        return forms.form_initial(state, player, payload)
+
+
+def check_seats(players: Any) -> None:
+    """Exactly seven different, non-empty seat names."""
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ConfigError("players", "The seats must be a list of names.")
+    if len(players) != SEATS:
+        raise ConfigError("players", f"Rituals Gone Bad is played by exactly {SEATS} players, not {len(players)}.")
+    if len(set(players)) != len(players):
+        raise ConfigError("players", "Two seats have the same name.")
+    if HOST in players:
+        raise ConfigError("players", f"{HOST} is reserved for the host and cannot be a seat name.")
+
+
+def check_leaders(players: list[str], leaders: Any) -> list[str]:
+    """Config ``leaders``: the seven players in ritual order, each once."""
+    if not isinstance(leaders, list) or not all(isinstance(name, str) for name in leaders):
+        raise ConfigError("leaders", "Give the Cult Leaders as a list of the 7 player names, ritual 1 first.")
+    for name in leaders:
+        if name not in players:
+            raise ConfigError("leaders", f"{name} is not a player of this match.")
+        if leaders.count(name) > 1:
+            raise ConfigError("leaders", f"{name} is named more than once: every player leads exactly one ritual.")
+    if len(leaders) != SEATS:
+        missing = [p for p in players if p not in leaders]
+        raise ConfigError("leaders", f"Every player leads one ritual; missing: {', '.join(missing)}.")
+    return list(leaders)
+
+
+def check_wallets(players: list[str], garnets: Any) -> dict[str, int]:
+    """Each player's garnets brought in: a whole number, 0 or more (missing means 0)."""
+    if not isinstance(garnets, dict):
+        raise ConfigError("garnets", "The wallets must be an object of name: garnets.")
+    for name, amount in garnets.items():
+        if name not in players:
+            raise ConfigError("garnets", f"{name} is not a player of this match.")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise ConfigError("garnets", f"The garnets of {name} must be a whole number, 0 or more.")
+    return {p: garnets.get(p, 0) for p in players}
+
+
+#: The engine the registry loads.
+ENGINE = RitualsGoneBad()
+
+__all__ = ["ENGINE", "RitualsGoneBad"]

@@ -1,0 +1,139 @@
+"""Live turns (Bigfoot Sighting): the minute, locking in, reserve time, and tasks due at the moment.
+
+Rules of the clock (RULINGS, Bigfoot Sighting): the last move before the minute
+counts; when every actor has locked in, the turn resolves at once; a player with
+no move at the minute enters reserve, where the first move sent counts and the
+turn resolves when the last missing move arrives; reserve at zero concedes.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+
+from games.engines.protocol import Resolution
+from games.models import Match, Phase, Snapshot, Submission
+
+from .engines import engine_of
+
+log = logging.getLogger("games")
+
+#: Tasks due further ahead than this are left to the beat sweep (the broker redelivers long ETAs).
+MAX_TASK_DELAY = timedelta(minutes=10)
+
+
+def has_reserve(match: Match) -> bool:
+    return hasattr(engine_of(match.game), "spend_reserve")
+
+
+def moved(phase: Phase) -> set[str]:
+    """The actors who have a move in for this phase."""
+    return set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
+
+
+def reserve_left(match: Match, player: str) -> float:
+    return float(engine_of(match.game).player_state(match.state, player).get("reserve_s", 0))
+
+
+def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
+    """The minute (or a reserve) ran out. True when handled here; False: resolve as usual."""
+    if phase.kind != "turn" or not has_reserve(match):
+        return False
+    missing = [name for name in phase.actors if name not in moved(phase)]
+    if not missing:
+        return False
+    from .lifecycle import _after_state_change, write_log
+
+    if phase.reserve_from is None:
+        phase.reserve_from = phase.deadline
+        phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing))
+        phase.save(update_fields=["reserve_from", "deadline"])
+        from games.engines.protocol import LogLine
+
+        names = " and ".join(missing)
+        write_log(match, phase, Resolution({}, [LogLine(f"The minute is up: {names} now plays on reserve time.")]))
+        _bump(match)
+        schedule_due(phase)
+        return True
+    # A reserve ran out: charge every missing player; whoever reaches zero concedes.
+    engine = engine_of(match.game)
+    elapsed = (now - phase.reserve_from).total_seconds()
+    state, lines = match.state, []
+    for name in missing:
+        result = engine.spend_reserve(state, name, elapsed)
+        state, lines = result.state, lines + result.log
+    write_log(match, phase, Resolution(state, lines))
+    if engine.finished(state):
+        Snapshot.objects.create(match=match, phase_number=phase.number, state=state)
+        phase.status = Phase.Status.RESOLVED
+        phase.resolved_at = now
+        phase.save(update_fields=["status", "resolved_at"])
+        match.state = state
+        match.save(update_fields=["state"])
+        _after_state_change(match, state, now)
+        return True
+    phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing) + elapsed)
+    phase.save(update_fields=["deadline"])
+    schedule_due(phase)
+    return True
+
+
+def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move: bool) -> bool:
+    """After a move is stored: charge reserve, and resolve at once when the turn is complete.
+
+    Returns True when the phase was resolved.
+    """
+    from .lifecycle import _resolve_locked, write_log
+
+    if phase.reserve_from is not None and first_move and has_reserve(match):
+        result = engine_of(match.game).spend_reserve(match.state, name, (now - phase.reserve_from).total_seconds())
+        write_log(match, phase, result)
+        match.state = result.state
+        match.save(update_fields=["state"])
+    done = moved(phase) >= set(phase.actors)
+    locked = set(
+        phase.submissions.filter(kind=Submission.Kind.MOVE, locked=True).values_list("seat__name", flat=True)
+    )
+    if (phase.reserve_from is not None and done) or locked >= set(phase.actors):
+        _resolve_locked(match, phase, now)
+        return True
+    if phase.reserve_from is not None:
+        still = [p for p in phase.actors if p not in moved(phase)]
+        elapsed = (now - phase.reserve_from).total_seconds()
+        phase.deadline = now + timedelta(seconds=max(0.0, min(reserve_left(match, p) for p in still) - elapsed))
+        phase.save(update_fields=["deadline"])
+        schedule_due(phase)
+    return False
+
+
+def schedule_due(phase: Phase) -> None:
+    """A Celery task due at the phase's deadline (live phases only; the beat sweep stays the net)."""
+    if settings.GENIUS_CLOCK != "celery" or not phase.is_live or phase.deadline is None:
+        return
+    phase_id, deadline = phase.pk, phase.deadline
+
+    def send() -> None:
+        from django.utils import timezone
+
+        from games.tasks import resolve_phase_at
+
+        if deadline - timezone.now() > MAX_TASK_DELAY:
+            return
+        try:
+            resolve_phase_at.apply_async((phase_id, deadline.isoformat()), eta=deadline)
+        except Exception:  # the broker is down: the beat sweep resolves it when it is back
+            log.warning("could not schedule the task for phase %s", phase_id, exc_info=True)
+
+    transaction.on_commit(send)
+
+
+def _bump(match: Match) -> None:
+    from django.db.models import F
+
+    from .live import schedule_push
+
+    Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
+    schedule_push(match.pk)

@@ -1,0 +1,524 @@
+"""Trail Trouble: 10 players, 4 rounds of 4 forks; race along the trail, collect coins.
+
+Where to find a rule:
+  - the fork notation: forks.py
+  - conditions, paying, overtaking, the end (ToL, EC, DM pick order): rules.py
+  - the host's settings: config.py
+  - what a submission may be: ``check_*`` functions below
+  - playing a round: ``TrailTroubleEngine.resolve`` (fork by fork, via rules.play_fork)
+  - who sees what: ``TrailTroubleEngine.view``
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+from typing import Any
+
+from games.engines.protocol import (
+    HOST,
+    ConfigError,
+    Engine,
+    Field,
+    GarnetChange,
+    LogLine,
+    Outcome,
+    Payload,
+    PhaseSpec,
+    Resolution,
+    State,
+    SubmissionError,
+    fresh,
+)
+
+from . import config as cfg
+from . import rules, texts
+from .forks import FORKS_PER_ROUND, Fork, describe_condition, describe_path, format_fork, parse_fork
+from .rules import LEFT, PATH_NAMES, RIGHT
+
+SLUG = "trail-trouble"
+ROUNDS = cfg.ROUNDS
+PLAYERS = cfg.PLAYERS
+#: A player who sends nothing takes the Right path at all four forks.
+DEFAULT_PATHS = RIGHT * FORKS_PER_ROUND
+
+
+# --- reading the state ------------------------------------------------------------------
+
+
+def round_forks(state: State, round_no: int) -> list[Fork]:
+    """The 4 forks of round ``round_no`` (1-based)."""
+    return [parse_fork(line) for line in state["forks"][round_no - 1]]
+
+
+def open_round(state: State) -> int | None:
+    """The round open for submissions, or None after round 4."""
+    played = len(state["rounds"])
+    return played + 1 if played < ROUNDS else None
+
+
+def place_of(state: State, player: str) -> int:
+    return state["order"].index(player) + 1
+
+
+# --- checking a submission ---------------------------------------------------------------
+
+
+def fork_field(number: int) -> str:
+    """The form field of fork ``number`` (1-based)."""
+    return f"fork_{number}"
+
+
+def check_paths(value: Any) -> str:
+    """``paths``: one letter a fork, L or R, for all 4 forks (``"LRLL"``)."""
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        value = "".join(value)
+    if not isinstance(value, str):
+        raise SubmissionError(fork_field(1), "Choose Left or Right at each of the 4 forks, e.g. LRLL.")
+    letters = "".join(ch for ch in value.upper() if not ch.isspace() and ch not in ",;-")
+    for number, letter in enumerate(letters[:FORKS_PER_ROUND], start=1):
+        if letter not in (LEFT, RIGHT):
+            message = f"At fork {number}, choose L (Left) or R (Right), not {letter!r}."
+            raise SubmissionError(fork_field(number), message)
+    if len(letters) < FORKS_PER_ROUND:
+        missing = len(letters) + 1
+        raise SubmissionError(fork_field(missing), f"Choose Left or Right at fork {missing} too.")
+    if len(letters) > FORKS_PER_ROUND:
+        raise SubmissionError(
+            fork_field(FORKS_PER_ROUND), f"There are only {FORKS_PER_ROUND} forks; you chose {len(letters)} paths."
+        )
+    return letters
+
+
+def check_garnet_forks(value: Any) -> list[int]:
+    """``garnet``: the fork numbers (1-4) whose coin cost is paid with a garnet instead."""
+    if value is None:
+        return []
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    if not isinstance(value, list):
+        raise SubmissionError("garnet", "List the forks (1 to 4) you pay with a garnet.")
+    forks: list[int] = []
+    for item in value:
+        if isinstance(item, str) and item.strip().isdigit():
+            item = int(item.strip())
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise SubmissionError("garnet", f"Forks are numbered 1 to {FORKS_PER_ROUND}; {item!r} is not a fork.")
+        if not 1 <= item <= FORKS_PER_ROUND:
+            raise SubmissionError("garnet", f"Forks are numbered 1 to {FORKS_PER_ROUND}; there is no fork {item}.")
+        if item not in forks:
+            forks.append(item)
+    return sorted(forks)
+
+
+def check_garnet_on_coin_paths(forks: list[Fork], paths: str, marked: list[int]) -> None:
+    """Only a path that costs coins can be paid with a garnet."""
+    for number in marked:
+        letter = paths[number - 1]
+        if forks[number - 1].path(letter).is_free:
+            raise SubmissionError(
+                "garnet",
+                f"Fork {number}'s {PATH_NAMES[letter]} path costs no coins; there is nothing to pay with a garnet.",
+            )
+
+
+def check_enough_garnets(forks: list[Fork], paths: str, marked: list[int], held: int) -> None:
+    """A garnet can only be spent if it could be held by then (held now, or gained on an earlier fork)."""
+    available = held
+    for number, fork in enumerate(forks, start=1):
+        if number in marked:
+            if available < 1:
+                raise SubmissionError(
+                    "garnet",
+                    f"You have {texts.plural(held, 'garnet')}; that is not enough to pay {forks_words(marked)}.",
+                )
+            available -= 1
+        available += fork.path(paths[number - 1]).garnets
+
+
+def forks_words(marked: list[int]) -> str:
+    """``fork 2 with a garnet``, ``forks 1, 2 and 4 with garnets``."""
+    if len(marked) == 1:
+        return f"fork {marked[0]} with a garnet"
+    numbers = [str(n) for n in marked]
+    return f"forks {', '.join(numbers[:-1])} and {numbers[-1]} with garnets"
+
+
+class TrailTroubleEngine(Engine):
+    """The Trail Trouble engine (see RULES.md)."""
+
+    slug = SLUG
+    title = "Trail Trouble"
+    min_players = PLAYERS
+    max_players = PLAYERS
+
+    # --- set-up ------------------------------------------------------------------
+    def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
+        """Check seats and settings; missing forks are drawn from the seed, a missing order is seat order."""
+        players = cfg.check_players(players)
+        if not isinstance(config, dict):
+            raise ConfigError("config", "the settings must be an object")
+        wallets = cfg.check_garnets(players, garnets or {})
+        order = cfg.check_order(players, config.get("order") or None)
+        forks = cfg.check_forks(config["forks"]) if config.get("forks") else cfg.draw_forks(seed)
+        return {
+            "game": SLUG,
+            "players": players,
+            "forks": forks,
+            "start_order": order,
+            "order": list(order),
+            "coins": {p: 0 for p in players},
+            "garnets": wallets,
+            "rounds": [],
+        }
+
+    # --- the phase that is open --------------------------------------------------
+    def phase(self, state: State) -> PhaseSpec | None:
+        number = open_round(state)
+        if number is None:
+            return None
+        return PhaseSpec(number, f"round {number}", tuple(state["players"]), "main")
+
+    def finished(self, state: State) -> bool:
+        return open_round(state) is None
+
+    # --- submissions --------------------------------------------------------------
+    def check(self, state: State, player: str, payload: Payload) -> Payload:
+        """Normalize ``{"paths": "LRLL", "garnet": [3]}`` or say which field is wrong."""
+        number = open_round(state)
+        if number is None:
+            raise SubmissionError("", "Trail Trouble is over; there is nothing left to submit.")
+        if player not in state["players"]:
+            raise SubmissionError("", f"{player} does not play in this match.")
+        if not isinstance(payload, dict):
+            raise SubmissionError("", "A submission must be an object such as {\"paths\": \"LRLL\", \"garnet\": []}.")
+        unknown = sorted(set(payload) - {"paths", "garnet"})
+        if unknown:
+            raise SubmissionError("", f"A Trail Trouble submission has paths and garnet, not {unknown[0]!r}.")
+        if "paths" not in payload:
+            raise SubmissionError(fork_field(1), "Choose Left or Right at each of the 4 forks.")
+        paths = check_paths(payload["paths"])
+        marked = check_garnet_forks(payload.get("garnet"))
+        forks = round_forks(state, number)
+        check_garnet_on_coin_paths(forks, paths, marked)
+        check_enough_garnets(forks, paths, marked, state["garnets"][player])
+        return {"paths": paths, "garnet": marked}
+
+    def default(self, state: State, player: str, rng: random.Random) -> Payload:
+        """No submission: the Right path at all four forks."""
+        return {"paths": DEFAULT_PATHS, "garnet": []}
+
+    def bot(self, state: State, player: str, rng: random.Random) -> Payload:
+        """A random legal submission: random paths, sometimes a garnet on a coin path."""
+        number = open_round(state)
+        if number is None:
+            return self.default(state, player, rng)
+        forks = round_forks(state, number)
+        paths = "".join(rng.choice((LEFT, RIGHT)) for _ in forks)
+        marked: list[int] = []
+        for fork_no, fork in enumerate(forks, start=1):
+            if not fork.path(paths[fork_no - 1]).is_free and rng.random() < 0.3:
+                try:
+                    check_enough_garnets(forks, paths, marked + [fork_no], state["garnets"][player])
+                except SubmissionError:
+                    continue
+                marked.append(fork_no)
+        return self.check(state, player, {"paths": paths, "garnet": marked})
+
+    # --- applying -----------------------------------------------------------------
+    def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
+        """Play the open round's 4 forks top to bottom, then reveal the new order."""
+        number = open_round(state)
+        if number is None:
+            raise SubmissionError("", "Trail Trouble is over; there is no round to play.")
+        new = fresh(state)
+        choices = {p: self._counted(state, p, submissions) for p in state["players"]}
+        log: list[LogLine] = []
+        garnets: list[GarnetChange] = []
+        order_before = list(new["order"])
+        fork_records = []
+        for fork_no, fork in enumerate(round_forks(state, number), start=1):
+            record = self._play_fork(new, number, fork_no, fork, choices, log, garnets)
+            fork_records.append(record)
+        changes = rules.place_changes(order_before, new["order"])
+        new["rounds"].append(
+            {
+                "round": number,
+                "order": list(new["order"]),
+                "changes": changes,
+                "choices": choices,
+                "coins": dict(new["coins"]),
+                "forks": fork_records,
+            }
+        )
+        log.append(LogLine(texts.round_public_sentence(number, ROUNDS, new["order"], changes)))
+        for player in state["players"]:
+            log.append(LogLine(self._round_private_sentence(new, player, number), player))
+        if open_round(new) is None:
+            log.extend(self._end_lines(new))
+        return Resolution(new, log, garnets)
+
+    def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
+        """Nothing in Trail Trouble is answered at once: every fork waits for the round's end."""
+        return None
+
+    def _counted(self, state: State, player: str, submissions: dict[str, Payload]) -> Payload:
+        """The submission that counts for ``player`` (the default when none came)."""
+        if player in submissions:
+            return self.check(state, player, submissions[player])
+        return self.default(state, player, random.Random(0))
+
+    def _play_fork(
+        self,
+        new: State,
+        round_no: int,
+        fork_no: int,
+        fork: Fork,
+        choices: dict[str, Payload],
+        log: list[LogLine],
+        garnets: list[GarnetChange],
+    ) -> dict[str, Any]:
+        """Play one fork on ``new`` (changed in place), writing its log lines; returns its record."""
+        letters = {p: c["paths"][fork_no - 1] for p, c in choices.items()}
+        marked = {p: fork_no in c["garnet"] for p, c in choices.items()}
+        coins_before = dict(new["coins"])
+        result = rules.play_fork(fork, new["order"], new["coins"], new["garnets"], letters, marked)
+        for player in new["order"]:
+            path_result = result.paths[player]
+            new["coins"][player] = path_result.coins_after
+            new["garnets"][player] = path_result.garnets_after
+            garnets.extend(self._garnet_changes(round_no, fork_no, path_result))
+        new["order"] = result.order_after
+        log.append(LogLine(texts.fork_host_sentence(round_no, fork_no, fork, result), "host"))
+        for player in new["players"]:
+            sentence = texts.path_result_sentence(
+                round_no, fork_no, fork, result.paths[player], coins_before[player], marked[player]
+            )
+            log.append(LogLine(sentence, player))
+        return {
+            "fork": format_fork(fork),
+            "takers": result.takers,
+            "order": result.order_after,
+            "results": {p: self._result_record(r) for p, r in result.paths.items()},
+        }
+
+    @staticmethod
+    def _result_record(result: rules.PathResult) -> dict[str, Any]:
+        record = asdict(result)
+        record.pop("player")
+        record["failed"] = [describe_condition(c) for c in result.failed]
+        return record
+
+    @staticmethod
+    def _garnet_changes(round_no: int, fork_no: int, result: rules.PathResult) -> list[GarnetChange]:
+        """Every garnet spent or gained on a path is a ledger entry."""
+        where = f"Trail Trouble round {round_no}, fork {fork_no}"
+        path = PATH_NAMES[result.letter]
+        changes = []
+        if result.garnets_spent:
+            changes.append(
+                GarnetChange(result.player, -result.garnets_spent, f"{where}: paid the {path} path with a garnet")
+            )
+        if result.garnets_gained:
+            changes.append(
+                GarnetChange(result.player, result.garnets_gained, f"{where}: garnet gained on the {path} path")
+            )
+        return changes
+
+    @staticmethod
+    def _round_private_sentence(state: State, player: str, round_no: int) -> str:
+        """Each player learns their own coins (and garnets) after the round."""
+        return (
+            f"{player} has {texts.plural(state['coins'][player], 'coin')} and "
+            f"{texts.plural(state['garnets'][player], 'garnet')} after round {round_no}."
+        )
+
+    def _end_lines(self, state: State) -> list[LogLine]:
+        """The result: public names only; the host also gets the coin counts and whether a tie-break was used."""
+        end = end_result(state)
+        public = texts.end_public_sentence(end["tol"], end["ec"][0], end["ec"][1], end["dm_pick_order"])
+        middle = ", ".join(f"{p} {state['coins'][p]}" for p in state["order"][rules.TOL_PLACES : -1])
+        tiebreak = "a tie on coins was broken by place" if end["tiebreak"] else "no tie-break was needed"
+        host = (
+            f"Coins of places 4 to 9, front to back: {middle}. {end['ec'][1]} has the fewest; {tiebreak}. "
+            f"ECs' coins: {end['ec'][0]} {state['coins'][end['ec'][0]]}, {end['ec'][1]} {state['coins'][end['ec'][1]]}."
+        )
+        return [LogLine(public), LogLine(host, "host")]
+
+    # --- reading --------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        """ToL for places 1-3; ECs: last place and the fewest coins of places 4-9; no garnet payout."""
+        if not self.finished(state):
+            return None
+        end = end_result(state)
+        return Outcome(
+            tol={p: 1 for p in end["tol"]},
+            tol_to_give={},
+            ec=list(end["ec"]),
+            pending=None,
+            garnets_earned={p: 0 for p in state["players"]},
+            dm_pick_order=list(end["dm_pick_order"]),
+        )
+
+    def player_state(self, state: State, player: str) -> dict[str, Any]:
+        return {"place": place_of(state, player), "coins": state["coins"][player], "garnets": state["garnets"][player]}
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """Public: the order and each round's changes, the forks of rounds opened so far, the result.
+
+        A player also sees their own coins, garnets, choices and fork results; the host sees everything.
+        """
+        number = open_round(state)
+        shown_rounds = ROUNDS if viewer == HOST else (number or ROUNDS)
+        spec = self.phase(state)
+        view: dict[str, Any] = {
+            "game": SLUG,
+            "title": self.title,
+            "viewer": viewer_role(state, viewer),
+            "phase": spec.name if spec else None,
+            "round": len(state["rounds"]),
+            "rounds_total": ROUNDS,
+            "finished": number is None,
+            "players": list(state["players"]),
+            "start_order": list(state["start_order"]),
+            "order": list(state["order"]),
+            "history": [public_round(r) for r in state["rounds"]],
+            "forks": [fork_words(state, r) for r in range(1, shown_rounds + 1)],
+            "outcome": public_outcome(state) if number is None else None,
+        }
+        if viewer == HOST:
+            view["coins"] = dict(state["coins"])
+            view["garnets"] = dict(state["garnets"])
+            view["detail"] = fresh(state["rounds"])
+        elif viewer in state["players"]:
+            view["me"] = own_view(state, viewer)
+        return view
+
+    def board_text(self, state: State, viewer: str | None) -> str:
+        return texts.board_text_from_view(self.view(state, viewer))
+
+    # --- forms ------------------------------------------------------------------------
+    def form_fields(self, state: State, player: str) -> list[Field]:
+        """One Left/Right choice a fork, and the forks to pay with a garnet."""
+        number = open_round(state)
+        if number is None or player not in state["players"]:
+            return []
+        group = f"Round {number}"
+        fields = []
+        for fork_no, fork in enumerate(round_forks(state, number), start=1):
+            choices = tuple((letter, f"{PATH_NAMES[letter]}: {describe_path(fork.path(letter))}") for letter in "LR")
+            fields.append(
+                Field(fork_field(fork_no), f"Fork {fork_no}", "choice", choices, True, format_fork(fork), group)
+            )
+        held = state["garnets"][player]
+        fields.append(
+            Field(
+                "garnet",
+                "Pay with a garnet instead of coins at",
+                "multichoice",
+                tuple((str(n), f"Fork {n}") for n in range(1, FORKS_PER_ROUND + 1)),
+                False,
+                f"Only for a path that costs coins. You have {texts.plural(held, 'garnet')}.",
+                group,
+            )
+        )
+        return fields
+
+    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
+        """Posted strings → ``{"paths": "LRLL", "garnet": [3]}`` (checked)."""
+        letters = []
+        for fork_no in range(1, FORKS_PER_ROUND + 1):
+            value = data.get(fork_field(fork_no))
+            if isinstance(value, list):
+                value = value[-1] if value else None
+            value = (value or "").strip().upper()[:1]
+            if value not in (LEFT, RIGHT):
+                raise SubmissionError(fork_field(fork_no), f"Choose Left or Right at fork {fork_no}.")
+            letters.append(value)
+        raw = data.get("garnet") or []
+        if isinstance(raw, str):
+            raw = [part for part in raw.replace(";", ",").split(",") if part.strip()]
+        return self.check(state, player, {"paths": "".join(letters), "garnet": list(raw)})
+
+    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
+        payload = payload or self.default(state, player, random.Random(0))
+        initial: dict[str, Any] = {fork_field(n): payload["paths"][n - 1] for n in range(1, FORKS_PER_ROUND + 1)}
+        initial["garnet"] = [str(n) for n in payload.get("garnet", [])]
+        return initial
+
+
+# --- views ----------------------------------------------------------------------------------
+
+
+def viewer_role(state: State, viewer: str | None) -> str:
+    """``host``, ``player`` (a seat of this match) or ``spectator`` (anyone else)."""
+    if viewer == HOST:
+        return "host"
+    return "player" if viewer in state["players"] else "spectator"
+
+
+def fork_words(state: State, round_no: int) -> dict[str, Any]:
+    """A round's forks as text and words (public once the round is open)."""
+    forks = round_forks(state, round_no)
+    return {
+        "round": round_no,
+        "lines": [format_fork(f) for f in forks],
+        "words": [{"L": describe_path(f.left), "R": describe_path(f.right)} for f in forks],
+    }
+
+
+def public_round(record: dict[str, Any]) -> dict[str, Any]:
+    """What everyone learns of a played round: the order after it and each player's change."""
+    return {"round": record["round"], "order": list(record["order"]), "changes": dict(record["changes"])}
+
+
+def own_view(state: State, player: str) -> dict[str, Any]:
+    """A player's private panel: coins, garnets, and their own choices and fork results."""
+    rounds = []
+    for record in state["rounds"]:
+        forks = []
+        for fork in record["forks"]:
+            result = dict(fork["results"][player])
+            # Places after each fork would tell who took which path: only the round's end is revealed.
+            result.pop("place_before")
+            result.pop("place_after")
+            forks.append({"fork": fork["fork"], **result})
+        rounds.append(
+            {
+                "round": record["round"],
+                "paths": record["choices"][player]["paths"],
+                "garnet": list(record["choices"][player]["garnet"]),
+                "coins": record["coins"][player],
+                "forks": forks,
+            }
+        )
+    return {
+        "name": player,
+        "place": place_of(state, player),
+        "coins": state["coins"][player],
+        "garnets": state["garnets"][player],
+        "rounds": rounds,
+    }
+
+
+def end_result(state: State) -> dict[str, Any]:
+    """ToL, the two ECs (last place first) and the DM pick order of a finished match."""
+    order, coins = state["order"], state["coins"]
+    last = rules.last_place_ec(order)
+    coin_ec, tiebreak = rules.fewest_coins_ec(order, coins)
+    ecs = [last, coin_ec]
+    return {
+        "tol": rules.tol_winners(order),
+        "ec": ecs,
+        "dm_pick_order": rules.dm_pick_order(ecs, order, coins),
+        "tiebreak": tiebreak,
+    }
+
+
+def public_outcome(state: State) -> dict[str, Any]:
+    """The result everyone sees (no coin counts, no word on a tie-break)."""
+    end = end_result(state)
+    return {"tol": end["tol"], "ec": end["ec"], "dm_pick_order": end["dm_pick_order"]}
+
+
+ENGINE = TrailTroubleEngine()

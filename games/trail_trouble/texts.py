@@ -1,0 +1,140 @@
+"""The sentences of Trail Trouble's log and its text board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .forks import Fork, describe_condition, describe_path, format_fork
+from .rules import CANNOT_PAY, CONDITION_FAILED, PAID_IN_COINS, PAID_WITH_GARNET, PATH_NAMES, ForkResult, PathResult
+
+
+def plural(n: int, word: str) -> str:
+    """``1 coin``, ``2 coins``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def change_words(change: int) -> str:
+    """``up 2``, ``down 1``, ``no change``."""
+    if change > 0:
+        return f"up {change}"
+    if change < 0:
+        return f"down {-change}"
+    return "no change"
+
+
+def change_mark(change: int) -> str:
+    """``+2``, ``−1``, ``=`` (for the board)."""
+    if change > 0:
+        return f"+{change}"
+    if change < 0:
+        return f"\u2212{-change}"
+    return "="
+
+
+def numbered(order: list[str], changes: dict[str, int] | None = None) -> str:
+    """``1. ana (up 2), 2. ben (down 1)``."""
+    parts = []
+    for place, name in enumerate(order, start=1):
+        tail = f" ({change_words(changes[name])})" if changes is not None else ""
+        parts.append(f"{place}. {name}{tail}")
+    return ", ".join(parts)
+
+
+def gains_words(result: PathResult) -> str:
+    """What a path gave: ``gained 1 coin and 3 positions``."""
+    parts = []
+    if result.coins_gained:
+        parts.append(plural(result.coins_gained, "coin"))
+    if result.positions:
+        parts.append(plural(result.positions, "position"))
+    if result.garnets_gained:
+        parts.append(plural(result.garnets_gained, "garnet"))
+    if not parts:
+        return "gained nothing more"
+    return "gained " + (" and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1])
+
+
+def path_result_sentence(round_no: int, fork_no: int, fork: Fork, result: PathResult, coins_before: int,
+                         marked: bool) -> str:
+    """One player's fork, for that player (and the host): what they took and what it did."""
+    name = result.player
+    path = fork.path(result.letter)
+    head = f"Round {round_no}, fork {fork_no}: {name} took {PATH_NAMES[result.letter]} ({describe_path(path)})"
+    if result.how == CONDITION_FAILED:
+        failed = " and ".join(describe_condition(c) for c in result.failed)
+        body = f"the condition ({failed}) did not hold, so nothing happened"
+    elif result.how == CANNOT_PAY:
+        body = f"{name} could not pay {plural(path.cost, 'coin')} (had {coins_before}), so nothing happened"
+        if marked:
+            body += "; no garnet was left to pay with"
+    elif result.how == PAID_WITH_GARNET:
+        body = f"{name} paid 1 garnet instead of {plural(path.cost, 'coin')} and {gains_words(result)}"
+    elif result.how == PAID_IN_COINS:
+        body = f"{name} paid {plural(result.coins_paid, 'coin')} and {gains_words(result)}"
+        if marked:
+            body += " (marked for a garnet but held none, so paid in coins)"
+    else:
+        body = f"{name} {gains_words(result)}"
+    return f"{head}: {body}. {name} now has {plural(result.coins_after, 'coin')}."
+
+
+def fork_host_sentence(round_no: int, fork_no: int, fork: Fork, result: ForkResult) -> str:
+    """The host's line of a fork: who took which path, and the order after it."""
+    takers = []
+    for letter in ("L", "R"):
+        names = [p for p in result.order_before if result.paths[p].letter == letter]
+        who = ", ".join(names) if names else "nobody"
+        takers.append(f"{PATH_NAMES[letter]} taken by {result.takers[letter]} ({who})")
+    return (
+        f"Round {round_no}, fork {fork_no} ({format_fork(fork)}): {'; '.join(takers)}. "
+        f"Order after the fork: {numbered(result.order_after)}."
+    )
+
+
+def round_public_sentence(round_no: int, rounds: int, order: list[str], changes: dict[str, int]) -> str:
+    """The public line of a round's end: the new order and each player's change."""
+    return f"Round {round_no} of {rounds} is over. The trail, front to back: {numbered(order, changes)}."
+
+
+def end_public_sentence(tol: list[str], last: str, coin_ec: str, pick_order: list[str]) -> str:
+    """The public result: ToL, the two ECs (never the coin counts), who picks a DMO first."""
+    return (
+        f"Trail Trouble is over. Tokens of Life: {', '.join(tol)} (places 1 to 3). "
+        f"Elimination Candidates: {last} (last on the trail) and {coin_ec} (fewest coins among places 4 to 9). "
+        f"{pick_order[0]} picks a Death Match opponent first, then {pick_order[1]}."
+    )
+
+
+def board_text_from_view(view: dict[str, Any]) -> str:
+    """The board as text, from any viewer's view."""
+    lines = [f"Trail Trouble · {status_words(view)}", "Front of the trail"]
+    coins = view_coins(view)
+    history = view.get("history", [])
+    for place, name in enumerate(view["order"], start=1):
+        marks = "  ".join(f"R{h['round']} {change_mark(h['changes'][name])}" for h in history)
+        extra = f"  ({plural(coins[name], 'coin')})" if name in coins else ""
+        lines.append(f"{place:>2}. {name}" + (f"  {marks}" if marks else "") + extra)
+    lines.append("Back of the trail")
+    outcome = view.get("outcome")
+    if outcome:
+        lines.append(f"ToL: {', '.join(outcome['tol'])}")
+        lines.append(f"EC: {', '.join(outcome['ec'])}")
+        lines.append(f"Death Match picks: {', '.join(outcome['dm_pick_order'])}")
+    return "\n".join(lines)
+
+
+def status_words(view: dict[str, Any]) -> str:
+    """``round 2 of 4 open``, ``finished``."""
+    if view.get("finished"):
+        return "finished"
+    return f"{view['phase']} of {view['rounds_total']} open"
+
+
+def view_coins(view: dict[str, Any]) -> dict[str, int]:
+    """The coin counts a view holds: the host's all, a player's own, a spectator's none."""
+    if "coins" in view:
+        return dict(view["coins"])
+    me = view.get("me")
+    if me:
+        return {me["name"]: me["coins"]}
+    return {}
