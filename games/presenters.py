@@ -13,6 +13,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from games import phase_forms
 from games.engines.protocol import HOST
 from games.engines.registry import GAME_MODULES
 from games.models import LogEntry, Match, Phase, Seat, Submission
@@ -103,7 +104,7 @@ def private_history(match: Match, seat: Seat) -> list[dict[str, Any]]:
 
 def private_part(match: Match, seat: Seat) -> str:
     engine = engine_of(match.game)
-    mine = engine.player_state(match.state, seat.name) if match.state is not None else {}
+    mine = engine.panel(match.state, seat.name) if match.state is not None else {}
     return render_to_string(
         "games/parts/private.html",
         {"seat": seat, "mine": mine, "history": private_history(match, seat), "match": match},
@@ -131,12 +132,43 @@ def public_parts(match: Match) -> dict[str, str]:
     }
 
 
+def form_context(
+    match: Match,
+    seat: Seat | None,
+    *,
+    values: dict[str, Any] | None = None,
+    errors: dict[str, str] | None = None,
+    instant_values: dict[str, Any] | None = None,
+    instant_errors: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The seat's forms for the open phase, filled with its current move (or the posted values)."""
+    phase = open_phase(match)
+    ctx: dict[str, Any] = {"match": match, "phase": phase, "form": None, "instant_form": None, "current": None}
+    if seat is None or phase is None or phase.status != Phase.Status.OPEN or seat.name not in phase.actors:
+        return ctx
+    engine = engine_of(match.game)
+    current = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
+    ctx["current"] = current
+    if values is None:
+        values = engine.form_initial(match.state, seat.name, current.payload if current else None)
+    ctx["form"] = phase_forms.build(engine, match.state, seat.name, values, errors)
+    if phase_forms.instant_keys(engine):
+        instant = phase_forms.build(engine, match.state, seat.name, instant_values or {}, instant_errors, instant=True)
+        ctx["instant_form"] = instant if instant.fields else None
+    return ctx
+
+
+def form_part(match: Match, seat: Seat) -> str:
+    return render_to_string("games/parts/move_form.html", form_context(match, seat))
+
+
 def seat_parts(match: Match, seat: Seat) -> dict[str, str]:
-    """One seat's private parts (its own board view, panel and history)."""
+    """One seat's private parts (its own board view, panel, history and the form of the open phase)."""
     phase = open_phase(match)
     return {
         "board": board_part(match, seat.name),
         "private": private_part(match, seat),
+        "form": form_part(match, seat),
         "phase": str(phase.number if phase else 0),
     }
 

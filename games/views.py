@@ -74,22 +74,9 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
         "phase": phase,
         "parts": presenters.parts_for(match, viewer),
         "game_title": GAME_TITLES.get(match.game, match.game),
-        "form": None,
-        "instant_form": None,
-        "current": None,
     }
-    seat = viewer.seat
-    if seat and phase is not None and phase.status == Phase.Status.OPEN and seat.name in phase.actors:
-        engine = engine_of(match.game)
-        current = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
-        ctx["current"] = current
-        if values is None:
-            values = engine.form_initial(match.state, seat.name, current.payload if current else None)
-        ctx["form"] = phase_forms.build(engine, match.state, seat.name, values, errors)
-        if phase_forms.instant_keys(engine):
-            instant = phase_forms.build(engine, match.state, seat.name, instant_values or {}, instant_errors,
-                                        instant=True)
-            ctx["instant_form"] = instant if instant.fields else None
+    ctx.update(presenters.form_context(match, viewer.seat, values=values, errors=errors,
+                                       instant_values=instant_values, instant_errors=instant_errors))
     if request.user.is_authenticated and match.status == Match.Status.LOBBY:
         ctx["can_join"] = not match.seats.filter(user=request.user).exists()
     return ctx
@@ -124,10 +111,12 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
             for answer in answers:
                 messages.info(request, answer)
         else:
-            sub = submitting.submit(seat, payload, expected_phase=expected or None)
-            messages.success(
-                request, f"Saved at {sub.submitted_at:%H:%M:%S} UTC. You can change it until the deadline."
-            )
+            lock = request.POST.get("lock") == "1"
+            sub = submitting.submit(seat, payload, expected_phase=expected or None, lock=lock)
+            if sub is not None:
+                messages.success(
+                    request, f"Saved at {sub.submitted_at:%H:%M:%S} UTC. You can change it until the deadline."
+                )
         return redirect("match", pk=pk)
     except (SubmissionError, ServiceError) as exc:
         errors = {exc.field or "__all__": exc.message}

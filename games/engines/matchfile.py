@@ -152,6 +152,9 @@ def summary(game: str, state: State, played: int, log: list[str]) -> dict[str, A
                 "garnets_earned": outcome.garnets_earned,
                 "dm_pick_order": outcome.dm_pick_order,
             }
+            if engine.max_players == 2:  # a Death Match: who won and who is eliminated
+                out["outcome"]["winner"] = outcome.winner
+                out["outcome"]["loser"] = outcome.loser
     out["log"] = log
     return out
 

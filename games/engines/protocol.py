@@ -185,6 +185,10 @@ class Engine:
         """One player's full state, as the host sees it (MATCHFILE "players")."""
         raise NotImplementedError
 
+    def panel(self, state: State, player: str) -> dict[str, Any]:
+        """What a player's private panel shows of their own state (default: all of it)."""
+        return self.player_state(state, player)
+
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` may see: a player name, SPECTATOR (None) or HOST."""
         raise NotImplementedError

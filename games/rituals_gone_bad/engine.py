@@ -118,6 +118,13 @@ class RitualsGoneBad(Engine):
     def player_state(self, state: State, player: str) -> dict[str, Any]:
         return {"points": state["points"][player], "garnets": state["garnets"][player]}
 
+    def panel(self, state: State, player: str) -> dict[str, Any]:
+        """The player's own private panel: garnets, and points once the match is over (ruling 1)."""
+        data = self.player_state(state, player)
+        if not (self.finished(state) or views.SHOW_OWN_SCORE_DURING_PLAY):
+            data.pop("points")
+        return data
+
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games.engines.protocol import Resolution
-from games.models import Match, Phase, Snapshot, Submission
+from games.models import Match, Phase, Submission
 
 from .engines import engine_of
 
@@ -45,7 +45,7 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
     missing = [name for name in phase.actors if name not in moved(phase)]
     if not missing:
         return False
-    from .lifecycle import _after_state_change, write_log
+    from .lifecycle import write_log
 
     if phase.reserve_from is None:
         phase.reserve_from = phase.deadline
@@ -58,26 +58,23 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
         _bump(match)
         schedule_due(phase)
         return True
-    # A reserve ran out: charge every missing player; whoever reaches zero concedes.
-    engine = engine_of(match.game)
+    # A reserve ran out: whoever has none left concedes, as a stored move so that a replay agrees.
     elapsed = (now - phase.reserve_from).total_seconds()
-    state, lines = match.state, []
-    for name in missing:
-        result = engine.spend_reserve(state, name, elapsed)
-        state, lines = result.state, lines + result.log
-    write_log(match, phase, Resolution(state, lines))
-    if engine.finished(state):
-        Snapshot.objects.create(match=match, phase_number=phase.number, state=state)
-        phase.status = Phase.Status.RESOLVED
-        phase.resolved_at = now
-        phase.save(update_fields=["status", "resolved_at"])
-        match.state = state
-        match.save(update_fields=["state"])
-        _after_state_change(match, state, now)
+    out = [name for name in missing if reserve_left(match, name) <= elapsed + 0.001]
+    if not out:  # not yet: the deadline moved (another player's move arrived); wait for the new one
+        phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing))
+        phase.save(update_fields=["deadline"])
+        schedule_due(phase)
         return True
-    phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing) + elapsed)
-    phase.save(update_fields=["deadline"])
-    schedule_due(phase)
+    from games.engines.protocol import LogLine
+
+    from .lifecycle import _resolve_locked
+
+    seats = {s.name: s for s in match.seats.filter(name__in=out)}
+    for name in out:
+        Submission.objects.create(phase=phase, seat=seats[name], payload={"concede": True}, submitted_at=now)
+    write_log(match, phase, Resolution({}, [LogLine(f"{name} has run out of reserve time and concedes.") for name in out]))
+    _resolve_locked(match, phase, now)
     return True
 
 

@@ -48,7 +48,7 @@ def submit(
     now: datetime | None = None,
     expected_phase: int | None = None,
     lock: bool = False,
-) -> Submission:
+) -> Submission | None:
     """Check and store a seat's move for the open phase (replacing its earlier one).
 
     In a live phase, ``lock`` locks the move in: once every actor has locked in,
@@ -59,15 +59,19 @@ def submit(
         phase = _lock_phase_for(seat, now)
         if expected_phase is not None and phase.number != expected_phase:
             raise PhaseClosed("That phase is over; the form below is for the phase now open. Nothing was saved.")
-        match = Match.objects.select_for_update().get(pk=seat.match_id) if phase.is_live else Match.objects.get(
-            pk=seat.match_id
-        )
+        match = Match.objects.select_for_update().get(pk=seat.match_id)
         earlier = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
         if phase.reserve_from is not None and earlier is not None:
             raise ServiceError("On reserve time the first move counts: yours is already in.")
         if earlier is not None and earlier.locked:
             raise ServiceError("Your move is locked in for this turn.")
         engine = engine_of(match.game)
+        instant = {key: payload[key] for key in getattr(engine, "instant_keys", ()) if key in payload}
+        if instant:  # e.g. a look-up sent with the move: answered at once, the rest stored as the move
+            _apply_instant(match, phase, seat, instant, now)
+            payload = {k: v for k, v in payload.items() if k not in instant}
+            if not payload:
+                return None
         try:
             checked = engine.check(match.state, seat.name, payload)
         except SubmissionError as exc:
@@ -93,21 +97,26 @@ def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> lis
     with transaction.atomic():
         phase = _lock_phase_for(seat, now)
         match = Match.objects.select_for_update().get(pk=seat.match_id)
-        engine = engine_of(match.game)
-        try:
-            resolution = engine.instant(match.state, seat.name, payload)
-        except SubmissionError as exc:
-            raise ServiceError(exc.message, exc.field) from None
-        if resolution is None:
-            raise ServiceError("Nothing to do: that action is not answered at once.")
-        spend = -sum(c.amount for c in resolution.garnets if c.player == seat.name and c.amount < 0)
-        if seat.user_id and spend and garnet_balance(seat.user_id, match.season_id) < spend:
-            raise ServiceError(f"You need {spend} garnets in your wallet for this.", "lookup")
-        Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
-        write_log(match, phase, resolution)
-        record_garnets(match, phase.number, resolution.garnets)
-        match.state = resolution.state
-        match.save(update_fields=["state"])
-        Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
-        schedule_push(match.pk)
-        return [line.text for line in resolution.log if line.audience == seat.name]
+        return _apply_instant(match, phase, seat, payload, now)
+
+
+def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now: datetime) -> list[str]:
+    """Check and apply an instant action under the caller's locks; record it for the export."""
+    engine = engine_of(match.game)
+    try:
+        resolution = engine.instant(match.state, seat.name, payload)
+    except SubmissionError as exc:
+        raise ServiceError(exc.message, exc.field) from None
+    if resolution is None:
+        raise ServiceError("Nothing to do: that action is not answered at once.")
+    spend = -sum(c.amount for c in resolution.garnets if c.player == seat.name and c.amount < 0)
+    if seat.user_id and spend and garnet_balance(seat.user_id, match.season_id) < spend:
+        raise ServiceError(f"You need {spend} garnets in your wallet for this.", next(iter(payload), ""))
+    Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
+    write_log(match, phase, resolution)
+    record_garnets(match, phase.number, resolution.garnets)
+    match.state = resolution.state
+    match.save(update_fields=["state"])
+    Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
+    schedule_push(match.pk)
+    return [line.text for line in resolution.log if line.audience == seat.name]

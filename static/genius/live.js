@@ -48,16 +48,22 @@
 
     function setState(text) { if (stateEl) stateEl.textContent = text; }
 
-    function apply(parts) {
+    function csrf() {
+      var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+      return m ? decodeURIComponent(m[1]) : "";
+    }
+
+    function apply(parts, full) {
+      // The form is only replaced when a new phase opens, so typing is never wiped out.
+      var newPhase = parts.phase !== undefined && parts.phase !== phase;
       Object.keys(parts).forEach(function (name) {
-        if (name === "phase") {
-          if (parts.phase !== phase && document.getElementById("move-form")) { window.location.reload(); }
-          phase = parts.phase;
-          return;
-        }
+        if (name === "phase") return;
+        if (name === "form" && !newPhase && !full) return;
         var el = document.querySelector('[data-part="' + name + '"]');
         if (el) el.innerHTML = parts[name];
       });
+      if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
+      document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
       tickCountdowns();
       root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
     }
@@ -65,7 +71,7 @@
     function resync() {
       fetch("/matches/" + matchId + "/live/", { credentials: "same-origin" })
         .then(function (r) { return r.json(); })
-        .then(function (data) { seq = data.seq; root.setAttribute("data-seq", seq); apply(data.parts); });
+        .then(function (data) { seq = data.seq; root.setAttribute("data-seq", seq); apply(data.parts, false); });
     }
 
     function connect() {
@@ -79,7 +85,7 @@
           if (msg.seq !== seq) resync();
         } else if (msg.type === "update") {
           if (msg.full || msg.seq === seq || msg.seq === seq + 1) {
-            seq = msg.seq; root.setAttribute("data-seq", seq); apply(msg.parts);
+            seq = msg.seq; root.setAttribute("data-seq", seq); apply(msg.parts, false);
           } else if (msg.seq > seq + 1) {
             resync();
           }
