@@ -147,3 +147,29 @@ def test_the_live_endpoint_gives_the_sequence_and_the_parts(client, rgb_match):
     data = client.get(reverse("match-live", args=[rgb_match.pk])).json()
     assert data["seq"] == Match.objects.get(pk=rgb_match.pk).seq
     assert set(data["parts"]) >= {"status", "board", "announcements"}
+
+
+def test_the_host_creates_a_lobby_in_the_admin_and_seats_a_player(client, host, ana):
+    client.force_login(host)
+    response = client.post(
+        reverse("admin:games_match_add"),
+        {
+            "game": "rituals-gone-bad", "title": "Episode 1", "seats_wanted": 7, "seed": "", "config": "{}",
+            "phase_seconds": 86400, "turn_seconds": 60, "decision_seconds": 86400, "reminder_lead_seconds": 3600,
+            "seats-TOTAL_FORMS": 1, "seats-INITIAL_FORMS": 0, "seats-MIN_NUM_FORMS": 0, "seats-MAX_NUM_FORMS": 1000,
+            "seats-0-position": 1, "seats-0-name": "ana", "seats-0-user": ana.pk,
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    match = Match.objects.get(title="Episode 1")
+    assert match.status == Match.Status.LOBBY and match.seed > 0
+    assert match.seats.get().user == ana
+
+
+def test_starting_an_unfull_lobby_from_the_admin_says_why(client, host):
+    lobby = lifecycle.create_match(game="rituals-gone-bad", title="Half empty", seed=3)
+    client.force_login(host)
+    response = client.post(
+        reverse("admin:games_match_changelist"), {"action": "start", "_selected_action": [lobby.pk]}, follow=True
+    )
+    assert "0 of 7 seats filled" in response.content.decode()
