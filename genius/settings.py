@@ -6,6 +6,7 @@ clock inside the web process. Production: DATABASE_URL (PostgreSQL), REDIS_URL
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -37,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "axes",
     "games",
 ]
 
@@ -50,6 +52,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.DatabaseUnavailableMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 if not DEBUG:  # production serves the collected static files itself
@@ -98,6 +101,8 @@ else:
 
 # The phase clock: "embedded" runs it inside the web process; "celery" leaves it to beat.
 GENIUS_CLOCK = os.environ.get("GENIUS_CLOCK", "celery" if REDIS_URL else "embedded")
+# Reliability runs only (bin/reliability): seconds a resolution sleeps half-way, to be killed there. Off: 0.
+GENIUS_TEST_RESOLVE_DELAY = float(os.environ.get("GENIUS_TEST_RESOLVE_DELAY", "0") or 0)
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = None
@@ -109,6 +114,18 @@ CELERY_BEAT_SCHEDULE = {
     "close-due-phases": {"task": "games.tasks.close_due_phases", "schedule": 1.0},
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # login throttling
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Five failed log-ins for one user name from one address lock that pair out for 15 minutes.
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -136,11 +153,15 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "genius@localhost")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
 if not DEBUG:
+    # Secure by default; behind plain HTTP (a local compose run) set SECURE_COOKIES=0 SECURE_SSL_REDIRECT=0.
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {
