@@ -79,9 +79,14 @@ def announcements(match: Match) -> list[dict[str, Any]]:
     result = []
     for number in sorted(groups, reverse=True):
         group = groups[number]
-        text = f"**{match.title} — {group['phase']}**\n" + "\n".join(group["lines"])
+        text = f"**{match.title} — {group['phase']}**\n" + "\n".join(chat_line(line) for line in group["lines"])
         result.append({"number": number, "phase": group["phase"], "lines": group["lines"], "text": text})
     return result
+
+
+def chat_line(line: str) -> str:
+    """A log line as chat text: multi-line boards go in a code block so their layout survives."""
+    return f"```\n{line}\n```" if "\n" in line else line
 
 
 def announcements_part(match: Match) -> str:

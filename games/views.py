@@ -13,7 +13,6 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
@@ -230,7 +229,7 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     path = Path(__file__).resolve().parent / GAME_MODULES[game].split(".")[1] / "RULES.md"
     if not path.exists():
         raise Http404
-    html = markdown.markdown(escape(path.read_text(encoding="utf-8")), extensions=["tables"])
+    html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "fenced_code"])  # our own file
     return render(request, "games/rules.html", {"title": GAME_TITLES.get(game, game), "html": mark_safe(html)})
 
 

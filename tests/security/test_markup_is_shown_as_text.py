@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.services import lifecycle, matchfiles
+from games.services.errors import ServiceError
 from tests.security.helpers import SIZES, match_where_she_acts
 
 pytestmark = pytest.mark.django_db
@@ -41,10 +42,22 @@ def test_seat_names_with_markup_are_escaped_on_every_page_and_board(game, ana, h
             assert evil not in text.replace("\\u003c", "<").replace("\\u003e", ">").replace('\\"', '"')
 
 
-def test_fork_text_with_markup_is_refused_or_shown_as_text(ana, host):
-    doc = json.loads((__import__("pathlib").Path(__file__).resolve().parents[2]
-                      / "tests/trail_trouble/fixtures/full_match.json").read_text())
+def test_fork_text_and_board_text_with_markup_are_refused_with_a_clear_message():
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    doc = json.loads((root / "tests/trail_trouble/fixtures/full_match.json").read_text())
     doc["config"]["forks"][0] = ["<script>alert(1)</script>"] * 4
-    with pytest.raises(Exception) as err:
+    with pytest.raises(ServiceError, match="not valid.*column"):
         matchfiles.import_match(json.dumps(doc))
-    assert "<script>" not in str(err.value) or "not valid" in str(err.value)
+    doc = json.loads((root / "tests/bigfoot_sighting/fixtures/full_match.json").read_text())
+    doc["config"]["boards"] = ["<svg onload=alert(1)>"] * 3
+    with pytest.raises(ServiceError, match="not valid"):
+        matchfiles.import_match(json.dumps(doc))
+
+
+def test_an_error_message_that_quotes_markup_is_escaped_on_the_page(client, host):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(host)
+    bad = SimpleUploadedFile("m.json", b'{"game": "<script>alert(1)</script>", "seed": 1, "players": []}')
+    page = client.post(reverse("admin:games_match_import"), {"file": bad, "phase_seconds": 60}).content.decode()
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page
