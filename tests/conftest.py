@@ -7,6 +7,13 @@ from datetime import timedelta
 import pytest
 
 
+def pytest_configure(config) -> None:
+    """A fast password hasher for tests (PBKDF2 costs seconds per user on this machine)."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, *, staff: bool = False):

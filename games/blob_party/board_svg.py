@@ -1,4 +1,9 @@
-"""Both boards as one inline SVG, drawn from a view dict (any viewer's): no JavaScript."""
+"""Both boards drawn from a view dict (any viewer's): one inline SVG a board, a key, and the standings.
+
+No JavaScript. Every name is escaped here. Each board is its own SVG so that the two stack on a
+phone and each keeps a readable size; the standings (orbs and stars of everyone, public) follow
+as a small HTML table.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,10 @@ from typing import Any
 
 CELL = 64
 SIDE = 6  # cells along each side of a board's square loop (6 + 4 + 6 + 4 = 20 spaces)
+PAD = 8
 BOARD = CELL * SIDE
-MARGIN = 24
-TOP = 40
-LEGEND = 70
+SIZE = BOARD + 2 * PAD
+KEY_HEIGHT = 84
 
 FILLS = {
     "+3": "#c8efc1",
@@ -32,6 +37,8 @@ SHORT = {
     "battle": "Battle",
     "big": "BIG",
 }
+PLAYER = "#1f5fbf"
+YOU = "#c2410c"
 
 
 def cell_origin(space: int) -> tuple[int, int]:
@@ -58,7 +65,12 @@ def text(x: float, y: float, content: str, size: int = 11, weight: str = "normal
             f'fill="{fill}" font-family="sans-serif">{escape(content)}</text>')
 
 
-def render_cell(board: dict[str, Any], space: int, ox: int, oy: int) -> list[str]:
+def viewer_name(view: dict[str, Any]) -> str | None:
+    """The seated player looking at the page, if any."""
+    return (view.get("you") or {}).get("name")
+
+
+def render_cell(board: dict[str, Any], space: int, ox: int, oy: int, you: str | None = None) -> list[str]:
     """One space: its tile colour and label, number, trap, start mark and who stands there."""
     x, y = cell_origin(space)
     x, y = x + ox, y + oy
@@ -69,90 +81,147 @@ def render_cell(board: dict[str, Any], space: int, ox: int, oy: int) -> list[str
     who = board.get("occupants", {}).get(str(space))
     caption = f"Space {space}: {board['labels'][space - 1]}"
     if trap is not None:
-        caption += f", trap of {trap['owner']}" if trap.get("owner") else ", trap"
+        caption += f", trap of {trap['owner']}" if trap.get("owner") else (", your trap" if trap.get("mine") else ", trap")
     if start:
         caption += ", start space"
     if who:
-        caption += f", {who}"
+        caption += f", {who}" + (" (you)" if who == you else "")
     parts = [f"<g><title>{escape(caption)}</title>",
              f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="6" fill="{FILLS.get(tile, "#eeeeee")}" '
              f'stroke="{"#c79400" if start else "#666"}" stroke-width="{4 if start else 1}"/>',
-             text(x + 5, y + 13, str(space), 10, "bold", "start", "#444"),
-             text(x + CELL / 2, y + 29, SHORT.get(tile, str(tile)), 11)]
+             text(x + 5, y + 14, str(space), 12, "bold", "start", "#444"),
+             text(x + CELL / 2, y + 32, SHORT.get(tile, str(tile)), 13)]
     if start:
-        parts.append(text(x + CELL - 4, y + 13, "START", 8, "bold", "end", "#8a6500"))
+        parts.append(text(x + CELL - 4, y + 13, "START", 9, "bold", "end", "#8a6500"))
     if trap is not None:
         owner = trap.get("owner")
         label = f"TRAP {short_name(owner, 5)}" if owner else ("MY TRAP" if trap.get("mine") else "TRAP")
-        parts.append(f'<rect x="{x + 4}" y="{y + 33}" width="{CELL - 8}" height="12" rx="3" fill="#222"/>')
-        parts.append(text(x + CELL / 2, y + 43, label, 8, "bold", "middle", "#fff"))
+        parts.append(f'<rect x="{x + 4}" y="{y + 36}" width="{CELL - 8}" height="13" rx="3" fill="#222"/>')
+        parts.append(text(x + CELL / 2, y + 46, label, 9, "bold", "middle", "#fff"))
     if who:
-        parts.append(f'<circle cx="{x + 9}" cy="{y + CELL - 10}" r="5" fill="#1f5fbf"/>')
-        parts.append(text(x + 16, y + CELL - 6, short_name(who, 7), 10, "bold", "start", "#0b3a80"))
+        colour = YOU if who == you else PLAYER
+        parts.append(f'<circle cx="{x + 9}" cy="{y + CELL - 10}" r="5" fill="{colour}"/>')
+        parts.append(text(x + 16, y + CELL - 6, short_name(who, 6), 12, "bold", "start", colour))
     parts.append("</g>")
     return parts
 
 
 def render_centre(view: dict[str, Any], name: str, ox: int, oy: int) -> list[str]:
-    """The middle of a board: its name, next monster, Garnet payout and this round's turn order."""
+    """The middle of a board: its name, start space, next monster, Garnet payout and the turn order."""
     board = view["boards"][name]
     cx = ox + BOARD / 2
+    top = oy + CELL
     monster = board.get("next_monster") or {}
-    lines = [text(cx, oy + CELL + 28, f"Board {name}", 20, "bold"),
-             text(cx, oy + CELL + 50, f"Start: space {board.get('start', 1)}", 12)]
+    lines = [text(cx, top + 30, f"Board {name}", 22, "bold"),
+             text(cx, top + 50, f"Start: space {board.get('start', 1)}", 13)]
     if monster:
-        lines.append(text(cx, oy + CELL + 70, f"Next monster: {monster.get('name', '')} ({monster.get('cost', '')} BP)",
-                          11))
-    lines.append(text(cx, oy + CELL + 88, f"Garnet tile pays {board.get('garnet_next', 1)}", 11))
+        lines.append(text(cx, top + 68, f"Next monster: {monster.get('name', '')} ({monster.get('cost', '')} BP)", 12))
+    lines.append(text(cx, top + 85, f"Big monster {board.get('big_monster_cost', 25)} BP · Garnet tile pays "
+                                    f"{board.get('garnet_next', 1)}", 12))
     plan = view.get("plan")
     if plan:
         order = [plan["king"]] + list(plan["groups"].get(name, []))
-        lines.append(text(cx, oy + CELL + 112, "Turn order:", 11, "bold"))
+        heading = f"Round {view['round']} turn order:" if view.get("round") else "Turn order:"
+        lines.append(text(cx, top + 110, heading, 13, "bold"))
         for i, player in enumerate(order):
-            lines.append(text(cx, oy + CELL + 128 + 14 * i, f"{i + 1}. {short_name(player, 14)}", 11))
+            who = f"{i + 1}. {short_name(player, 14)}" + (" (Kingwizard)" if i == 0 else "")
+            lines.append(text(cx, top + 128 + 17 * i, who, 13))
         new = plan.get("new_traps", {}).get(name)
         if new is not None:
-            lines.append(text(cx, oy + CELL + 196, f"New trap: space {new}", 11))
+            lines.append(text(cx, top + 208, f"New trap this round: space {new}", 12))
+    elif view.get("finished"):
+        pending = (view.get("outcome") or {}).get("pending")
+        lines.append(text(cx, top + 120, "Round 7 is over: the EC decision is open." if pending
+                          else "The match is over.", 13, "bold"))
     return lines
 
 
-def render_board(view: dict[str, Any]) -> str:
-    """Both boards as an inline, scalable SVG (role="img" with an aria-label)."""
-    names = [name for name in ("A", "B") if name in view.get("boards", {})]
-    width = MARGIN + len(names) * (BOARD + MARGIN)
-    height = TOP + BOARD + LEGEND
-    title = view.get("title", "Blob Party")
+def render_one_board(view: dict[str, Any], name: str) -> str:
+    """One board as an inline, scalable SVG (role="img" with an aria-label)."""
+    board = view["boards"][name]
     phase = view.get("phase") or ("finished" if view.get("finished") else "")
-    label = f"{title} boards" + (f", {phase}" if phase else "")
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+    label = f"Board {name}" + (f", {phase}" if phase else "") + f", start space {board.get('start', 1)}"
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" role="img" '
              f'aria-label="{escape(label)}" style="max-width:100%;height:auto">',
-             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fbfaf6"/>',
-             text(MARGIN, 26, label, 16, "bold", "start")]
-    for index, name in enumerate(names):
-        ox = MARGIN + index * (BOARD + MARGIN)
-        oy = TOP
-        for space in range(1, len(view["boards"][name]["tiles"]) + 1):
-            parts.extend(render_cell(view["boards"][name], space, ox, oy))
-        parts.extend(render_centre(view, name, ox, oy))
-    parts.extend(render_legend(height - LEGEND + 18))
+             f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" rx="8" fill="#fbfaf6"/>']
+    you = viewer_name(view)
+    for space in range(1, len(board["tiles"]) + 1):
+        parts.extend(render_cell(board, space, PAD, PAD, you))
+    parts.extend(render_centre(view, name, PAD, PAD))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def render_legend(y: int) -> list[str]:
-    """The colour key."""
-    parts = []
-    x = MARGIN
-    for tile, fill in FILLS.items():
-        parts.append(f'<rect x="{x}" y="{y}" width="14" height="14" rx="3" fill="{fill}" stroke="#666"/>')
-        parts.append(text(x + 18, y + 12, SHORT[tile], 11, anchor="start"))
-        x += 92
-    y += 26
-    parts.append(f'<rect x="{MARGIN}" y="{y}" width="14" height="14" rx="3" fill="#fff" stroke="#c79400" '
-                 'stroke-width="3"/>')
-    parts.append(text(MARGIN + 18, y + 12, "start space (a departure point)", 11, anchor="start"))
-    parts.append(f'<rect x="{MARGIN + 240}" y="{y + 1}" width="30" height="12" rx="3" fill="#222"/>')
-    parts.append(text(MARGIN + 276, y + 12, "trap", 11, anchor="start"))
-    parts.append(f'<circle cx="{MARGIN + 330}" cy="{y + 7}" r="5" fill="#1f5fbf"/>')
-    parts.append(text(MARGIN + 340, y + 12, "player (where they ended the last round)", 11, anchor="start"))
-    return parts
+def render_key(view: dict[str, Any]) -> str:
+    """The colour key, as a small SVG of its own."""
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {KEY_HEIGHT}" role="img" '
+             f'aria-label="Key to the board colours" style="max-width:min(100%, 26rem);height:auto">']
+    for index, (tile, fill) in enumerate(FILLS.items()):
+        x, y = PAD + (index % 4) * 98, 6 + (index // 4) * 24
+        parts.append(f'<rect x="{x}" y="{y}" width="16" height="16" rx="3" fill="{fill}" stroke="#666"/>')
+        parts.append(text(x + 21, y + 13, SHORT[tile], 13, anchor="start"))
+    y = 6 + 2 * 24
+    parts.append(f'<rect x="{PAD}" y="{y}" width="16" height="16" rx="3" fill="#fff" stroke="#c79400" stroke-width="3"/>')
+    parts.append(text(PAD + 21, y + 13, "start", 13, anchor="start"))
+    parts.append(f'<rect x="{PAD + 98}" y="{y + 2}" width="30" height="13" rx="3" fill="#222"/>')
+    parts.append(text(PAD + 133, y + 13, "trap", 13, anchor="start"))
+    parts.append(f'<circle cx="{PAD + 204}" cy="{y + 8}" r="6" fill="{PLAYER}"/>')
+    parts.append(text(PAD + 214, y + 13, "player", 13, anchor="start"))
+    if viewer_name(view):
+        parts.append(f'<circle cx="{PAD + 302}" cy="{y + 8}" r="6" fill="{YOU}"/>')
+        parts.append(text(PAD + 312, y + 13, "you", 13, anchor="start"))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def spaces_text(space: dict[str, int]) -> str:
+    """Where a player ended the last round: ``A 4``, ``A 4 · B 9`` or a dash."""
+    return " · ".join(f"{board} {space[board]}" for board in sorted(space)) or "—"
+
+
+def render_standings(view: dict[str, Any]) -> str:
+    """Orbs and stars of everyone (public), their Kingwizard round and where they stand."""
+    you = viewer_name(view)
+    king = view.get("king") if view.get("round") else None
+    rows = []
+    for row in view.get("table", []):
+        name = escape(row["name"])
+        marks = []
+        if row["name"] == king:
+            marks.append("Kingwizard")
+        if row["name"] == you:
+            marks.append("you")
+        shown = f"<strong>{name}</strong>" if row["name"] == you else name
+        if marks:
+            shown += f" <small>({escape(', '.join(marks))})</small>"
+        rows.append(f"<tr><th scope=\"row\">{shown}</th><td>{row['orbs']}</td><td>{row['stars']}</td>"
+                    f"<td>{row['king_round']}</td><td>{escape(spaces_text(row['space']))}</td></tr>")
+    result = render_result(view.get("outcome"))
+    return ('<table class="standings" style="--pico-spacing:0.45rem;font-size:0.9rem">'
+            "<caption>Orbs and stars of everyone (King: the round each is Kingwizard; Space: where they ended "
+            "the last round)</caption>"
+            '<thead><tr><th scope="col">Player</th><th scope="col">Orbs</th><th scope="col">Stars</th>'
+            '<th scope="col">King</th><th scope="col">Space</th></tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>{result}")
+
+
+def render_result(outcome: dict[str, Any] | None) -> str:
+    """The end of the match, once it is known (all public)."""
+    if not outcome:
+        return ""
+    tol = ", ".join(f"{name} {count}" + (f" (+{outcome['tol_to_give'][name]} to give)"
+                                          if outcome.get("tol_to_give", {}).get(name) else "")
+                    for name, count in outcome.get("tol", {}).items()) or "nobody"
+    pending = outcome.get("pending")
+    if pending:
+        ec = (f"to be chosen among {', '.join(pending['between'])} by {', '.join(pending['deciders'])}")
+    else:
+        ec = ", ".join(outcome.get("ec", [])) or "none"
+    return f"<p class=\"result\"><strong>Result:</strong> Tokens of Life: {escape(tol)}. Elimination Candidate: {escape(ec)}.</p>"
+
+
+def render_board(view: dict[str, Any]) -> str:
+    """Board A and board B (an SVG each), the colour key, and the standings table."""
+    names = [name for name in ("A", "B") if name in view.get("boards", {})]
+    boards = "".join(render_one_board(view, name) for name in names)
+    return boards + render_key(view) + render_standings(view)

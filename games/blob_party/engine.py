@@ -189,6 +189,10 @@ class BlobPartyEngine(Engine):
             "space": dict(state["space"][player]),
         }
 
+    def panel(self, state: State, player: str) -> dict[str, Any]:
+        """A player's private panel in words: orbs, stars, BP, garnets, cards left, Kingwizard round, traps."""
+        return views.panel(state, player)
+
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` may see (see views.py)."""
         return views.view(self, state, viewer)

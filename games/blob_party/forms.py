@@ -7,11 +7,14 @@ from typing import Any
 from games.engines.protocol import Field, SubmissionError
 
 from .common import BOARDS, ROUNDS, round_king
-from .plan import GROUP_SIZE, group_field, plan_players, trap_field
-from .submissions import PURCHASES, card_value
+from .plan import GROUP_SIZE, group_field, ordinal, plan_players, trap_field
+from .submissions import CARDS, PURCHASES, card_value
 from .tiles import TILE_LABELS, trap_spaces
 
 NO_PURCHASE = ("", "No purchase")
+#: Choices that offer their own blank ("Random", "No purchase") are marked required so that the
+#: page adds no second, unexplained blank option; leaving them blank is still allowed.
+OWN_BLANK = True
 
 
 def form_fields(engine: Any, state: dict[str, Any], player: str) -> list[Field]:
@@ -21,17 +24,15 @@ def form_fields(engine: Any, state: dict[str, Any], player: str) -> list[Field]:
         return []
     step = state["step"]
     if step == 0:
-        return plan_fields(state, player, "", "Round 1")
+        return plan_fields(state, player, "", 1)
     if step > ROUNDS:
-        between = state["result"]["pending"]["between"]
-        return [Field("ec", "Elimination Candidate", "choice", tuple((p, p) for p in between),
-                      help="Name one of the players tied for the fewest orbs.")]
+        return [decision_field(state)]
     if player == round_king(state, step):
         fields = king_fields(state, player)
     else:
         fields = player_fields(state, player)
     if player == round_king(state, step + 1):
-        fields += plan_fields(state, player, "next_", f"Round {step + 1}")
+        fields += plan_fields(state, player, "next_", step + 1)
     return fields
 
 
@@ -41,14 +42,35 @@ def balance_help(state: dict[str, Any], player: str) -> str:
             "together may not exceed your BP plus this round's purchase; all of it is consumed.")
 
 
+MINIGAME_HELP = ("All seven play: the highest bid nobody else made wins 10 orbs (0 wins nothing). Only the winner is "
+                 "announced; every bid is consumed.")
+
+
 def buy_field(state: dict[str, Any], player: str) -> Field:
     """One garnet→BP purchase a round; only what the player can afford is offered."""
     garnets = state["garnets"][player]
     choices = [NO_PURCHASE] + [
         (str(bp), f"{bp} BP for {cost} garnets") for bp, cost in PURCHASES.items() if garnets >= cost
     ]
-    return Field("buy", "Buy BP with garnets", "choice", tuple(choices), required=False,
-                 help=f"You have {garnets} garnets; one purchase a round.", group="BP")
+    note = "" if len(choices) > 1 else " 5 BP cost 3 garnets, 7 BP cost 4."
+    return Field("buy", "Buy BP with garnets", "choice", tuple(choices), required=OWN_BLANK,
+                 help=f"You have {garnets} garnets; one purchase a round, made before anyone moves.{note}",
+                 group="Battle points")
+
+
+def card_label(card: Any) -> str:
+    """A card as a player names it."""
+    return "the wild card" if card == "W" else f"card {card}"
+
+
+def my_place(state: dict[str, Any], player: str) -> tuple[str, int] | None:
+    """The board ``player`` plays this round and their place in its turn order (the Kingwizard is 1st)."""
+    plan = state.get("plan") or {}
+    for board in BOARDS:
+        group = (plan.get("groups") or {}).get(board) or []
+        if player in group:
+            return board, group.index(player) + 2
+    return None
 
 
 def player_fields(state: dict[str, Any], player: str) -> list[Field]:
@@ -59,51 +81,86 @@ def player_fields(state: dict[str, Any], player: str) -> list[Field]:
             cards += [(f"W{n}", f"Wild card as {n}") for n in range(1, 6)]
         else:
             cards.append((str(card), f"Card {card}"))
-    help_bp = balance_help(state, player)
+    used = [card for card in CARDS if card not in state["cards"][player]]
+    played = f" Already played: {', '.join(card_label(c) for c in used)}." if used else ""
+    place = my_place(state, player)
+    heading = "Moving"
+    if place is not None:
+        board, nth = place
+        order = [state["plan"]["king"], *state["plan"]["groups"][board]]
+        heading = f"Board {board}: you move {ordinal(nth)} (after {', '.join(order[:nth - 1])})"
     return [
         Field("card", "Movement card", "choice", tuple(cards),
-              help="Each card is used once. Without a choice your lowest card is played.", group="Move"),
+              help=f"You move that many spaces, skipping occupied ones. Each card is played once.{played} "
+                   "Without a choice your lowest card is played.", group=heading),
         Field("king", "Your 0/1 for the Kingwizard's movement", "choice", (("0", "0"), ("1", "1")),
-              help="Your group's 0/1s and the Kingwizard's own make the Kingwizard's move on your board.",
-              group="Move"),
-        Field("battle_bp", "BP set aside for battles", "int", required=False, help=help_bp, group="BP"),
-        Field("minigame_bp", "BP bid in the minigame", "int", required=False,
-              help="The highest unique bid wins 10 orbs. " + help_bp, group="BP"),
+              help="Your group's 0/1s and the Kingwizard's own make the Kingwizard's move on your board; "
+                   "only the sum is announced.", group=heading),
+        Field("battle_bp", "BP set aside for battles", "int", required=False,
+              help="To win a battle on your board, at least the monster's cost. " + balance_help(state, player),
+              group="Battle points"),
+        Field("minigame_bp", "BP bid in the minigame", "int", required=False, help=MINIGAME_HELP,
+              group="Battle points"),
         buy_field(state, player),
     ]
 
 
 def king_fields(state: dict[str, Any], player: str) -> list[Field]:
     """The Kingwizard's round: a 0/1 and battle BP per board, minigame BP, purchase."""
-    help_bp = balance_help(state, player)
+    groups = (state.get("plan") or {}).get("groups") or {}
     fields = []
     for board in BOARDS:
+        heading = f"Board {board}: you move first, then {', '.join(groups.get(board) or [])}"
         fields.append(Field(f"king_{board}", f"Your 0/1 on board {board}", "choice", (("0", "0"), ("1", "1")),
-                            help=f"Added to board {board}'s group's 0/1s: the sum is how far you move there.",
-                            group=f"Board {board}"))
+                            help=f"Added to board {board}'s group's 0/1s: the sum (0 to 4) is how far you move "
+                                 "there; with 0 you stay put and play no tile.", group=heading))
         fields.append(Field(f"battle_bp_{board}", f"BP set aside for battles on board {board}", "int",
-                            required=False, help=help_bp, group=f"Board {board}"))
-    fields.append(Field("minigame_bp", "BP bid in the minigame", "int", required=False,
-                        help="The highest unique bid wins 10 orbs. " + help_bp, group="BP"))
+                            required=False, help=balance_help(state, player), group=heading))
+    fields.append(Field("minigame_bp", "BP bid in the minigame", "int", required=False, help=MINIGAME_HELP,
+                        group="Battle points"))
     fields.append(buy_field(state, player))
     return fields
 
 
-def plan_fields(state: dict[str, Any], king: str, prefix: str, title: str) -> list[Field]:
+def plan_fields(state: dict[str, Any], king: str, prefix: str, number: int) -> list[Field]:
     """A Kingwizard's plan: who plays each board in which order, and a trap space per board."""
     people = (("", "Random"),) + tuple((p, p) for p in plan_players(state, king))
+    ahead = "" if number == 1 else " You choose without knowing how this round turns out."
     fields = []
     for board in BOARDS:
+        heading = f"Your plan for round {number}, board {board}"
         for place in range(1, GROUP_SIZE + 1):
-            fields.append(Field(group_field(prefix, board, place), f"Board {board}, mover {place + 1}", "choice",
-                                people, required=False, group=f"{title}: board {board}",
-                                help="You move first; left blank, a place is filled at random."))
-        spaces = (("", "Random"),) + tuple(
-            (str(n), f"{n} · {TILE_LABELS[state['boards'][board][n - 1]]}") for n in trap_spaces(state, board))
-        fields.append(Field(trap_field(prefix, board), f"Trap space on board {board}", "choice", spaces,
-                            required=False, group=f"{title}: board {board}",
-                            help="Not on the Garnet or Big Battle tile; left blank, drawn at random."))
+            fields.append(Field(group_field(prefix, board, place), f"Board {board}, {ordinal(place + 1)} to move",
+                                "choice", people, required=OWN_BLANK, group=heading,
+                                help="" if place > 1 else "You move 1st on both boards. Each player goes in one "
+                                     f"place; a place left blank is filled at random.{ahead}"))
+        fields.append(Field(trap_field(prefix, board), f"Trap space on board {board}", "choice",
+                            trap_choices(state, board), required=OWN_BLANK, group=heading,
+                            help="Not on the Garnet or Big Battle tile; it may cover an older trap. "
+                                 "Left blank, drawn at random."))
     return fields
+
+
+def trap_choices(state: dict[str, Any], board: str) -> tuple[tuple[str, str], ...]:
+    """The spaces a trap may go on, each with its tile (and the start space or a trap already there)."""
+    choices = [("", "Random")]
+    for n in trap_spaces(state, board):
+        label = f"{n} · {TILE_LABELS[state['boards'][board][n - 1]]}"
+        if n == state["start"][board]:
+            label += " (start space)"
+        if str(n) in state["traps"][board]:
+            label += " (a trap is there)"
+        choices.append((str(n), label))
+    return tuple(choices)
+
+
+def decision_field(state: dict[str, Any]) -> Field:
+    """The EC decision: one of the players tied for the fewest orbs."""
+    between = state["result"]["pending"]["between"]
+    orbs = state["orbs"][between[0]]
+    return Field("ec", "Elimination Candidate", "choice", tuple((p, p) for p in between),
+                 help=f"{', '.join(between)} tie for the fewest orbs ({orbs}). The player named most by the deciders "
+                      "is the Elimination Candidate; a tie between names is drawn at random.")
 
 
 # --- posted data → payload ----------------------------------------------------------------

@@ -27,6 +27,12 @@ def trap_field(prefix: str, board: str) -> str:
     return f"{prefix}trap_{board}"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    return f"{n}{suffix}"
+
+
 def plan_players(state: dict[str, Any], king: str) -> list[str]:
     """The six players a Kingwizard splits into groups: everyone but themself, in seat order."""
     return [p for p in state["players"] if p != king]
@@ -75,7 +81,7 @@ def check_groups(state: dict[str, Any], king: str, raw: Any, prefix: str) -> dic
                 raise SubmissionError(field, f"{name!r} is not a player of this match")
             if name in seen:
                 raise SubmissionError(field, f"{name} is already placed ({seen[name]}); each player goes in one place")
-            seen[name] = f"board {board}, place {place}"
+            seen[name] = f"board {board}, {ordinal(place + 1)} to move"
             slots.append(name)
         slots.extend([None] * (GROUP_SIZE - len(slots)))
         groups[board] = slots

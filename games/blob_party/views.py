@@ -71,6 +71,25 @@ def private_of(state: dict[str, Any], player: str) -> dict[str, Any]:
     }
 
 
+def panel(state: dict[str, Any], player: str) -> dict[str, Any]:
+    """What a player's private panel shows, label → text (their own values only)."""
+    mine = private_of(state, player)
+    king_round = state["kings"].index(player) + 1
+    now = state["step"]
+    when = f"round {king_round}" + (" (now)" if king_round == now else " (done)" if king_round < now else "")
+    traps = ", ".join(f"board {t['board']} space {t['space']}" for t in mine["traps"])
+    cards = ", ".join("wild" if card == "W" else str(card) for card in mine["cards"])
+    return {
+        "Orbs": state["orbs"][player],
+        "Stars": state["stars"][player],
+        "BP": mine["bp"],
+        "Garnets": mine["garnets"],
+        "Cards left": cards or "none",
+        "Kingwizard in": when,
+        "Your traps": traps or "none on the boards",
+    }
+
+
 def board_view(state: dict[str, Any], board: str, viewer: str | None) -> dict[str, Any]:
     """One board: tiles, start space, traps (owners for the host; "mine" for the owner), who stands where."""
     traps = []
@@ -134,4 +153,7 @@ def board_text(state: dict[str, Any], viewer: str | None) -> str:
                 text += f" : {who}"
             lines.append(text)
         lines.append("")
+    lines.append("Orbs and stars: " + "; ".join(
+        f"{p} {state['orbs'][p]} orbs, {state['stars'][p]} stars" for p in state["players"]) + ".")
+    lines.append("Kingwizards: " + ", ".join(f"round {n} {name}" for n, name in enumerate(state["kings"], 1)) + ".")
     return "\n".join(lines).rstrip() + "\n"

@@ -9,22 +9,25 @@ from django import template
 register = template.Library()
 
 
+def value_text(value: Any) -> str:
+    """One value as a person reads it (nested lists and objects included; empty places as "—")."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "—"
+    if isinstance(value, list | tuple):
+        if all(not isinstance(v, list | tuple | dict) for v in value):
+            return ", ".join(value_text(v) for v in value)
+        return "; ".join(value_text(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k.replace('_', ' ')} {value_text(v)}" for k, v in value.items())
+    return str(value)
+
+
 @register.filter
 def payload_text(payload: Any) -> str:
     """A submission as a person reads it: ``book: red · lookup: yes``."""
     if not isinstance(payload, dict):
-        return str(payload)
-    parts = []
-    for key, value in payload.items():
-        if key == "default":
-            continue
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        elif value is None:
-            value = "none"
-        elif isinstance(value, list | tuple):
-            value = ", ".join("–".join(map(str, v)) if isinstance(v, list | tuple) else str(v) for v in value)
-        elif isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
-        parts.append(f"{key.replace('_', ' ')}: {value}")
+        return value_text(payload)
+    parts = [f"{key.replace('_', ' ')}: {value_text(value)}" for key, value in payload.items() if key != "default"]
     return " · ".join(parts) or "nothing"

@@ -67,15 +67,16 @@ def check_order(players: list[str], order: Any) -> list[str]:
         order = [line.strip() for line in order.splitlines() if line.strip()]
     if not isinstance(order, list) or not all(isinstance(p, str) for p in order):
         raise ConfigError("order", "the starting order must list the players' names, front to back")
+    seats = f"the starting order must name each seat once, front to back (seats: {', '.join(players)})"
     unknown = [p for p in order if p not in players]
     if unknown:
-        raise ConfigError("order", f"{unknown[0]} is not a player of this match")
+        raise ConfigError("order", f"{unknown[0]} is not a player of this match; {seats}")
     twice = [p for p in players if order.count(p) > 1]
     if twice:
-        raise ConfigError("order", f"{twice[0]} appears more than once in the starting order")
+        raise ConfigError("order", f"{twice[0]} appears more than once in the starting order; {seats}")
     missing = [p for p in players if p not in order]
     if missing:
-        raise ConfigError("order", f"{missing[0]} is missing from the starting order")
+        raise ConfigError("order", f"{missing[0]} is missing from the starting order; {seats}")
     return list(order)
 
 

@@ -404,21 +404,21 @@ class TrailTroubleEngine(Engine):
         if number is None or player not in state["players"]:
             return []
         group = f"Round {number}"
+        forks = round_forks(state, number)
         fields = []
-        for fork_no, fork in enumerate(round_forks(state, number), start=1):
+        for fork_no, fork in enumerate(forks, start=1):
             choices = tuple((letter, f"{PATH_NAMES[letter]}: {describe_path(fork.path(letter))}") for letter in "LR")
-            fields.append(
-                Field(fork_field(fork_no), f"Fork {fork_no}", "choice", choices, True, format_fork(fork), group)
-            )
-        held = state["garnets"][player]
+            label = f"Fork {fork_no} of {FORKS_PER_ROUND}: Left or Right?"
+            fields.append(Field(fork_field(fork_no), label, "choice", choices, True, texts.fork_help(fork), group))
+        coin_forks = [n for n, fork in enumerate(forks, start=1) if texts.coin_path_letter(fork)]
         fields.append(
             Field(
                 "garnet",
                 "Pay with a garnet instead of coins at",
                 "multichoice",
-                tuple((str(n), f"Fork {n}") for n in range(1, FORKS_PER_ROUND + 1)),
+                tuple((str(n), texts.garnet_choice_label(n, forks[n - 1])) for n in coin_forks),
                 False,
-                f"Only for a path that costs coins. You have {texts.plural(held, 'garnet')}.",
+                texts.garnet_help(state["coins"][player], state["garnets"][player], bool(coin_forks)),
                 group,
             )
         )

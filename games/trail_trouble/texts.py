@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .forks import Fork, describe_condition, describe_path, format_fork
+from .forks import Fork, Path, describe_condition, describe_path, format_fork
 from .rules import CANNOT_PAY, CONDITION_FAILED, PAID_IN_COINS, PAID_WITH_GARNET, PATH_NAMES, ForkResult, PathResult
 
 
@@ -102,6 +102,45 @@ def end_public_sentence(tol: list[str], last: str, coin_ec: str, pick_order: lis
         f"Trail Trouble is over. Tokens of Life: {', '.join(tol)} (places 1 to 3). "
         f"Elimination Candidates: {last} (last on the trail) and {coin_ec} (fewest coins among places 4 to 9). "
         f"{pick_order[0]} picks a Death Match opponent first, then {pick_order[1]}."
+    )
+
+
+def path_cost_words(path: Path) -> str:
+    """``free`` or ``costs 2 coins``."""
+    return "free" if path.is_free else f"costs {plural(path.cost, 'coin')}"
+
+
+def fork_help(fork: Fork) -> str:
+    """Both paths of a fork side by side, each with its cost, then the fork as the host wrote it."""
+    sides = [f"{PATH_NAMES[letter]} ({path_cost_words(fork.path(letter))}): {describe_path(fork.path(letter))}."
+             for letter in ("L", "R")]
+    return f"{sides[0]} {sides[1]} Written: {format_fork(fork)}"
+
+
+def coin_path_letter(fork: Fork) -> str | None:
+    """The side of a fork that costs coins (a fork has at most one: the other is free), or None."""
+    for letter in ("L", "R"):
+        if not fork.path(letter).is_free:
+            return letter
+    return None
+
+
+def garnet_choice_label(number: int, fork: Fork) -> str:
+    """``Fork 2 (Right costs 1 coin)``: a garnet box only for a fork with a coin path."""
+    letter = coin_path_letter(fork)
+    cost = plural(fork.path(letter).cost, "coin") if letter else "nothing"
+    return f"Fork {number} ({PATH_NAMES[letter] if letter else 'no path'} costs {cost})"
+
+
+def garnet_help(coins: int, garnets: int, any_coin_path: bool) -> str:
+    """What the garnet boxes do, with the player's coins and garnets now."""
+    holding = f"You have {plural(coins, 'coin')} and {plural(garnets, 'garnet')} now."
+    if not any_coin_path:
+        return f"No path costs coins this round, so there is nothing to pay with a garnet. {holding}"
+    return (
+        "Tick a fork to pay its coin cost with 1 garnet instead (only if the path you choose there costs coins). "
+        f"{holding} Coins gained at one fork can pay a later fork. "
+        "If you send nothing, you take Right at all four forks."
     )
 
 
