@@ -1,6 +1,6 @@
 """The embedded phase clock: in the embedded mode the web process closes due phases itself.
 
-It calls the same service the Celery beat task calls, once a second, on the
+It calls the same service the Celery beat task calls, four times a second, on the
 server's own event loop (started by the first request or websocket).
 """
 
@@ -20,15 +20,21 @@ log = logging.getLogger("games")
 def tick() -> int:
     """One tick of the clock: resolve every due phase."""
     from games.services.lifecycle import close_due_phases
+    from games.services.seasons import sweep
 
     close_old_connections()
     try:
+        sweep()  # seasons: due decisions, reminder emails, webhook retries (never raises)
         return close_due_phases()
     finally:
         close_old_connections()
 
 
-async def run_clock(interval: float = 1.0) -> None:
+#: Seconds between ticks: live turns (a minute, or both players locked in) resolve within a fraction of a second.
+TICK_SECONDS = 0.25
+
+
+async def run_clock(interval: float = TICK_SECONDS) -> None:
     """Tick forever (until the server stops)."""
     log.info("embedded phase clock started")
     while True:

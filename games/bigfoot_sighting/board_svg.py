@@ -22,7 +22,7 @@ WIDTH = 320.0
 HEADER_H = 70.0
 BOARD_H = 8 * ROW_H + 2 * SIZE
 PANEL_H = HEADER_H + BOARD_H + 16
-TOP_H = 26.0
+TOP_H = 42.0
 NAME_MAX = 18
 
 COLOURS = {
@@ -142,7 +142,8 @@ def board_panel(board: dict[str, Any], top: float) -> str:
     edge = COLOURS["to_move"] if board.get("to_move") else COLOURS["cell_edge"]
     out = [
         f'<g data-board="{attr(board.get("number"))}" data-lumberjack="{attr(board.get("lumberjack"))}" '
-        f'transform="translate(0,{top:.1f})">',
+        f'data-bigfoot="{attr(board.get("bigfoot"))}" data-to-move="{attr(board.get("to_move") or "")}" '
+        f'data-ended="{"1" if board.get("ended") else "0"}" transform="translate(0,{top:.1f})">',
         f'<rect x="2" y="2" width="{WIDTH - 4:.0f}" height="{PANEL_H - 6:.0f}" rx="8" fill="#ffffff" '
         f'stroke="{edge}" stroke-width="{2 if board.get("to_move") else 1}"/>',
         header_text(20, title, bold=True),
@@ -189,6 +190,29 @@ def status_line(view: dict[str, Any]) -> str:
     return f"{name} · {scores}" if name else scores
 
 
+def clock_text(seconds: Any) -> str:
+    """300 → ``5:00`` (minutes and seconds of reserve time)."""
+    whole = max(0, int(seconds)) if isinstance(seconds, int | float) else 0
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def reserve_line(view: dict[str, Any], y: float) -> str:
+    """Each player's reserve time; a ``<tspan data-reserve-player data-reserve-s>`` a player, for the page script."""
+    reserve = view.get("reserve_s") or {}
+    if not reserve:
+        return ""
+    spans = []
+    for index, player in enumerate(view.get("players") or list(reserve)):
+        seconds = reserve.get(player, 0)
+        sep = " · " if index else ""
+        spans.append(
+            f'{sep}<tspan data-reserve-player="{attr(player)}" data-reserve-s="{number(seconds)}">'
+            f"{short(player)} {clock_text(seconds)}</tspan>"
+        )
+    return (f'<text x="8" y="{y:.1f}" font-size="11" fill="{COLOURS["muted"]}" data-reserve>'
+            f'Reserve time: {"".join(spans)}</text>')
+
+
 def render_board(view: dict[str, Any]) -> str:
     """The whole board area as one ``<svg>``: the two boards (or the three candidates) stacked."""
     boards = view.get("boards") or []
@@ -201,6 +225,7 @@ def render_board(view: dict[str, Any]) -> str:
         f'aria-label="{label}" font-family="system-ui, sans-serif" class="bigfoot-board">',
         f"<title>{label}</title>",
         header_text(18, status, size=12, bold=True),
+        reserve_line(view, 34),
     ]
     for index, panel in enumerate(panels):
         top = TOP_H + PANEL_H * index

@@ -672,6 +672,20 @@ class BigfootSighting(Engine):
             "reserve_s": state["reserve_s"][player],
         }
 
+    def panel(self, state: State, player: str) -> dict[str, Any]:
+        """The player's own box on the match page, in words: score, boards, reserve time left, items held."""
+        mine = state["boards"].get(player)
+        hunting = next((key for key, board in state["boards"].items() if board["bigfoot"] == player), None)
+        items = [title + (" (played)" if item == "mulligan" and state["mulligan_used"] else "")
+                 for item, title in ITEMS.items() if state["items"][item] == player]
+        return {
+            "score": number_text(score(state, player)),
+            "your lumberjacks": f"board {mine['number']}" if mine else "no board picked yet",
+            "your Bigfoot": f"board {state['boards'][hunting]['number']}" if hunting else "no board picked yet",
+            "reserve time left": duration_text(state["reserve_s"][player]),
+            "your items": ", ".join(items) or "none",
+        }
+
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """Everything is public: the same view for players, spectators and the host (wallets left out)."""
         spec = self.phase(state)
