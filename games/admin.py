@@ -12,18 +12,23 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from games.models import (
+    Decision,
+    Episode,
     GarnetEntry,
     LogEntry,
     Match,
+    Notice,
     Phase,
     Season,
+    SeasonAnnouncement,
     SeasonPlayer,
     Seat,
     Snapshot,
     Submission,
     TolEntry,
+    WebhookDelivery,
 )
-from games.services import lifecycle, matchfiles
+from games.services import lifecycle, matchfiles, notify, seasons
 from games.services.engines import available_games
 from games.services.errors import ServiceError
 
@@ -205,3 +210,92 @@ class GarnetEntryAdmin(admin.ModelAdmin):
 class TolEntryAdmin(admin.ModelAdmin):
     list_display = ["user", "season", "match", "amount", "reason", "created"]
     list_filter = ["season"]
+
+
+# --- seasons: episodes, decisions, Death Matches from picks, announcements, webhooks, reminders ---------------
+
+
+class DecisionInline(admin.TabularInline):
+    model = Decision
+    extra = 0
+    can_delete = False
+    fields = ["order", "kind", "decider", "status", "deadline", "choice", "left", "by_default"]
+    readonly_fields = fields
+
+
+@admin.register(Episode)
+class EpisodeAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "season", "number", "stage", "created"]
+    list_filter = ["season"]
+    inlines = [DecisionInline]
+    actions = ["apply_main_match"]
+
+    @admin.display(description="stage")
+    def stage(self, obj: Episode) -> str:
+        return seasons.episode_stage(obj)
+
+    @admin.action(description="Apply the finished Main Match to the season (if it was not)")
+    def apply_main_match(self, request, queryset):
+        for episode in queryset:
+            main = episode.main_match
+            if main is None or main.status != Match.Status.FINISHED:
+                messages.error(request, f"{episode}: the Main Match is not finished.")
+                continue
+            seasons.on_match_finished(main)
+            messages.success(request, f"{episode}: {episode.decisions.count()} decisions.")
+
+
+@admin.register(Decision)
+class DecisionAdmin(admin.ModelAdmin):
+    list_display = ["episode", "kind", "decider", "status", "deadline", "choice", "left", "by_default", "links"]
+    list_filter = ["status", "kind", "episode__season"]
+    readonly_fields = ["episode", "match", "kind", "order", "decider", "options", "can_leave", "opened_at",
+                       "decided_at", "choice", "left", "by_default", "note", "status"]
+    actions = ["create_death_match", "close_now"]
+
+    @admin.display(description="")
+    def links(self, obj: Decision) -> str:
+        return format_html('<a href="{}">page</a>', reverse("decision", args=[obj.pk]))
+
+    @admin.action(description="Create the Death Match from the pick (Bigfoot Sighting)")
+    def create_death_match(self, request, queryset):
+        for pick in queryset:
+            try:
+                match = seasons.create_death_match(pick.pk)
+                messages.success(request, format_html('Created <a href="{}">{}</a>: start it when both are ready.',
+                                                      reverse("match", args=[match.pk]), match.title))
+            except ServiceError as exc:
+                messages.error(request, f"{pick}: {exc.message}")
+
+    @admin.action(description="Close now: draw at random, as at the deadline")
+    def close_now(self, request, queryset):
+        _run(request, queryset, seasons.close_decision_now, "closed and drawn at random")
+
+
+@admin.register(SeasonAnnouncement)
+class SeasonAnnouncementAdmin(admin.ModelAdmin):
+    list_display = ["season", "episode", "text", "created"]
+    list_filter = ["season"]
+    search_fields = ["text"]
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(admin.ModelAdmin):
+    list_display = ["season", "status", "attempts", "last_error", "next_try_at", "created", "sent_at"]
+    list_filter = ["status", "season"]
+    readonly_fields = ["season", "match", "url", "content", "status", "attempts", "next_try_at", "last_error",
+                       "sent_at"]
+    actions = ["retry"]
+
+    @admin.action(description="Send again")
+    def retry(self, request, queryset):
+        for delivery in queryset:
+            notify.retry(delivery.pk)
+        messages.success(request, f"{queryset.count()} announcement(s) are being sent again.")
+
+
+@admin.register(Notice)
+class NoticeAdmin(admin.ModelAdmin):
+    list_display = ["kind", "phase", "decision", "recipients", "error", "sent_at"]
+    list_filter = ["kind"]
+    readonly_fields = ["kind", "phase", "decision", "recipients", "error", "sent_at"]

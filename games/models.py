@@ -67,6 +67,13 @@ class Match(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # Seasons (games.services.seasons): the episode a match belongs to, and its part in it.
+    episode = models.ForeignKey("Episode", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
+    kind = models.CharField(max_length=5, choices=[("main", "Main Match"), ("death", "Death Match")], default="main")
+    dm_pick = models.ForeignKey(
+        "Decision", null=True, blank=True, on_delete=models.SET_NULL, related_name="death_matches",
+        help_text="A Death Match: the EC's pick it was created from.",
+    )
 
     class Meta:
         ordering = ["-created"]
@@ -243,3 +250,128 @@ def tol_balance(user_id: int, season_id: int | None) -> int:
     """Tokens of Life held: the sum of the ToL ledger."""
     rows = TolEntry.objects.filter(user_id=user_id, season_id=season_id)
     return rows.aggregate(total=Sum("amount"))["total"] or 0
+
+
+# --- seasons: episodes, post-game decisions, announcements, webhooks, reminders (games.services.seasons) ---
+
+
+class Episode(models.Model):
+    """One episode of a season: a Main Match, then its Death Match(es)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="episodes")
+    number = models.PositiveIntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [models.UniqueConstraint(fields=["season", "number"], name="one_episode_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.season} · episode {self.number}"
+
+    @property
+    def main_match(self) -> Match | None:
+        return self.matches.filter(kind="main").order_by("pk").first()
+
+
+class Decision(models.Model):
+    """A season-level post-game decision with a deadline: hand out a ToL, or an EC's Death Match choice.
+
+    ``options`` holds the user ids the decider may name; an EC holding a ToL may instead leave.
+    """
+
+    class Kind(models.TextChoices):
+        GIVE_TOL = "give_tol", "Hand out a Token of Life"
+        DEATH_MATCH = "death_match", "Pick a Death Match opponent"
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for an earlier decision"
+        OPEN = "open", "Open"
+        DECIDED = "decided", "Decided"
+
+    episode = models.ForeignKey(Episode, on_delete=models.CASCADE, related_name="decisions")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="season_decisions")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    order = models.PositiveSmallIntegerField(default=0, help_text="Decisions open in this order (equal: together).")
+    decider = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="season_decisions")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    options = models.JSONField(default=list, blank=True)
+    can_leave = models.BooleanField(default=False, help_text="An EC holding a ToL may spend it to leave the DM.")
+    opened_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    choice = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    left = models.BooleanField(default=False, help_text="The EC spent a ToL to leave the Death Match.")
+    by_default = models.BooleanField(default=False, help_text="Drawn at random: no choice by the deadline.")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    reminded = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["episode", "order", "pk"]
+        indexes = [models.Index(fields=["status", "deadline"], name="decision_due_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.decider} ({self.episode})"
+
+
+class SeasonAnnouncement(models.Model):
+    """A public line of a season's story (ToL handed out, picks, eliminations), chat-ready."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="announcements")
+    episode = models.ForeignKey(Episode, null=True, blank=True, on_delete=models.CASCADE, related_name="announcements")
+    text = models.TextField()
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+
+class WebhookDelivery(models.Model):
+    """One announcement posted to a season's webhook as JSON ``{"content": text}``, retried with backoff."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="webhook_deliveries")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    url = models.URLField(max_length=500)
+    content = models.TextField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_try_at = models.DateTimeField()
+    last_error = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["status", "next_try_at"], name="webhook_due_idx")]
+        verbose_name_plural = "webhook deliveries"
+
+
+class Notice(models.Model):
+    """The reminder emails sent for a phase or a season decision: when it opened, and before its deadline."""
+
+    class Kind(models.TextChoices):
+        OPENED = "opened", "Opened"
+        REMINDER = "reminder", "Before the deadline"
+
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    phase = models.ForeignKey(Phase, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
+    decision = models.ForeignKey(Decision, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
+    recipients = models.JSONField(default=list, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+    sent_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-sent_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "kind"], condition=Q(phase__isnull=False), name="one_notice_per_phase"),
+            models.UniqueConstraint(
+                fields=["decision", "kind"], condition=Q(decision__isnull=False), name="one_notice_per_decision"
+            ),
+        ]

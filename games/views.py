@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import phase_forms, presenters
 from games.engines.protocol import SubmissionError
 from games.engines.registry import GAME_MODULES
-from games.models import GarnetEntry, Match, Phase, Season, Submission, TolEntry, garnet_balance, tol_balance
+from games.models import Decision, GarnetEntry, Match, Phase, Season, Submission, TolEntry
 from games.services import lifecycle, matchfiles, submitting
 from games.services.engines import GAME_TITLES, engine_of
 from games.services.errors import ServiceError
@@ -60,7 +60,8 @@ def my_matches(request: HttpRequest) -> HttpResponse:
         if phase is not None and phase.status == Phase.Status.OPEN and seat.name in phase.actors:
             owes = not phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).exists()
         rows.append({"match": match, "seat": seat, "phase": phase, "owes": owes})
-    return render(request, "games/my_matches.html", {"rows": rows})
+    decisions = Decision.objects.filter(decider=request.user, status=Decision.Status.OPEN).select_related("episode")
+    return render(request, "games/my_matches.html", {"rows": rows, "decisions": decisions})
 
 
 def _match_context(request: HttpRequest, match: Match, *, values=None, errors=None, instant_values=None,
@@ -195,20 +196,6 @@ def host_control(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("match", pk=pk)
-
-
-def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """Standings, ToL and eliminations; episodes (matches) with their results."""
-    season = get_object_or_404(Season, slug=slug)
-    standings = []
-    for entry in season.players.select_related("user").order_by("eliminated_at", "user__username"):
-        standings.append(
-            {"entry": entry, "tol": tol_balance(entry.user_id, season.pk), "garnets": garnet_balance(entry.user_id, season.pk)}
-        )
-    return render(
-        request, "games/season.html",
-        {"season": season, "standings": standings, "matches": season.matches.order_by("created")},
-    )
 
 
 @login_required

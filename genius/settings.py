@@ -82,6 +82,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # CONN_MAX_AGE > 0 leaks a connection per ASGI request thread: use the pool instead.
     DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 1, "max_size": int(os.environ.get("DB_POOL_MAX", "20"))}}
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME", "test_genius")}
+    # A worker frozen or cut off half-way through a resolution must not hold its phase locked for ever:
+    # PostgreSQL ends a transaction left idle this many seconds, which releases its locks (docs/RELIABILITY.md).
+    if _idle := int(os.environ.get("DB_IDLE_TRANSACTION_TIMEOUT", "60")):
+        DATABASES["default"]["OPTIONS"]["options"] = f"-c idle_in_transaction_session_timeout={_idle * 1000}"
 else:
     DATABASES["default"]["OPTIONS"] = {"timeout": 20}
     if os.environ.get("GENIUS_TEST_SQLITE_FILE"):  # browser tests: the live server process shares the file
@@ -145,6 +149,9 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+#: Where links in emails point.
+GENIUS_SITE_URL = os.environ.get("GENIUS_SITE_URL", "http://127.0.0.1:8000")
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "genius@localhost")

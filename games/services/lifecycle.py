@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -20,7 +22,7 @@ from games.engines.protocol import EngineError, LogLine, PhaseSpec, Resolution, 
 from games.engines.runner import bot_move, play_phase
 from games.models import LogEntry, Match, Phase, Season, Seat, Snapshot, Submission, garnet_balance
 
-from . import live_turns
+from . import live_turns, notify
 from .engines import engine_of
 from .errors import ServiceError
 from .ledger import apply_outcome, record_garnets
@@ -183,6 +185,8 @@ def _finish(match: Match, state: State, now: datetime) -> None:
     match.outcome = _outcome_dict(engine, state)
     match.save(update_fields=["status", "finished", "outcome"])
     apply_outcome(match)
+    from .seasons import on_match_finished  # ToL to give, ECs' Death Matches, eliminations (seasons imports us)
+    on_match_finished(match)
 
 
 def resolve_phase(phase_id: int, *, force: bool = False, now: datetime | None = None) -> bool:
@@ -228,12 +232,15 @@ def _resolve_locked(match: Match, phase: Phase, now: datetime) -> None:
     defaults = [LogLine(f"{name} sent nothing; the default was used: {result.submissions[name]}", "host")
                 for name in result.defaulted if name not in result.rejected]
     write_log(match, phase, result.resolution, extra + defaults)
+    if settings.GENIUS_TEST_RESOLVE_DELAY:  # reliability runs only (off by default): a resolution to kill half-way
+        time.sleep(settings.GENIUS_TEST_RESOLVE_DELAY)
     new_state = result.resolution.state
     record_garnets(match, phase.number, result.resolution.garnets)
     Snapshot.objects.create(match=match, phase_number=phase.number, state=new_state)
     phase.status = Phase.Status.RESOLVED
     phase.resolved_at = now
     phase.save(update_fields=["status", "resolved_at"])
+    transaction.on_commit(lambda: notify.announce(match.pk, phase.pk))  # the season's webhook, never blocking
     match.state = new_state
     match.save(update_fields=["state"])
     _after_state_change(match, new_state, now)

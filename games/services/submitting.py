@@ -85,7 +85,7 @@ def submit(
             defaults={"payload": checked, "submitted_at": now, "is_default": False, "locked": lock and phase.is_live},
         )
         Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
-        schedule_push(match.pk)
+        schedule_push(match.pk, seat_id=None if phase.is_live else seat.pk)  # a main phase: only this seat's view changed
         if phase.is_live:
             live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None)
         return sub

@@ -53,7 +53,7 @@ def test_seven_players_play_a_whole_match_through_the_forms(make_user):
         for name in phase.actors:
             if rng.random() < 0.1:  # now and then someone forgets: the default applies
                 continue
-            for attempt in range(20):
+            for _attempt in range(20):
                 data = fill(
                     [f for f in engine.form_fields(match.state, name) if f.name != "lookup"], rng
                 )

@@ -1,0 +1,1 @@
+"""Benchmarks against real PostgreSQL and Redis: ``bin/bench`` (see docs/PERFORMANCE.md)."""

@@ -1,0 +1,98 @@
+"""Run the benchmarks and print the table: ``bin/bench [--quick] [--only engines,deadline,...]``.
+
+Needs PostgreSQL (``BENCH_PG``, default postgres://postgres@127.0.0.1:5432/genius_bench, dropped
+and made again) and Redis (``BENCH_REDIS``, default redis://127.0.0.1:6379/7, emptied). Every
+server and worker it starts listens on 127.0.0.1 (ports 18000–18999) and is stopped at the end.
+The table is also written to bench/results/latest.md (with the machine it ran on).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench.common import ROOT, Results, flush_redis, fresh_database, raise_open_files, setup_django
+
+SECTIONS = ("engines", "queries", "liveturn", "submissions", "deadline", "fanout")
+
+
+def machine() -> str:
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    load = os.getloadavg()
+    return (f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GB, Linux {platform.release()}, Python "
+            f"{platform.python_version()}; load average at the start {load[0]:.1f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="bin/bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats and shorter runs (a smoke test)")
+    parser.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections: {','.join(SECTIONS)}")
+    args = parser.parse_args()
+    only = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = set(only) - set(SECTIONS)
+    if unknown:
+        parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    files = raise_open_files()
+    print(f"open-file limit {files}; machine: {machine()}", flush=True)
+    started = time.monotonic()
+    fresh_database()
+    setup_django()
+    results = Results()
+    quick = args.quick
+    try:
+        if "engines" in only:
+            from bench import engines
+
+            engines.run(results, repeats=3 if quick else 5, seconds=0.5 if quick else 2.0)
+        if "queries" in only:
+            from bench import queries
+
+            queries.run(results)
+        if "liveturn" in only:
+            from bench import liveturn
+
+            liveturn.run(results, turns=30 if quick else 120)
+        if "submissions" in only:
+            from bench import submissions
+
+            submissions.run(results, repeats=1 if quick else 3, seconds=3.0 if quick else 8.0,
+                            servers=("uvicorn2",) if quick else ("daphne", "uvicorn1", "uvicorn2"))
+        if "deadline" in only:
+            from bench import deadline
+
+            deadline.run(results, matches=200 if quick else 1000, repeats=1 if quick else 3)
+        if "fanout" in only:
+            from bench import crowd
+
+            crowd.run(results, sizes=[100, 1000] if quick else [100, 1000, 2000, 10000], updates=3 if quick else 7)
+    finally:
+        flush_redis()
+    minutes = (time.monotonic() - started) / 60
+    print()
+    print(results.text())
+    out = ROOT / "bench" / "results"
+    out.mkdir(exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    (out / "latest.md").write_text(
+        f"Run {stamp}, {'quick' if quick else 'full'}, sections {', '.join(only)}, {minutes:.0f} min.\n"
+        f"Machine: {machine()}.\n\n{results.markdown()}\n")
+    print(f"\nwritten to {out / 'latest.md'} ({minutes:.1f} min)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    sys.exit(main())

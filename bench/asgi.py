@@ -1,0 +1,21 @@
+"""The app's ASGI stack with the benchmark's extra routes (``bench.settings``)."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import path  # noqa: E402
+
+from bench.stock import StockMatchConsumer  # noqa: E402
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+routes = [*websocket_urlpatterns, path("ws/stock/matches/<int:pk>/", StockMatchConsumer.as_asgi())]
+application = ProtocolTypeRouter(
+    {"http": django_asgi_app, "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(routes)))}
+)

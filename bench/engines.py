@@ -1,0 +1,57 @@
+"""Engines: whole matches per second for each game, bots playing every seat, on one core."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from bench.common import Results, median
+from games.engines.registry import get_engine, slugs
+from games.engines.runner import bot_move, play_phase
+
+#: Blob Party must play at least this many whole matches a second on one core.
+BLOB_PARTY_TARGET = 200
+
+
+def one_match(slug: str, seed: int) -> int:
+    """A whole match with a bot in every seat; returns the phases played."""
+    engine = get_engine(slug)
+    players = [f"p{i}" for i in range(engine.max_players)]
+    state = engine.setup(players, {}, {p: seed % 9 for p in players}, seed)
+    phases = 0
+    while (spec := engine.phase(state)) is not None:
+        moves = {p: bot_move(engine, state, seed, spec, p) for p in spec.actors}
+        state = play_phase(engine, state, seed, moves).resolution.state
+        phases += 1
+    return phases
+
+
+def rate(slug: str, seconds: float, first_seed: int) -> tuple[float, float]:
+    """Whole matches per CPU second over about ``seconds`` of CPU; and phases per match."""
+    start = time.process_time()
+    count = phases = 0
+    while time.process_time() - start < seconds:
+        phases += one_match(slug, first_seed + count)
+        count += 1
+    return count / (time.process_time() - start), phases / count
+
+
+def run(results: Results, repeats: int, seconds: float) -> None:
+    print("== Engines: whole bot matches per second, one core ==", flush=True)
+    try:
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    except (AttributeError, OSError):
+        pass
+    try:
+        for slug in slugs():
+            runs = [rate(slug, seconds, 1000 * i) for i in range(repeats)]
+            per_second = median(r for r, _ in runs)
+            phases = median(p for _, p in runs)
+            target = f"≥ {BLOB_PARTY_TARGET}/s" if slug == "blob-party" else ""
+            met = per_second >= BLOB_PARTY_TARGET if slug == "blob-party" else None
+            results.add("Engines", f"{slug} (≈{phases:.0f} phases)", f"{per_second:.0f} matches/s", target, met)
+    finally:
+        try:
+            os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))
+        except (AttributeError, OSError):
+            pass

@@ -1,0 +1,73 @@
+"""Matches, players and signed-in sessions for the benchmarks (made through the services)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.utils.crypto import get_random_string
+
+from games.engines.registry import get_engine
+from games.engines.runner import bot_move
+from games.models import Match
+from games.services import lifecycle
+
+CSRF = "benchcsrftoken0123456789abcdefgh"  # 32 characters: Django accepts it unmasked as cookie and field
+
+
+def users(prefix: str, count: int) -> list[User]:
+    """``count`` players (no password hashing: they sign in through sessions made here)."""
+    made = [User(username=f"{prefix}{i}", password="!") for i in range(count)]
+    User.objects.bulk_create(made, ignore_conflicts=True)
+    return list(User.objects.filter(username__in=[u.username for u in made]).order_by("id"))
+
+
+def session_cookie(user: User) -> str:
+    """The Cookie header of a signed-in browser of ``user`` (session and CSRF token)."""
+    backend = "django.contrib.auth.backends.ModelBackend"
+    if backend not in settings.AUTHENTICATION_BACKENDS:
+        backend = settings.AUTHENTICATION_BACKENDS[-1]
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = backend
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}; {settings.CSRF_COOKIE_NAME}={CSRF}"
+
+
+def match(game: str, humans: list[User], seed: int, *, seats: int | None = None, phase_seconds: int = 86400,
+          turn_seconds: int = 3600, title: str = "") -> Match:
+    """A running match: ``humans`` take the first seats, bots the rest."""
+    engine = get_engine(game)
+    wanted = seats or engine.max_players
+    m = lifecycle.create_match(game=game, title=title or f"bench {game} {seed}", seed=seed, seats_wanted=wanted,
+                               phase_seconds=phase_seconds, turn_seconds=turn_seconds, decision_seconds=phase_seconds)
+    for user in humans[:wanted]:
+        lifecycle.add_seat(m, user=user)
+    for i in range(wanted - min(wanted, len(humans))):
+        lifecycle.add_seat(m, name=f"bot{i}-{get_random_string(4)}", is_bot=True)
+    lifecycle.start_match(m.pk)
+    return Match.objects.get(pk=m.pk)
+
+
+def form_fields(m: Match, name: str, salt: int = 0) -> list[tuple[str, str]] | None:
+    """A legal move of seat ``name`` for the open phase, as the fields its form would post."""
+    engine = get_engine(m.game)
+    spec = engine.phase(m.state)
+    if spec is None or name not in spec.actors:
+        return None
+    payload = bot_move(engine, m.state, m.seed + salt, spec, name)
+    values = engine.form_initial(m.state, name, payload)
+    fields: list[tuple[str, str]] = [("csrfmiddlewaretoken", CSRF), ("phase", str(spec.number))]
+    for f in engine.form_fields(m.state, name):
+        value = values.get(f.name)
+        if value is None or value == "" or value is False:
+            continue
+        if isinstance(value, list | tuple):
+            fields += [(f.name, str(v)) for v in value]
+        elif f.kind == "bool":
+            fields.append((f.name, "on"))
+        else:
+            fields.append((f.name, str(value)))
+    return fields

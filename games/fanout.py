@@ -1,0 +1,287 @@
+"""Spectator fan-out: each server process receives a public update once and sends one pre-encoded
+frame to its own connections (the way lichess's websocket servers fan out).
+
+Publishing (any process, any thread, after the commit): :func:`publish` takes the two frames of
+one update, already JSON-encoded: the spectators' (status, board, announcements) and the members'
+(players and the host: the same without the board, which they get on their own group).
+
+- With Redis (``REDIS_URL``): one ``PUBLISH`` on :data:`CHANNEL`. Every web process holds one
+  subscription (one listener task on its event loop, while it has live connections) and hands
+  the frames to its local connections. Nothing goes through channels-redis groups.
+- Embedded (no Redis): the frames go straight to the hubs of this process.
+
+A :class:`Hub` (one per event loop) keeps the local connections by match. A connection is
+anything with ``deliver(frame)`` that never blocks (see ``games.consumers``). Frames carry the
+match's sequence number, so a client that misses one resyncs on the next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from django.conf import settings
+
+log = logging.getLogger("games")
+
+#: The one pub/sub channel every web process subscribes to.
+CHANNEL = "genius.live.public"
+#: How long a listener waits before it subscribes again after losing Redis.
+RETRY_SECONDS = 1.0
+
+
+class Frame:
+    """One public update, encoded once: the text spectators get and the text members get.
+
+    The ASGI messages are built once too, and shared by every connection that sends them.
+    """
+
+    __slots__ = ("match_id", "seq", "spectator", "member", "spectator_message", "member_message")
+
+    def __init__(self, match_id: int, seq: int, spectator: str, member: str) -> None:
+        self.match_id = match_id
+        self.seq = seq
+        self.spectator = spectator
+        self.member = member
+        self.spectator_message = {"type": "websocket.send", "text": spectator}
+        self.member_message = {"type": "websocket.send", "text": member}
+
+
+class Connection(Protocol):
+    def deliver(self, frame: Frame) -> None:
+        """Queue the frame for the socket; must not block (the hub calls it for every connection)."""
+
+    def lost(self) -> None:
+        """The hub lost updates (Redis went away): the connection should make its client resync."""
+
+
+# --- the wire format on Redis: "<match> <seq> <len(spectator)>\n" + spectator + member (UTF-8) ---
+
+
+def encode(frame: Frame) -> bytes:
+    spectator = frame.spectator.encode()
+    return b"%d %d %d\n" % (frame.match_id, frame.seq, len(spectator)) + spectator + frame.member.encode()
+
+
+def decode(data: bytes) -> Frame:
+    head, _, body = data.partition(b"\n")
+    match_id, seq, size = (int(x) for x in head.split())
+    return Frame(match_id, seq, body[:size].decode(), body[size:].decode())
+
+
+# --- publishing -------------------------------------------------------------------------------
+
+_client: Any = None
+_client_pid = 0
+_client_lock = threading.Lock()
+
+
+def _redis() -> Any:
+    """A synchronous Redis client for this process (made again after a fork, e.g. Celery prefork)."""
+    global _client, _client_pid
+    with _client_lock:
+        if _client is None or _client_pid != os.getpid():
+            import redis
+
+            _client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5, socket_connect_timeout=5)
+            _client_pid = os.getpid()
+        return _client
+
+
+def uses_redis() -> bool:
+    return bool(settings.REDIS_URL)
+
+
+def publish(frame: Frame) -> None:
+    """Send one update to every process's spectators (raises if Redis is down; the caller logs)."""
+    if uses_redis():
+        _redis().publish(CHANNEL, encode(frame))
+        return
+    for loop, hub in _hubs_snapshot():
+        try:
+            loop.call_soon_threadsafe(hub.dispatch, frame)
+        except RuntimeError:  # that loop is closed
+            _forget(loop)
+
+
+# --- receiving: one hub per event loop -----------------------------------------------------------
+
+_hubs: dict[asyncio.AbstractEventLoop, Hub] = {}
+_hubs_lock = threading.Lock()
+
+
+def _hubs_snapshot() -> list[tuple[asyncio.AbstractEventLoop, Hub]]:
+    with _hubs_lock:
+        return list(_hubs.items())
+
+
+def _forget(loop: asyncio.AbstractEventLoop) -> None:
+    with _hubs_lock:
+        _hubs.pop(loop, None)
+
+
+def hub() -> Hub:
+    """The hub of the running event loop (made on first use)."""
+    loop = asyncio.get_running_loop()
+    with _hubs_lock:
+        found = _hubs.get(loop)
+        if found is None:
+            found = _hubs[loop] = Hub(loop)
+        return found
+
+
+class Hub:
+    """The live connections of one event loop, by match, and (with Redis) its one subscription."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.matches: dict[int, set[Connection]] = {}
+        self.count = 0
+        self.received = 0
+        self._listener: asyncio.Task | None = None
+        self._ready: asyncio.Future | None = None
+
+    async def join(self, match_id: int, conn: Connection) -> None:
+        """Add a connection; returns once updates for it are flowing (subscribed, with Redis)."""
+        self.matches.setdefault(match_id, set()).add(conn)
+        self.count += 1
+        if uses_redis():
+            if self._listener is None or self._listener.done():
+                self._ready = self.loop.create_future()
+                self._listener = self.loop.create_task(self._listen(self._ready))
+            await asyncio.shield(self._ready)
+
+    def leave(self, match_id: int, conn: Connection) -> None:
+        conns = self.matches.get(match_id)
+        if conns is None or conn not in conns:
+            return
+        conns.discard(conn)
+        self.count -= 1
+        if not conns:
+            del self.matches[match_id]
+        if self.count == 0 and self._listener is not None:
+            self._listener.cancel()  # no connection left on this loop: drop the subscription
+            self._listener = None
+
+    def dispatch(self, frame: Frame) -> None:
+        """Hand one update to this loop's connections of its match (one pass, nothing blocks)."""
+        self.received += 1
+        for conn in tuple(self.matches.get(frame.match_id, ())):
+            try:
+                conn.deliver(frame)
+            except Exception:  # one broken connection must not stop the others
+                log.warning("fan-out to a connection failed", exc_info=True)
+
+    async def _listen(self, ready: asyncio.Future) -> None:
+        """One subscription for the whole process loop; resubscribes (and resyncs clients) if Redis drops."""
+        import redis.asyncio as aioredis
+
+        lost = False
+        while True:
+            client = aioredis.Redis.from_url(settings.REDIS_URL, socket_timeout=None, health_check_interval=30)
+            pubsub = client.pubsub()
+            try:
+                await pubsub.subscribe(CHANNEL)
+                while True:  # wait for the confirmation: from then on no update is missed
+                    message = await pubsub.get_message(timeout=None)
+                    if message and message["type"] == "subscribe":
+                        break
+                if not ready.done():
+                    ready.set_result(None)
+                if lost:
+                    self._lost()
+                    lost = False
+                async for message in pubsub.listen():
+                    if message["type"] == "message":
+                        self.dispatch(decode(message["data"]))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("the live update subscription was lost; subscribing again", exc_info=True)
+                lost = True
+                if not ready.done():  # let joiners go on; their clients resync when it is back
+                    ready.set_result(None)
+                await asyncio.sleep(RETRY_SECONDS)
+            finally:
+                try:
+                    await pubsub.aclose()
+                    await client.aclose()
+                except Exception:
+                    pass
+
+    def _lost(self) -> None:
+        for conns in list(self.matches.values()):
+            for conn in tuple(conns):
+                conn.lost()
+
+
+# --- who watches privately: seats and the host with a live page somewhere --------------------------
+#
+# A push renders a seat's private parts (or the host's) only when someone is there to get them;
+# a page that connects later renders itself and resyncs from its hello. With Redis the watchers
+# of a match are one sorted set (member: "seat:<id>:<channel>" or "host:0:<channel>", score: when
+# the entry lapses, so a crashed server's entries go by themselves); embedded, the hubs know.
+
+WATCH_SECONDS = 7 * 24 * 3600
+
+
+def _watch_key(match_id: int) -> str:
+    return f"genius.watch.{match_id}"
+
+
+@dataclass
+class Watchers:
+    """The seats and whether the host have a live page on this match."""
+
+    seats: set[int] = field(default_factory=set)
+    host: bool = False
+
+
+async def watch(match_id: int, kind: str, seat_id: int | None, token: str) -> None:
+    """Note a player's or the host's connection (with Redis; the hub knows it otherwise)."""
+    if uses_redis():
+        member = f"{'seat' if kind == 'player' else 'host'}:{seat_id or 0}:{token}"
+        await asyncio.to_thread(_watch_sync, match_id, member, True)
+
+
+async def unwatch(match_id: int, kind: str, seat_id: int | None, token: str) -> None:
+    if uses_redis():
+        member = f"{'seat' if kind == 'player' else 'host'}:{seat_id or 0}:{token}"
+        await asyncio.to_thread(_watch_sync, match_id, member, False)
+
+
+def _watch_sync(match_id: int, member: str, add: bool) -> None:
+    client, key = _redis(), _watch_key(match_id)
+    if add:
+        pipe = client.pipeline(transaction=False)
+        pipe.zadd(key, {member: time.time() + WATCH_SECONDS})
+        pipe.expire(key, WATCH_SECONDS)
+        pipe.execute()
+    else:
+        client.zrem(key, member)
+
+
+def watchers(match_id: int) -> Watchers:
+    """Who has a private page open on this match now (any process)."""
+    found = Watchers()
+    if uses_redis():
+        for member in _redis().zrangebyscore(_watch_key(match_id), time.time(), "+inf"):
+            kind, ident, _ = member.decode().split(":", 2)
+            if kind == "seat":
+                found.seats.add(int(ident))
+            else:
+                found.host = True
+        return found
+    for _loop, each in _hubs_snapshot():
+        for conn in tuple(each.matches.get(match_id, ())):
+            kind, seat_id = getattr(conn, "viewer", (None, None))
+            if kind == "player" and seat_id is not None:
+                found.seats.add(seat_id)
+            elif kind == "host":
+                found.host = True
+    return found

@@ -1,0 +1,79 @@
+"""Webhook and announcement pieces that need no receiver: splitting, the Celery hand-off, overdue retries."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import SeasonAnnouncement, WebhookDelivery
+from games.services import notify
+
+from .helpers import finished_main_match, make_season
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_long_announcement_is_split_at_line_ends():
+    text = "\n".join(f"line {n} " + "x" * 90 for n in range(60))
+    pieces = notify.chunks(text)
+    assert all(len(p) <= notify.MAX_CONTENT for p in pieces) and len(pieces) > 1
+    assert "\n".join(pieces) == text
+
+
+def test_in_celery_mode_each_delivery_is_handed_to_a_task(settings, monkeypatch, django_capture_on_commit_callbacks):
+    settings.GENIUS_CLOCK = "celery"
+    sent = []
+    monkeypatch.setattr(notify.deliver_webhook, "delay", lambda delivery_id: sent.append(delivery_id))
+    season = make_season(webhook_url="http://127.0.0.1:9/hook")
+    with django_capture_on_commit_callbacks(execute=True):
+        finished_main_match(season, {"ec": ["ana"]})
+    ids = list(WebhookDelivery.objects.order_by("pk").values_list("pk", flat=True))
+    assert ids and sent == ids
+    assert SeasonAnnouncement.objects.filter(season=season).count() == len(ids)
+
+
+def test_a_failed_celery_attempt_retries_itself_after_the_backoff(settings, monkeypatch):
+    settings.GENIUS_CLOCK = "celery"
+    season = make_season(webhook_url="http://127.0.0.1:9/hook")
+    delivery = WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="hi",
+                                              next_try_at=timezone.now())
+    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout: "HTTP 503")
+    retried = {}
+
+    def fake_retry(countdown):
+        retried["countdown"] = countdown
+        return RuntimeError("retry")
+
+    monkeypatch.setattr(notify.deliver_webhook, "retry", fake_retry)
+    with pytest.raises(RuntimeError, match="retry"):
+        notify.deliver_webhook.run(delivery.pk)
+    delivery.refresh_from_db()
+    assert delivery.attempts == 1 and delivery.status == WebhookDelivery.Status.PENDING
+    assert 0 < retried["countdown"] <= notify.backoff(1).total_seconds()
+
+
+def test_a_delivery_whose_retry_was_lost_is_handed_out_again(settings, monkeypatch):
+    season = make_season(webhook_url="http://127.0.0.1:9/hook")
+    now = timezone.now()
+    lost = WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="a",
+                                          next_try_at=now - timedelta(minutes=5))
+    WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="b", next_try_at=now)
+    started = []
+    monkeypatch.setattr(notify, "dispatch", started.append)
+    assert notify.sweep_deliveries(now) == 1 and started == [lost.pk]
+
+
+def test_backoff_doubles_and_is_capped():
+    assert [notify.backoff(n).total_seconds() for n in (1, 2, 3)] == [0.05, 0.1, 0.2]
+    assert notify.backoff(40).total_seconds() == 3600
+
+
+def test_a_delivery_is_attempted_by_one_worker_at_a_time(monkeypatch):
+    season = make_season(webhook_url="http://127.0.0.1:9/hook")
+    delivery = WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="a",
+                                              next_try_at=timezone.now())
+    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout: "")
+    assert notify.attempt(delivery.pk) is True
+    assert notify.attempt(delivery.pk) is None  # sent: nobody posts it again
