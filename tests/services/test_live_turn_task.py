@@ -1,0 +1,30 @@
+"""A live turn is resolved by the Celery task due at its moment, not by the beat's sweep."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.utils import timezone
+
+from games.models import Match, Phase
+from games.services import lifecycle
+from tests.services.conftest import wait_for
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_live_turn_is_resolved_by_its_due_task_within_a_fraction_of_a_second(ana, ben, celery_procs):
+    celery_procs("worker")  # no beat: only the task due at the deadline can close the phase
+    time.sleep(3)  # let the worker connect
+    match = lifecycle.create_match(game="bigfoot-sighting", seed=4, turn_seconds=3)
+    lifecycle.add_seat(match, user=ana)
+    lifecycle.add_seat(match, user=ben)
+    lifecycle.start_match(match.pk)
+    phase = Match.objects.get(pk=match.pk).current_phase
+    assert phase.is_live
+    assert wait_for(lambda: Phase.objects.get(pk=phase.pk).status == Phase.Status.RESOLVED, timeout=30)
+    done = Phase.objects.get(pk=phase.pk)
+    lag = (done.resolved_at - done.deadline).total_seconds()
+    assert 0 <= lag < 1.0, f"resolved {lag:.3f} s after its deadline"
+    assert done.resolved_at <= timezone.now()
