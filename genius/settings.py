@@ -80,7 +80,14 @@ DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # CONN_MAX_AGE > 0 leaks a connection per ASGI request thread: use the pool instead.
-    DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 1, "max_size": int(os.environ.get("DB_POOL_MAX", "20"))}}
+    # A request waits at most DB_POOL_TIMEOUT seconds for a connection, then gets the "try again" page.
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {
+            "min_size": 1,
+            "max_size": int(os.environ.get("DB_POOL_MAX", "20")),
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+        }
+    }
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME", "test_genius")}
     # A worker frozen or cut off half-way through a resolution must not hold its phase locked for ever:
     # PostgreSQL ends a transaction left idle this many seconds, which releases its locks (docs/RELIABILITY.md).

@@ -70,7 +70,19 @@ def locked_phase(phase_ids: list[int]) -> int | None:
 
 
 def half_written(phase_id: int) -> list[str]:
-    """What of a resolution is visible for a phase that is still open (must be nothing)."""
+    """What of a resolution is visible for a phase that is still open (must be nothing).
+
+    Read in one snapshot (repeatable read), so that a resolution committed meanwhile by another
+    worker is seen whole or not at all.
+    """
+    connection.ensure_connection()
+    with transaction.atomic():
+        with connection.cursor() as cur:
+            cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        return _visible_parts(phase_id)
+
+
+def _visible_parts(phase_id: int) -> list[str]:
     phase = Phase.objects.get(pk=phase_id)
     if phase.status == Phase.Status.RESOLVED:
         return []

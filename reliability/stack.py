@@ -6,6 +6,7 @@ the rows), so Django is set up here, after the environment points at the private
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import shutil
@@ -69,6 +70,7 @@ class Stack:
         from django.core.management import call_command
 
         call_command("migrate", verbosity=0, interactive=False)
+        logging.getLogger("psycopg.pool").setLevel(logging.ERROR)  # dead connections dropped after a restart
         self.procs = Procs(self.workdir, self.env)
 
     def down(self) -> None:
