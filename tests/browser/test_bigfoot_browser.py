@@ -77,11 +77,13 @@ class TestBigfootInBrowsers(ChannelsLiveServerTestCase):
 
         # Layouts, in turn: ana (Choose Layout) clicks a candidate board; ben's form arrives live.
         a.wait_for_selector("#bf-pad")
+        a.wait_for_selector("svg.bigfoot-board [data-candidate][data-bf-pick]", timeout=20000)  # choices loaded
         a.click('svg.bigfoot-board [data-candidate="1"]')
         assert a.eval_on_selector("#f-board", "e => e.value") == "1"
         a.click("#move-form button[name=lock]")
         b.wait_for_selector("#f-board", timeout=20000)
         assert b.evaluate("window.__sameDocument") is True
+        b.wait_for_selector("svg.bigfoot-board [data-candidate][data-bf-pick]", timeout=20000)  # choices loaded
         b.click('svg.bigfoot-board [data-candidate="1"]')
         check_says(b, "Board 1 is already taken by ana")
         b.select_option("#f-board", "2")
