@@ -4,23 +4,15 @@ locking in so that turns resolve at once) while a spectator watches the boards c
 from __future__ import annotations
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth.models import User
 
 from games.models import Match
 from tests.bigfoot_web.helpers import new_duel
+from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-
-
-def log_in(page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", f"{username}-password-1")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/me/matches/")
 
 
 def open_live(page, url: str) -> None:
@@ -49,13 +41,7 @@ def check_says(page, text: str) -> None:
                            timeout=10000)
 
 
-class TestBigfootInBrowsers(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class TestBigfootInBrowsers(BrowserTestCase):
     def test_two_players_play_turns_live_and_a_spectator_watches_the_boards_change(self):
         ana = User.objects.create_user("ana", password="ana-password-1")
         ben = User.objects.create_user("ben", password="ben-password-1")

@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.models import Match, Phase, Submission
 from games.services import lifecycle
+from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -31,21 +31,7 @@ def start_blob_match() -> Match:
     return Match.objects.get(pk=match.pk)
 
 
-def log_in(page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/me/matches/")
-
-
-class TestBlobPartyInBrowser(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class TestBlobPartyInBrowser(BrowserTestCase):
     def test_a_round_sent_by_form_resolves_and_the_spectators_boards_move_live(self):
         match = start_blob_match()
         base = self.live_server_url

@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.models import Match, Phase, Submission
 from games.services import lifecycle
+from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -25,21 +25,7 @@ def start_rgb_match() -> Match:
     return Match.objects.get(pk=match.pk)
 
 
-def log_in(page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/me/matches/")
-
-
-class TestMatchInBrowser(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class TestMatchInBrowser(BrowserTestCase):
     def test_player_submits_by_form_and_the_spectator_sees_the_resolution_live(self):
         match = start_rgb_match()
         base = self.live_server_url

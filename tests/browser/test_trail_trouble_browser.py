@@ -5,13 +5,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.models import GarnetEntry, Match, Phase, Submission
 from games.services import lifecycle
 from games.trail_trouble.forks import format_fork, preview_round
+from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -24,14 +24,6 @@ ROUND = (
 )
 TYPO = ROUND.replace("+2 :position: / +1 :coin:", "+2 :positions: / +1 :coin:")
 PHONE = {"width": 390, "height": 844}
-
-
-def log_in(page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/me/matches/")
 
 
 def trail(page) -> list[str]:
@@ -55,13 +47,7 @@ def running_match_with_ana_at_the_back() -> Match:
     return Match.objects.get(pk=match.pk)
 
 
-class TestTrailTroubleInBrowser(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
+class TestTrailTroubleInBrowser(BrowserTestCase):
     def test_the_host_types_the_forks_sees_the_error_beside_the_round_and_creates_the_lobby(self):
         User.objects.create_user("boss", password="boss-password-1", is_staff=True)
         User.objects.create_user("ana", password="ana-password-1")
