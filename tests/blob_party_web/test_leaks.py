@@ -7,17 +7,16 @@ import html
 import json
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
-from django.contrib.auth.models import AnonymousUser
+from asgiref.sync import async_to_sync
 from django.test import Client
 from django.urls import reverse
 
-from games.models import LogEntry, Match, Submission
-from games.routing import websocket_urlpatterns
+from games.models import LogEntry, Match
 from games.services import lifecycle
-from games.templatetags.genius import payload_text
+from tests.platform.test_leaks import assert_no_secret as assert_none_shown
+from tests.platform.test_leaks import frames_during_resolution
+from tests.platform.test_leaks import secrets_of as platform_secrets_of
+from tests.platform.test_leaks import visible_pages as pages
 
 from .helpers import client_for, match_page, post_move
 
@@ -40,41 +39,9 @@ def play_three_rounds(match: Match, ana) -> None:
 
 def secrets_of(match: Match, name: str) -> list[str]:
     """What only ``name`` (and the host) may read: private log lines, submissions, panel values."""
-    seat = match.seats.get(name=name)
-    lines = list(LogEntry.objects.filter(match=match, seat=seat).values_list("text", flat=True))
-    payloads = []
-    for sub in Submission.objects.filter(seat=seat):
-        payloads += [json.dumps(sub.payload), str(sub.payload), payload_text(sub.payload)]
     panel = [f"<dt>BP</dt><dd>{match.state['bp'][name]}</dd>", f"<dt>Garnets</dt><dd>{match.state['garnets'][name]}</dd>",
              f"trap of {name}", "bid 37 BP", "bid 21 BP", "unique bid, 37 BP", "unique bid, 21 BP"]
-    return [s for s in lines + payloads if len(s) > 6] + panel
-
-
-def pages(client: Client, match: Match) -> list[str]:
-    urls = [reverse("home"), reverse("match", args=[match.pk]), reverse("match-live", args=[match.pk]),
-            reverse("match-export", args=[match.pk]), reverse("season", args=[match.season.slug])]
-    if client.session.get("_auth_user_id"):
-        urls += [reverse("my-matches"), reverse("wallet")]
-    return [client.get(url).content.decode() for url in urls]
-
-
-async def frames_during_resolution(match_id: int, user) -> list[str]:
-    communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/matches/{match_id}/")
-    communicator.scope["user"] = user or AnonymousUser()
-    connected, _ = await communicator.connect()
-    assert connected
-    await sync_to_async(lifecycle.resolve_now)(match_id)
-    frames = []
-    while not await communicator.receive_nothing(timeout=1):
-        frames.append(await communicator.receive_from())
-    await communicator.disconnect()
-    return frames
-
-
-def assert_none_shown(texts: list[str], secrets: list[str]) -> None:
-    for text in texts:
-        for secret in secrets:
-            assert secret not in text and html.escape(secret) not in text, f"shown: {secret}"
+    return platform_secrets_of(match, name) + panel
 
 
 def test_another_player_and_a_spectator_never_see_a_players_bp_bids_votes_or_purchases(bp_match, ana, ben):
