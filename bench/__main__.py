@@ -46,7 +46,8 @@ def main() -> int:
     if unknown:
         parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
     files = raise_open_files()
-    print(f"open-file limit {files}; machine: {machine()}", flush=True)
+    where = machine()
+    print(f"open-file limit {files}; machine: {where}", flush=True)
     started = time.monotonic()
     fresh_database()
     setup_django()
@@ -64,12 +65,12 @@ def main() -> int:
         if "liveturn" in only:
             from bench import liveturn
 
-            liveturn.run(results, turns=30 if quick else 120)
+            liveturn.run(results, turns=30 if quick else 100)
         if "submissions" in only:
             from bench import submissions
 
-            submissions.run(results, repeats=1 if quick else 3, seconds=3.0 if quick else 8.0,
-                            servers=("uvicorn2",) if quick else ("daphne", "uvicorn1", "uvicorn2"))
+            submissions.run(results, repeats=1 if quick else 3, seconds=3.0 if quick else 6.0,
+                            servers=("uvicorn2",) if quick else ("uvicorn2-stock", "daphne", "uvicorn1", "uvicorn2"))
         if "deadline" in only:
             from bench import deadline
 
@@ -88,7 +89,7 @@ def main() -> int:
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     (out / "latest.md").write_text(
         f"Run {stamp}, {'quick' if quick else 'full'}, sections {', '.join(only)}, {minutes:.0f} min.\n"
-        f"Machine: {machine()}.\n\n{results.markdown()}\n")
+        f"Machine: {where}.\n\n{results.markdown()}\n")
     print(f"\nwritten to {out / 'latest.md'} ({minutes:.1f} min)")
     return 0
 

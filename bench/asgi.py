@@ -15,6 +15,11 @@ from django.urls import path  # noqa: E402
 from bench.stock import StockMatchConsumer  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
+if os.environ.get("BENCH_PUSH") == "stock":  # "before": every write renders and sends every view
+    from bench.stock import install_stock_push
+
+    install_stock_push()
+
 routes = [*websocket_urlpatterns, path("ws/stock/matches/<int:pk>/", StockMatchConsumer.as_asgi())]
 application = ProtocolTypeRouter(
     {"http": django_asgi_app, "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(routes)))}

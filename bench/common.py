@@ -152,6 +152,8 @@ class Server:
     workers: int = 1
     port: int = 0
     proc: subprocess.Popen | None = None
+    #: ``{"BENCH_PUSH": "stock"}``: the push the app had before this work (see ``bench.stock``).
+    env: dict[str, str] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -169,7 +171,7 @@ class Server:
             cmd = [sys.executable, "-m", "uvicorn", "bench.asgi:application", "--host", "127.0.0.1",
                    "--port", str(self.port), "--workers", str(self.workers), "--ws-per-message-deflate", "false",
                    "--log-level", "warning", "--no-access-log", "--backlog", "4096"]
-        self.proc = spawn(cmd, f"server-{self.port}")
+        self.proc = spawn(cmd, f"server-{self.port}", **self.env)
         wait_http(f"{self.base}/healthz")
         return self
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from urllib.parse import urlencode
 
@@ -19,11 +20,14 @@ from bench import fixtures
 from bench.common import Results, Server, ms, pct
 from bench.http import Connection
 from games.engines.registry import get_engine
+from games.engines.runner import bot_move
 from games.models import Match
-from games.services import lifecycle
+from games.services import lifecycle, submitting
 
 TARGET = 0.100
 GAME = "bigfoot-sighting"
+MAX_PHASES = 120  # a match still going after this many phases is left for a new one
+MAX_SECONDS = 600  # and the whole section stops after this long, measured or not
 
 
 class Player:
@@ -54,12 +58,16 @@ class Player:
         except Exception:  # noqa: BLE001 - closed
             return
 
-    async def wait_phase(self, old: str, timeout: float = 10.0) -> float:
-        """When this socket got its own board for a phase other than ``old``."""
+    def drain(self) -> None:
+        while not self.phases.empty():
+            self.phases.get_nowait()
+
+    async def wait_phase(self, old: int, timeout: float = 10.0) -> float:
+        """When this socket got its own board for a phase after ``old`` (or the end: phase 0)."""
         end = time.perf_counter() + timeout
         while True:
             phase, at = await asyncio.wait_for(self.phases.get(), max(0.01, end - time.perf_counter()))
-            if phase != old:
+            if int(phase) > old or int(phase) == 0:
                 return at
 
     async def close(self) -> None:
@@ -80,6 +88,20 @@ async def lock_in(player: Player, match_id: int, fields: list[tuple[str, str]]) 
     return status
 
 
+def play_alone(match_id: int) -> None:
+    """A phase with one actor: the actor's bot move, locked in through the service (not timed)."""
+    m = Match.objects.get(pk=match_id)
+    engine = get_engine(m.game)
+    spec = engine.phase(m.state)
+    if spec is None or len(spec.actors) != 1:
+        lifecycle.resolve_now(match_id)
+        return
+    seat = m.seats.get(name=spec.actors[0])
+    submitting.submit(seat, bot_move(engine, m.state, m.seed, spec, seat.name), lock=True)
+    if Match.objects.get(pk=match_id).current_phase == m.current_phase:
+        lifecycle.resolve_now(match_id)
+
+
 def _state(match_id: int) -> tuple[Match, object]:
     m = Match.objects.get(pk=match_id)
     return m, (get_engine(m.game).phase(m.state) if m.state is not None else None)
@@ -90,7 +112,8 @@ async def play(port: int, turns: int, warmup: int) -> tuple[list[float], int]:
     lat: list[float] = []
     errors = 0
     seed = 1
-    while len(lat) < turns:
+    deadline = time.monotonic() + MAX_SECONDS
+    while len(lat) < turns and time.monotonic() < deadline:
         users = await sync_to_async(fixtures.users)(f"bf{seed}-", 2)
         match = await sync_to_async(fixtures.match)(GAME, users, seed, seats=2, turn_seconds=3600)
         names = {s.user_id: s.name for s in await sync_to_async(list)(match.seats.all())}
@@ -103,16 +126,23 @@ async def play(port: int, turns: int, warmup: int) -> tuple[list[float], int]:
                 m, spec = await sync_to_async(_state)(match.pk)
                 if spec is None or m.status != Match.Status.RUNNING:
                     break
+                if spec.number > MAX_PHASES or time.monotonic() > deadline:
+                    break
                 if spec.kind not in ("turn", "setup") or len(spec.actors) != 2:
-                    await sync_to_async(lifecycle.resolve_now)(match.pk)  # a decision: not a live turn
+                    await sync_to_async(play_alone)(match.pk)  # one actor (or a decision): not measured
                     continue
                 first, second = (next(p for p in players if p.name == a) for a in spec.actors)
                 forms = [await sync_to_async(fixtures.form_fields)(m, p.name, played) for p in (first, second)]
+                if os.environ.get("BENCH_DEBUG"):
+                    print(spec, len(lat), errors, flush=True)
                 if await lock_in(first, match.pk, forms[0]) != 302:
                     errors += 1
                     await sync_to_async(lifecycle.resolve_now)(match.pk)
                     continue
-                old = str(spec.number)
+                old = spec.number
+                await asyncio.sleep(0.05)  # let the first lock-in's own update arrive, then forget it
+                for p in players:
+                    p.drain()
                 t0 = time.perf_counter()
                 status = await lock_in(second, match.pk, forms[1])
                 try:
@@ -126,6 +156,8 @@ async def play(port: int, turns: int, warmup: int) -> tuple[list[float], int]:
                     played += 1
                     if played > warmup:
                         lat.append(max(done) - t0)
+                    if os.environ.get("BENCH_DEBUG"):
+                        print("  took", [round(d - t0, 3) for d in done], flush=True)
         finally:
             for p in players:
                 await p.close()
@@ -135,9 +167,10 @@ async def play(port: int, turns: int, warmup: int) -> tuple[list[float], int]:
 
 def run(results: Results, turns: int) -> None:
     print("== Live turn (Bigfoot Sighting): second lock-in to both players' new boards ==", flush=True)
-    with Server("uvicorn", 2) as server:
-        lat, errors = asyncio.run(play(server.port, turns, warmup=2))
-    p99 = pct(lat, 99)
-    results.add("Live turn", f"Bigfoot Sighting, {len(lat)} turns, Uvicorn ×2",
-                f"p50 {ms(pct(lat, 50))}, p99 {ms(p99)}" + (f"; {errors} errors" if errors else ""),
-                f"p99 ≤ {ms(TARGET)}", p99 <= TARGET and not errors)
+    for label, env in (("before: stock push", {"BENCH_PUSH": "stock"}), ("this app", {})):
+        with Server("uvicorn", 2, env=env) as server:
+            lat, errors = asyncio.run(play(server.port, turns, warmup=2))
+        p99 = pct(lat, 99)
+        results.add("Live turn", f"Bigfoot Sighting, {len(lat)} turns, Uvicorn ×2, {label}",
+                    f"p50 {ms(pct(lat, 50))}, p99 {ms(p99)}" + (f"; {errors} errors" if errors else ""),
+                    "" if env else f"p99 ≤ {ms(TARGET)}", None if env else (p99 <= TARGET and not errors))

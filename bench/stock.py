@@ -51,3 +51,10 @@ def stock_push_update(match_id: int) -> None:
         send(seat_group(match_id, seat.pk), {"type": "match.update", "audience": "seat", "seq": match.seq, "parts": parts})
     send(host_group(match_id), {"type": "match.update", "audience": "host", "seq": match.seq,
                                 "parts": presenters.host_parts(match)})
+
+
+def install_stock_push() -> None:
+    """Make this process push the stock way (the app before the fan-out hub and scoped pushes)."""
+    from games.services import live
+
+    live.push_update = lambda match_id, seats=None: stock_push_update(match_id)

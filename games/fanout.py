@@ -97,16 +97,23 @@ def uses_redis() -> bool:
     return bool(settings.REDIS_URL)
 
 
-def publish(frame: Frame) -> None:
-    """Send one update to every process's spectators (raises if Redis is down; the caller logs)."""
+def publish(frame: Frame) -> Watchers:
+    """Send one update to every process's spectators (raises if Redis is down; the caller logs).
+
+    Returns who watches the match privately (read in the same trip to Redis).
+    """
     if uses_redis():
-        _redis().publish(CHANNEL, encode(frame))
-        return
+        pipe = _redis().pipeline(transaction=False)
+        pipe.publish(CHANNEL, encode(frame))
+        pipe.zrangebyscore(_watch_key(frame.match_id), time.time(), "+inf")
+        _, members = pipe.execute()
+        return _parse_watchers(members)
     for loop, hub in _hubs_snapshot():
         try:
             loop.call_soon_threadsafe(hub.dispatch, frame)
         except RuntimeError:  # that loop is closed
             _forget(loop)
+    return watchers(frame.match_id)
 
 
 # --- receiving: one hub per event loop -----------------------------------------------------------
@@ -167,6 +174,8 @@ class Hub:
         if self.count == 0 and self._listener is not None:
             self._listener.cancel()  # no connection left on this loop: drop the subscription
             self._listener = None
+            if self._ready is not None and not self._ready.done():
+                self._ready.set_result(None)  # nobody may wait on a listener that is gone
 
     def dispatch(self, frame: Frame) -> None:
         """Hand one update to this loop's connections of its match (one pass, nothing blocks)."""
@@ -256,27 +265,25 @@ async def unwatch(match_id: int, kind: str, seat_id: int | None, token: str) -> 
 
 
 def _watch_sync(match_id: int, member: str, add: bool) -> None:
-    client, key = _redis(), _watch_key(match_id)
-    if add:
-        pipe = client.pipeline(transaction=False)
-        pipe.zadd(key, {member: time.time() + WATCH_SECONDS})
-        pipe.expire(key, WATCH_SECONDS)
-        pipe.execute()
-    else:
-        client.zrem(key, member)
+    """Never fails a connection: without Redis the page still works and resyncs from its hello."""
+    try:
+        client, key = _redis(), _watch_key(match_id)
+        if add:
+            pipe = client.pipeline(transaction=False)
+            pipe.zadd(key, {member: time.time() + WATCH_SECONDS})
+            pipe.expire(key, WATCH_SECONDS)
+            pipe.execute()
+        else:
+            client.zrem(key, member)
+    except Exception:
+        log.warning("could not note who watches match %s", match_id, exc_info=True)
 
 
 def watchers(match_id: int) -> Watchers:
     """Who has a private page open on this match now (any process)."""
-    found = Watchers()
     if uses_redis():
-        for member in _redis().zrangebyscore(_watch_key(match_id), time.time(), "+inf"):
-            kind, ident, _ = member.decode().split(":", 2)
-            if kind == "seat":
-                found.seats.add(int(ident))
-            else:
-                found.host = True
-        return found
+        return _parse_watchers(_redis().zrangebyscore(_watch_key(match_id), time.time(), "+inf"))
+    found = Watchers()
     for _loop, each in _hubs_snapshot():
         for conn in tuple(each.matches.get(match_id, ())):
             kind, seat_id = getattr(conn, "viewer", (None, None))
@@ -284,4 +291,15 @@ def watchers(match_id: int) -> Watchers:
                 found.seats.add(seat_id)
             elif kind == "host":
                 found.host = True
+    return found
+
+
+def _parse_watchers(members: list[bytes]) -> Watchers:
+    found = Watchers()
+    for member in members:
+        kind, ident, _ = member.decode().split(":", 2)
+        if kind == "seat":
+            found.seats.add(int(ident))
+        else:
+            found.host = True
     return found

@@ -82,42 +82,68 @@ def encode(seq: int, parts: dict[str, str]) -> str:
 def push_update(match_id: int, seats: set[int] | None = None) -> None:
     """Render the public view once, and the private views of whoever watches, and send them.
 
-    ``seats`` (a submission): the public frame holds only the status (the board and the log did
-    not change) and only those seats' private views are rendered.
+    Private views go first (the players of a live turn are racing the clock), then the public
+    frame, then the host's view. ``seats`` (a submission in a main phase): nothing public
+    changed, so the public frame carries only the new sequence number, and only those seats'
+    private views are rendered.
     """
     from games import presenters
     from games.models import Match
 
-    try:
-        match = Match.objects.get(pk=match_id)
-    except Match.DoesNotExist:
+    if seats is not None:
+        seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
+        if seq is None:
+            return
+        watching = _publish(fanout.Frame(match_id, seq, encode(seq, {}), encode(seq, {})))
+        if watching is not None and (watching.seats & seats or watching.host):
+            _push_private(Match.objects.get(pk=match_id), watching.seats & seats, watching.host)
         return
-    try:
-        if seats is None:
-            public = presenters.public_parts(match)
-        else:
-            public = {"status": presenters.status_part(match)}
-        member = {name: part for name, part in public.items() if name != "board"}
-        fanout.publish(fanout.Frame(match_id, match.seq, encode(match.seq, public), encode(match.seq, member)))
-    except Exception:  # the database is the truth; pages resync on the next message or reconnect
-        log.warning("live push of match %s to spectators failed", match_id, exc_info=True)
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return
+    watching = fanout.Watchers()
     try:
         watching = fanout.watchers(match_id)
-        wanted = watching.seats if seats is None else watching.seats & seats
+    except Exception:
+        log.warning("could not read who watches match %s", match_id, exc_info=True)
+    _push_private(match, watching.seats, False)
+    try:
+        public = presenters.public_parts(match)
+        member = {name: part for name, part in public.items() if name != "board"}
+        _publish(fanout.Frame(match_id, match.seq, encode(match.seq, public), encode(match.seq, member)))
+    except Exception:  # the database is the truth; pages resync on the next message or reconnect
+        log.warning("live push of match %s to spectators failed", match_id, exc_info=True)
+    _push_private(match, set(), watching.host)
+
+
+def _publish(frame: fanout.Frame) -> fanout.Watchers | None:
+    """Publish the public frame; returns who watches privately (None if Redis failed)."""
+    try:
+        return fanout.publish(frame)
+    except Exception:
+        log.warning("live push of match %s to spectators failed", frame.match_id, exc_info=True)
+        return None
+
+
+def _push_private(match: Any, seat_ids: set[int], host: bool) -> None:
+    """Each watched seat's own parts to its group, and the host's parts to the host group."""
+    from games import presenters
+
+    try:
         messages: list[tuple[str, dict[str, Any]]] = []
-        if wanted:
-            for seat in match.seats.filter(pk__in=wanted, user__isnull=False):
+        if seat_ids:
+            for seat in match.seats.filter(pk__in=seat_ids, user__isnull=False):
                 event = {"type": "match.update", "audience": "seat", "seq": match.seq,
                          "parts": presenters.seat_parts(match, seat)}
-                messages.append((seat_group(match_id, seat.pk), event))
-        if watching.host:
+                messages.append((seat_group(match.pk, seat.pk), event))
+        if host:
             event = {"type": "match.update", "audience": "host", "seq": match.seq,
                      "parts": presenters.host_parts(match)}
-            messages.append((host_group(match_id), event))
+            messages.append((host_group(match.pk), event))
         if messages:
             async_to_sync(_send_all)(messages)
     except Exception:
-        log.warning("live push of match %s to seats failed", match_id, exc_info=True)
+        log.warning("live push of match %s to seats failed", match.pk, exc_info=True)
 
 
 async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:

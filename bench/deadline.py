@@ -1,0 +1,131 @@
+"""Mass deadline: 1,000 running matches (the four games in turn, bots in every seat) whose open
+phases all fall due in the same second, resolved by one or two Celery workers and one beat.
+
+Each run sets every open phase's deadline to one moment T a few seconds ahead; the clock
+(Celery beat, once a second) finds them and the workers resolve and push them. A push is seen
+on the fan-out channel (``games.fanout.CHANNEL``) by a subscriber here: the figure is the time
+from T until the last match's update was published, and the lag from T to each push (p50, p99).
+A worker is the compose file's worker (``--concurrency=2``). Runs alternate one and two workers.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+
+import redis
+
+from bench import fixtures
+from bench.common import REDIS_URL, Results, flush_redis, median, ms, pct, spawn, stop
+from games import fanout
+from games.engines.registry import get_engine, slugs
+from games.models import Match, Phase
+
+TARGET = 5.0
+LEAD = 4.0  # seconds from setting the deadlines to T: the workers are idle and ready by then
+
+
+def top_up(matches: int, seed: list[int]) -> list[int]:
+    """Running matches with an open phase, ``matches`` of them (new ones replace finished ones)."""
+    running = list(Match.objects.filter(status=Match.Status.RUNNING, title__startswith="deadline ")
+                   .values_list("pk", flat=True))
+    games = slugs()
+    while len(running) < matches:
+        game = games[seed[0] % len(games)]
+        seed[0] += 1
+        engine = get_engine(game)
+        m = fixtures.match(game, [], seed[0], seats=engine.max_players, phase_seconds=86400, turn_seconds=86400,
+                           title=f"deadline {seed[0]}")
+        running.append(m.pk)
+        if len(running) % 100 == 0:
+            print(f"    {len(running)} matches ready", flush=True)
+    return running[:matches]
+
+
+class Watch:
+    """Subscribes to the fan-out channel and notes when each match's next update was published."""
+
+    def __init__(self, before: dict[int, int]) -> None:
+        self.before = before
+        self.seen: dict[int, float] = {}
+        self.done = threading.Event()
+        self.client = redis.Redis.from_url(REDIS_URL)
+        self.pubsub = self.client.pubsub()
+        self.pubsub.subscribe(fanout.CHANNEL)
+        while (m := self.pubsub.get_message(timeout=5)) is None or m["type"] != "subscribe":
+            pass
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.done.is_set():
+            message = self.pubsub.get_message(timeout=0.5)
+            if not message or message["type"] != "message":
+                continue
+            now = time.time()
+            head = message["data"].split(b"\n", 1)[0].split()
+            match_id, seq = int(head[0]), int(head[1])
+            if match_id in self.before and seq > self.before[match_id] and match_id not in self.seen:
+                self.seen[match_id] = now
+                if len(self.seen) == len(self.before):
+                    self.done.set()
+
+    def close(self) -> None:
+        self.done.set()
+        self.thread.join(timeout=5)
+        self.pubsub.close()
+        self.client.close()
+
+
+def one_run(ids: list[int]) -> dict:
+    """Set every open phase of ``ids`` due at one moment; wait for every push."""
+    before = dict(Match.objects.filter(pk__in=ids).values_list("pk", "seq"))
+    watch = Watch(before)
+    due = datetime.now(UTC) + timedelta(seconds=LEAD)
+    t_due = due.timestamp()
+    phases = Phase.objects.filter(match_id__in=ids, status=Phase.Status.OPEN)
+    count = phases.update(deadline=due)
+    try:
+        watch.done.wait(timeout=LEAD + 180)
+    finally:
+        watch.close()
+    lags = [t - t_due for t in watch.seen.values()]
+    resolved = Phase.objects.filter(match_id__in=ids, resolved_at__gte=due).count()
+    return {"phases": count, "pushed": len(lags), "resolved": resolved,
+            "all": max(lags) if len(lags) == len(ids) else float("nan"), "p50": pct(lags, 50), "p99": pct(lags, 99)}
+
+
+def run(results: Results, matches: int, repeats: int) -> None:
+    print(f"== Mass deadline: {matches:,} matches due in the same second ==", flush=True)
+    seed = [0]
+    flush_redis()
+    got: dict[int, list[dict]] = {1: [], 2: []}
+    top_up(matches, seed)
+    for _ in range(repeats):
+        for workers in (1, 2):
+            ids = top_up(matches, seed)
+            procs = [spawn([sys.executable, "-m", "celery", "-A", "genius", "worker", "-n", f"bench{i}@%h",
+                            "--concurrency=2", "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
+                           f"worker-{i}") for i in range(workers)]
+            procs.append(spawn([sys.executable, "-m", "celery", "-A", "genius", "beat", "--loglevel=WARNING",
+                                "--schedule", "/tmp/genius-bench-beat"], "beat"))
+            try:
+                time.sleep(6)  # workers up and idle
+                r = one_run(ids)
+                got[workers].append(r)
+                print(f"    {workers} worker(s): all pushed in {ms(r['all'])}, p50 {ms(r['p50'])}, "
+                      f"p99 {ms(r['p99'])}; {r['pushed']}/{len(ids)} pushed, {r['resolved']} resolved", flush=True)
+            finally:
+                for proc in procs:
+                    stop(proc)
+                flush_redis()  # no leftover tasks for the next run
+    for workers in (1, 2):
+        rs = got[workers]
+        everything = median(r["all"] for r in rs)
+        target = TARGET if workers == 2 else None
+        results.add("Mass deadline", f"{matches:,} matches, {workers} worker{'s' if workers > 1 else ''} ×2 processes",
+                    f"all resolved and pushed in {everything:.1f} s; lag p50 {ms(median(r['p50'] for r in rs))}, "
+                    f"p99 {ms(median(r['p99'] for r in rs))}; {min(r['pushed'] for r in rs)}/{matches} pushed",
+                    f"≤ {TARGET:.0f} s" if target else "", None if target is None else everything <= target)
