@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.engines.protocol import EngineError, LogLine, PhaseSpec, Resolution, State
@@ -26,7 +25,7 @@ from . import live_turns, notify
 from .engines import engine_of
 from .errors import ServiceError
 from .ledger import apply_outcome, record_garnets
-from .live import schedule_push
+from .live import bump
 
 log = logging.getLogger("games")
 
@@ -97,8 +96,7 @@ def _add_seat(match: Match, *, user: AbstractBaseUser | None, name: str, is_bot:
             seat = Seat.objects.create(match=match, position=position, name=name, user=user, is_bot=is_bot)
     except IntegrityError:
         raise ServiceError("That seat was just taken; try again.") from None
-    Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
-    schedule_push(match.pk)
+    bump(match.pk)
     return seat
 
 
@@ -149,8 +147,7 @@ def _after_state_change(match: Match, state: State, now: datetime) -> Phase | No
     """Open the next phase (bots submit at once), or finish the match."""
     engine = engine_of(match.game)
     spec = engine.phase(state)
-    Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
-    schedule_push(match.pk)
+    bump(match.pk)
     if spec is None:
         _finish(match, state, now)
         return None
@@ -363,8 +360,7 @@ def resolve_now(match_id: int) -> None:
 
 def _host_note(match: Match, phase: Phase, text: str) -> None:
     write_log(match, phase, Resolution(state={}, log=[LogLine(text, "public")]))
-    Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
-    schedule_push(match.pk)
+    bump(match.pk)
 
 
 def _human(seconds: int) -> str:

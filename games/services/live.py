@@ -55,6 +55,16 @@ class _Push:
         push_update(self.match_id, seats=self.seats)
 
 
+def bump(match_id: int, *, seat_id: int | None = None) -> None:
+    """A change viewers must see: the match's next sequence number, and a push after the commit."""
+    from django.db.models import F
+
+    from games.models import Match
+
+    Match.objects.filter(pk=match_id).update(seq=F("seq") + 1)
+    schedule_push(match_id, seat_id=seat_id)
+
+
 def schedule_push(match_id: int, *, seat_id: int | None = None) -> None:
     """Push the match's new views once the current transaction commits (once per transaction).
 

@@ -14,10 +14,11 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 
-from games.engines.protocol import Resolution
+from games.engines.protocol import LogLine, Resolution
 from games.models import Match, Phase, Submission
 
 from .engines import engine_of
+from .live import bump
 
 log = logging.getLogger("games")
 
@@ -51,11 +52,9 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
         phase.reserve_from = phase.deadline
         phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing))
         phase.save(update_fields=["reserve_from", "deadline"])
-        from games.engines.protocol import LogLine
-
         names = " and ".join(missing)
         write_log(match, phase, Resolution({}, [LogLine(f"The minute is up: {names} now plays on reserve time.")]))
-        _bump(match)
+        bump(match.pk)
         schedule_due(phase)
         return True
     # A reserve ran out: whoever has none left concedes, as a stored move so that a replay agrees.
@@ -66,8 +65,6 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
         phase.save(update_fields=["deadline"])
         schedule_due(phase)
         return True
-    from games.engines.protocol import LogLine
-
     from .lifecycle import _resolve_locked
 
     seats = {s.name: s for s in match.seats.filter(name__in=out)}
@@ -127,10 +124,3 @@ def schedule_due(phase: Phase) -> None:
     transaction.on_commit(send)
 
 
-def _bump(match: Match) -> None:
-    from django.db.models import F
-
-    from .live import schedule_push
-
-    Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
-    schedule_push(match.pk)

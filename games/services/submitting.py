@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.engines.protocol import EngineError, Payload, SubmissionError
@@ -16,7 +15,7 @@ from .engines import engine_of
 from .errors import PhaseClosed, ServiceError
 from .ledger import record_garnets
 from .lifecycle import write_log
-from .live import schedule_push
+from .live import bump
 
 
 def _lock_phase_for(seat: Seat, now: datetime) -> Phase:
@@ -84,8 +83,7 @@ def submit(
             kind=Submission.Kind.MOVE,
             defaults={"payload": checked, "submitted_at": now, "is_default": False, "locked": lock and phase.is_live},
         )
-        Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
-        schedule_push(match.pk, seat_id=None if phase.is_live else seat.pk)  # a main phase: only this seat's view changed
+        bump(match.pk, seat_id=None if phase.is_live else seat.pk)  # a main phase: only this seat's view changed
         if phase.is_live:
             live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None)
         return sub
@@ -117,6 +115,5 @@ def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now
     record_garnets(match, phase.number, resolution.garnets)
     match.state = resolution.state
     match.save(update_fields=["state"])
-    Match.objects.filter(pk=match.pk).update(seq=F("seq") + 1)
-    schedule_push(match.pk)
+    bump(match.pk)
     return [line.text for line in resolution.log if line.audience == seat.name]

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from bench.queries import resolution_queries, submission_queries
 from games import fanout
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
@@ -36,26 +37,6 @@ def started(game: str, make_user) -> Match:
         lifecycle.add_seat(match, name=f"bot{i}", is_bot=True)
     lifecycle.start_match(match.pk)
     return Match.objects.get(pk=match.pk)
-
-
-def submission_queries(match: Match) -> int | None:
-    match = Match.objects.get(pk=match.pk)
-    engine = get_engine(match.game)
-    spec = engine.phase(match.state)
-    seat = match.seats.filter(user__isnull=False, name__in=spec.actors).first() if spec else None
-    if seat is None:
-        return None
-    move = bot_move(engine, match.state, match.seed + 1, spec, seat.name)
-    with CaptureQueriesContext(connection) as ctx:
-        submitting.submit(seat, move)
-    return len(ctx)
-
-
-def resolution_queries(match: Match) -> int:
-    phase = Match.objects.get(pk=match.pk).current_phase
-    with CaptureQueriesContext(connection) as ctx:
-        lifecycle.resolve_phase(phase.pk, force=True)
-    return len(ctx)
 
 
 @pytest.mark.parametrize("game", sorted(CEILINGS))
