@@ -3,7 +3,7 @@ phases all fall due in the same second, resolved by one or two Celery workers an
 
 Each run sets every open phase's deadline to one moment T a few seconds ahead; the clock
 (Celery beat, once a second) finds them and the workers resolve and push them. A push is seen
-on the fan-out channel (``games.fanout.CHANNEL``) by a subscriber here: the figure is the time
+on the fan-out channel (``games.fanout.channel()``) by a subscriber here: the figure is the time
 from T until the last match's update was published, and the lag from T to each push (p50, p99).
 A worker is the compose file's worker (``--concurrency=2``). Runs alternate one and two workers.
 """
@@ -53,7 +53,7 @@ class Watch:
         self.done = threading.Event()
         self.client = redis.Redis.from_url(REDIS_URL)
         self.pubsub = self.client.pubsub()
-        self.pubsub.subscribe(fanout.CHANNEL)
+        self.pubsub.subscribe(fanout.channel())
         while (m := self.pubsub.get_message(timeout=5)) is None or m["type"] != "subscribe":
             pass
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -97,8 +97,10 @@ def play_alone(match_id: int) -> None:
         lifecycle.resolve_now(match_id)
         return
     seat = m.seats.get(name=spec.actors[0])
+    before = m.current_phase  # read once: the property queries again each time
     submitting.submit(seat, bot_move(engine, m.state, m.seed, spec, seat.name), lock=True)
-    if Match.objects.get(pk=match_id).current_phase == m.current_phase:
+    after = Match.objects.get(pk=match_id).current_phase
+    if after is not None and before is not None and after.pk == before.pk:  # the lock-in did not resolve it
         lifecycle.resolve_now(match_id)
 
 

@@ -193,5 +193,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
     # --- private views from the viewer's own group (players and the host) ---------------------------
 
     async def match_update(self, event: dict[str, Any]) -> None:
-        """A seat's or the host's own parts (no database here: see ``dispatch``)."""
-        await self.send(text_data=json.dumps({"type": "update", "seq": event["seq"], "parts": event["parts"]}))
+        """A seat's or the host's own parts (no database here: see ``dispatch``).
+
+        The push encodes the frame (``text``) once, off this loop; ``parts`` is still understood.
+        """
+        text = event.get("text")
+        if text is None:
+            text = json.dumps({"type": "update", "seq": event["seq"], "parts": event["parts"]})
+        await self.send(text_data=text)

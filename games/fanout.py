@@ -5,7 +5,7 @@ Publishing (any process, any thread, after the commit): :func:`publish` takes th
 one update, already JSON-encoded: the spectators' (status, board, announcements) and the members'
 (players and the host: the same without the board, which they get on their own group).
 
-- With Redis (``REDIS_URL``): one ``PUBLISH`` on :data:`CHANNEL`. Every web process holds one
+- With Redis (``REDIS_URL``): one ``PUBLISH`` on :func:`channel`. Every web process holds one
   subscription (one listener task on its event loop, while it has live connections) and hands
   the frames to its local connections. Nothing goes through channels-redis groups.
 - Embedded (no Redis): the frames go straight to the hubs of this process.
@@ -22,6 +22,7 @@ import logging
 import os
 import threading
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -29,8 +30,16 @@ from django.conf import settings
 
 log = logging.getLogger("games")
 
-#: The one pub/sub channel every web process subscribes to.
-CHANNEL = "genius.live.public"
+def channel() -> str:
+    """The one pub/sub channel every web process subscribes to.
+
+    Redis pub/sub ignores database numbers, so the channel is named after ours: two sites (or a
+    site and its tests) sharing one Redis server never get each other's updates.
+    """
+    from urllib.parse import urlparse
+
+    db = (urlparse(str(settings.REDIS_URL)).path or "/0").lstrip("/") or "0"
+    return f"genius.live.public.{db}"
 #: How long a listener waits before it subscribes again after losing Redis.
 RETRY_SECONDS = 1.0
 
@@ -104,7 +113,7 @@ def publish(frame: Frame) -> Watchers:
     """
     if uses_redis():
         pipe = _redis().pipeline(transaction=False)
-        pipe.publish(CHANNEL, encode(frame))
+        pipe.publish(channel(), encode(frame))
         pipe.zrangebyscore(_watch_key(frame.match_id), time.time(), "+inf")
         _, members = pipe.execute()
         return _parse_watchers(members)
@@ -114,6 +123,18 @@ def publish(frame: Frame) -> Watchers:
         except RuntimeError:  # that loop is closed
             _forget(loop)
     return watchers(frame.match_id)
+
+
+def publish_many(frames: list[Frame]) -> None:
+    """Several matches' updates in one trip to Redis (or straight to the hubs, embedded)."""
+    if uses_redis():
+        pipe = _redis().pipeline(transaction=False)
+        for frame in frames:
+            pipe.publish(channel(), encode(frame))
+        pipe.execute()
+        return
+    for frame in frames:
+        publish(frame)
 
 
 # --- receiving: one hub per event loop -----------------------------------------------------------
@@ -150,17 +171,26 @@ class Hub:
         self.matches: dict[int, set[Connection]] = {}
         self.count = 0
         self.received = 0
+        self.token = f"{os.getpid()}.{uuid.uuid4().hex[:12]}"  # this hub's name in the watchers sets
         self._listener: asyncio.Task | None = None
         self._ready: asyncio.Future | None = None
+        self._noted: dict[int, float] = {}  # match -> when this hub last noted itself as watching it
 
     async def join(self, match_id: int, conn: Connection) -> None:
-        """Add a connection; returns once updates for it are flowing (subscribed, with Redis)."""
+        """Add a connection; returns once updates for it are flowing (subscribed, with Redis).
+
+        The first connection of a match notes the hub as watching it (before the caller reads the
+        sequence number for its hello): pushes render the public parts only for watched matches.
+        """
         self.matches.setdefault(match_id, set()).add(conn)
         self.count += 1
         if uses_redis():
             if self._listener is None or self._listener.done():
                 self._ready = self.loop.create_future()
                 self._listener = self.loop.create_task(self._listen(self._ready))
+            if time.time() - self._noted.get(match_id, 0.0) > NOTE_AGAIN:
+                self._noted[match_id] = time.time()
+                await asyncio.to_thread(_watch_sync, match_id, f"public:0:{self.token}", True)
             await asyncio.shield(self._ready)
 
     def leave(self, match_id: int, conn: Connection) -> None:
@@ -171,11 +201,18 @@ class Hub:
         self.count -= 1
         if not conns:
             del self.matches[match_id]
+            if uses_redis() and self._noted.pop(match_id, None) is not None:
+                self.loop.create_task(self._unnote(match_id))
         if self.count == 0 and self._listener is not None:
             self._listener.cancel()  # no connection left on this loop: drop the subscription
             self._listener = None
             if self._ready is not None and not self._ready.done():
                 self._ready.set_result(None)  # nobody may wait on a listener that is gone
+
+    async def _unnote(self, match_id: int) -> None:
+        """No connection of this match is left here: stop rendering its public parts for this hub."""
+        if match_id not in self.matches:  # unless one joined meanwhile
+            await asyncio.to_thread(_watch_sync, match_id, f"public:0:{self.token}", False)
 
     def dispatch(self, frame: Frame) -> None:
         """Hand one update to this loop's connections of its match (one pass, nothing blocks)."""
@@ -195,7 +232,7 @@ class Hub:
             client = aioredis.Redis.from_url(settings.REDIS_URL, socket_timeout=None, health_check_interval=30)
             pubsub = client.pubsub()
             try:
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(channel())
                 while True:  # wait for the confirmation: from then on no update is missed
                     message = await pubsub.get_message(timeout=None)
                     if message and message["type"] == "subscribe":
@@ -224,19 +261,24 @@ class Hub:
                     pass
 
     def _lost(self) -> None:
+        self._noted.clear()  # Redis may have lost the watchers sets: note again as pages reconnect
         for conns in list(self.matches.values()):
             for conn in tuple(conns):
                 conn.lost()
 
 
-# --- who watches privately: seats and the host with a live page somewhere --------------------------
+# --- who watches: any live page (public), and seats and the host with a live page somewhere ----------
 #
-# A push renders a seat's private parts (or the host's) only when someone is there to get them;
-# a page that connects later renders itself and resyncs from its hello. With Redis the watchers
-# of a match are one sorted set (member: "seat:<id>:<channel>" or "host:0:<channel>", score: when
-# the entry lapses, so a crashed server's entries go by themselves); embedded, the hubs know.
+# A push renders the public parts only when some page of the match is live somewhere, and a seat's
+# private parts (or the host's) only when someone is there to get them; a page that connects later
+# renders itself and resyncs from its hello (and an unwatched match's push still publishes its
+# sequence number, marked stale, so a page that joined meanwhile resyncs). With Redis the watchers of
+# a match are one sorted set (member: "public:0:<hub>", "seat:<id>:<channel>" or "host:0:<channel>",
+# score: when the entry lapses, so a crashed server's entries go by themselves); embedded, the hubs know.
 
 WATCH_SECONDS = 7 * 24 * 3600
+#: A hub notes itself again on a match's next connection after this long (well before it lapses).
+NOTE_AGAIN = 3600.0
 
 
 def _watch_key(match_id: int) -> str:
@@ -245,10 +287,11 @@ def _watch_key(match_id: int) -> str:
 
 @dataclass
 class Watchers:
-    """The seats and whether the host have a live page on this match."""
+    """The seats and whether the host have a live page on this match, and whether anyone has."""
 
     seats: set[int] = field(default_factory=set)
     host: bool = False
+    public: bool = True  # some page of the match is live (rendering the public parts is worth it)
 
 
 async def watch(match_id: int, kind: str, seat_id: int | None, token: str) -> None:
@@ -283,9 +326,10 @@ def watchers(match_id: int) -> Watchers:
     """Who has a private page open on this match now (any process)."""
     if uses_redis():
         return _parse_watchers(_redis().zrangebyscore(_watch_key(match_id), time.time(), "+inf"))
-    found = Watchers()
+    found = Watchers(public=False)
     for _loop, each in _hubs_snapshot():
         for conn in tuple(each.matches.get(match_id, ())):
+            found.public = True
             kind, seat_id = getattr(conn, "viewer", (None, None))
             if kind == "player" and seat_id is not None:
                 found.seats.add(seat_id)
@@ -294,12 +338,23 @@ def watchers(match_id: int) -> Watchers:
     return found
 
 
+def watchers_of(match_ids: list[int]) -> dict[int, Watchers]:
+    """Who has a page open on each of these matches (one trip to Redis)."""
+    if not uses_redis():
+        return {match_id: watchers(match_id) for match_id in match_ids}
+    pipe, now = _redis().pipeline(transaction=False), time.time()
+    for match_id in match_ids:
+        pipe.zrangebyscore(_watch_key(match_id), now, "+inf")
+    return {match_id: _parse_watchers(members) for match_id, members in zip(match_ids, pipe.execute(), strict=True)}
+
+
 def _parse_watchers(members: list[bytes]) -> Watchers:
-    found = Watchers()
+    found = Watchers(public=False)
     for member in members:
         kind, ident, _ = member.decode().split(":", 2)
         if kind == "seat":
             found.seats.add(int(ident))
-        else:
+        elif kind == "host":
             found.host = True
+        found.public = True  # every live page also takes the public frame
     return found

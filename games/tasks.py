@@ -6,7 +6,7 @@ import redis
 from celery import shared_task
 from django.conf import settings
 
-from games.services import lifecycle, seasons
+from games.services import lifecycle, resolution, seasons
 
 
 @shared_task(ignore_result=True)
@@ -14,9 +14,17 @@ def close_due_phases() -> int:
     """The beat's sweep (every second): hand each due phase to a worker."""
     seasons.sweep()  # due season decisions, reminder emails, webhook retries (never raises)
     ids = _not_waiting(lifecycle.due_phase_ids())
-    for phase_id in ids:
-        resolve_phase.delay(phase_id)
+    for start in range(0, len(ids), resolution.BATCH):
+        resolve_phases.delay(ids[start:start + resolution.BATCH])
     return len(ids)
+
+
+@shared_task(ignore_result=True, acks_late=True)
+def resolve_phases(phase_ids: list[int]) -> int:
+    """Resolve these due phases together (one transaction); if that fails, one by one."""
+    for phase_id in phase_ids:
+        _picked_up(phase_id)
+    return resolution.resolve_in_batches(phase_ids)
 
 
 @shared_task(ignore_result=True, acks_late=True)

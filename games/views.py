@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import phase_forms, presenters
 from games.engines.protocol import SubmissionError
 from games.engines.registry import GAME_MODULES
-from games.models import Decision, GarnetEntry, Match, Phase, Season, Submission, TolEntry
+from games.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
 from games.services import lifecycle, matchfiles, submitting
 from games.services.engines import GAME_TITLES, engine_of
 from games.services.errors import ServiceError
@@ -92,11 +92,13 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's move for the open phase (or, with ``instant``, an action answered at once)."""
-    match = get_object_or_404(Match, pk=pk)
-    seat = match.seats.filter(user=request.user).first()
+    seat = Seat.objects.select_related("match").filter(match_id=pk, user=request.user).first()  # one query
     if seat is None:
+        if not Match.objects.filter(pk=pk).exists():
+            raise Http404("No Match matches the given query.")
         messages.error(request, "You have no seat in this match.")
         return redirect("match", pk=pk)
+    match = seat.match
     engine = engine_of(match.game)
     instant = request.POST.get("action") == "instant"
     values = phase_forms.posted(engine, match.state or {}, seat.name, request.POST, instant=instant) if match.state else {}

@@ -110,6 +110,23 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache (Redis when REDIS_URL is set, else this process's memory) holds sessions, written through
+# to the database: a signed-in request costs no session query. It is only a help: while Redis is
+# down sessions are read from the database (games.sessions).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "genius",
+            "OPTIONS": {"pool_class": "games.sessions.SharedConnectionPool",
+                        "socket_timeout": 1, "socket_connect_timeout": 1},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "genius"}}
+SESSION_ENGINE = "games.sessions"
+
 # The phase clock: "embedded" runs it inside the web process; "celery" leaves it to beat.
 GENIUS_CLOCK = os.environ.get("GENIUS_CLOCK", "celery" if REDIS_URL else "embedded")
 # Reliability runs only (bin/reliability): seconds a resolution sleeps half-way, to be killed there. Off: 0.

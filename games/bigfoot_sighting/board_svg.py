@@ -10,6 +10,7 @@ turn clicks into moves. Every text that comes from the view is escaped.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -70,6 +71,13 @@ def hexagon(x: float, y: float, size: float = SIZE) -> str:
 
 def cell_part(q: int, r: int, symbol: str | None) -> str:
     """One cell: the hexagon, its name on hover, and a tree if it holds one."""
+    return _cell_part(q, r, symbol == TREE)
+
+
+@lru_cache(maxsize=512)
+def _cell_part(q: int, r: int, has_tree: bool) -> str:
+    """A cell's drawing depends only on where it is and whether it holds a tree: drawn once each."""
+    symbol = TREE if has_tree else None
     x, y = centre(q, r)
     name = cell_name((q, r))
     tree = ""
@@ -87,8 +95,9 @@ def cell_part(q: int, r: int, symbol: str | None) -> str:
     )
 
 
+@lru_cache(maxsize=1024)
 def piece_part(q: int, r: int, symbol: str) -> str:
-    """A lumberjack (its letter on red) or Bigfoot (F on brown)."""
+    """A lumberjack (its letter on red) or Bigfoot (F on brown); drawn once per cell and piece."""
     x, y = centre(q, r)
     name = cell_name((q, r))
     if symbol == BIGFOOT:
@@ -103,15 +112,18 @@ def piece_part(q: int, r: int, symbol: str) -> str:
     )
 
 
+#: Every cell with its name, in drawing order.
+NAMED_CELLS: tuple[tuple[int, int, str], ...] = tuple((q, r, cell_name((q, r))) for q, r in ALL_CELLS)
+PIECES = frozenset((BIGFOOT, *LETTERS))
+
+
 def grid_part(cells: dict[str, str], cx: float, cy: float) -> str:
     """The 61 cells, then the pieces on top, around the centre (cx, cy)."""
     known = {str(k): str(v) for k, v in cells.items()}
+    symbols = [(q, r, known.get(name)) for q, r, name in NAMED_CELLS]
     out = [f'<g transform="translate({cx:.1f},{cy:.1f})">']
-    out += [cell_part(q, r, known.get(cell_name((q, r)))) for q, r in ALL_CELLS]
-    for q, r in ALL_CELLS:
-        symbol = known.get(cell_name((q, r)))
-        if symbol == BIGFOOT or symbol in LETTERS:
-            out.append(piece_part(q, r, symbol))
+    out += [_cell_part(q, r, symbol == TREE) for q, r, symbol in symbols]
+    out += [piece_part(q, r, symbol) for q, r, symbol in symbols if symbol in PIECES]
     out.append("</g>")
     return "".join(out)
 

@@ -18,6 +18,7 @@ lumberjacks on them ("Ana's board" is where Ana fells trees and Ben is Bigfoot).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from games.engines.protocol import (
@@ -372,6 +373,12 @@ def describe_move(state: State, player: str, key: str, payload: Payload, phrases
     return f"{where}, {player}'s {role}: {'; '.join(phrases)}."
 
 
+@lru_cache(maxsize=64)
+def candidate_cells(text: str) -> tuple[tuple[str, str], ...]:
+    """A candidate board's cells that hold something, read once per text (the view shows them every time)."""
+    return tuple(cell_symbols(parse_board(text)).items())
+
+
 # --- the engine ----------------------------------------------------------------------------------------
 
 
@@ -702,7 +709,7 @@ class BigfootSighting(Engine):
             "items": dict(state["items"]),
             "extra_tree": state["planted"],
             "candidates": [
-                {"number": n, "text": text, "cells": cell_symbols(parse_board(text)),
+                {"number": n, "text": text, "cells": dict(candidate_cells(text)),
                  "taken_by": picked_by(state, n)}
                 for n, text in enumerate(state["candidates"], start=1)
             ],

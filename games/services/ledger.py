@@ -12,6 +12,8 @@ log = logging.getLogger("games")
 
 def record_garnets(match: Match, phase_number: int | None, changes: list[GarnetChange]) -> None:
     """Write the garnet changes of a resolution for the seats that belong to users."""
+    if not any(change.amount for change in changes):
+        return
     users = dict(match.seats.filter(user__isnull=False).values_list("name", "user_id"))
     rows = []
     for change in changes:

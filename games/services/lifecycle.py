@@ -1,31 +1,35 @@
-"""A match's life: lobby, start, phases opening and closing, pause, resume, extend, finish.
+"""A match's life: lobby, start, pause, resume, extend, resolve now.
 
-Resolution runs once under a lock: the phase row is claimed with
-``SELECT … FOR UPDATE SKIP LOCKED`` and its status checked inside the same
-transaction, so racing workers and beats resolve each phase exactly once.
+Closing phases (resolving them, alone or in batches, exactly once under their locks, and opening
+the next) is ``resolution.py``; its names are imported here for the callers.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-import time
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engines.protocol import EngineError, LogLine, PhaseSpec, Resolution, State
-from games.engines.runner import bot_move, play_phase
-from games.models import LogEntry, Match, Phase, Season, Seat, Snapshot, Submission, garnet_balance
+from games.engines.protocol import EngineError, LogLine, Resolution
+from games.models import Match, Phase, Season, Seat, Snapshot, garnet_balance
 
-from . import live_turns, notify
 from .engines import engine_of
 from .errors import ServiceError
-from .ledger import apply_outcome, record_garnets
 from .live import bump
+from .resolution import (  # noqa: F401 - the lifecycle's public names, used by views, tasks and tests
+    close_due_phases,
+    due_phase_ids,
+    open_next,
+    phase_length,
+    resolve_locked,
+    resolve_phase,
+    resolve_phases,
+    write_log,
+)
 
 log = logging.getLogger("games")
 
@@ -130,161 +134,17 @@ def start_match(match_id: int, *, now: datetime | None = None) -> Match:
         match.started = now
         match.save(update_fields=["state", "status", "started"])
         Snapshot.objects.create(match=match, phase_number=0, state=state)
-        _after_state_change(match, state, now)
+        bump(match.pk)
+        open_next([(match, state, None)], now)
         return match
 
 
-# --- phases -------------------------------------------------------------------------
-
-
-def phase_length(match: Match, spec: PhaseSpec) -> timedelta:
-    """How long a phase of this kind lasts in this match."""
-    seconds = {"turn": match.turn_seconds, "setup": match.turn_seconds, "decision": match.decision_seconds}
-    return timedelta(seconds=seconds.get(spec.kind, match.phase_seconds))
-
-
-def _after_state_change(match: Match, state: State, now: datetime) -> Phase | None:
-    """Open the next phase (bots submit at once), or finish the match."""
-    engine = engine_of(match.game)
-    spec = engine.phase(state)
-    bump(match.pk)
-    if spec is None:
-        _finish(match, state, now)
-        return None
-    phase = Phase.objects.create(
-        match=match,
-        number=spec.number,
-        name=spec.name,
-        kind=spec.kind,
-        actors=list(spec.actors),
-        opened_at=now,
-        deadline=now + phase_length(match, spec),
-    )
-    live_turns.schedule_due(phase)
-    for seat in match.seats.filter(is_bot=True, name__in=spec.actors):
-        payload = engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name))
-        Submission.objects.create(phase=phase, seat=seat, payload=payload, submitted_at=now)
-    if engine.finished(state) and match.outcome is None:
-        match.outcome = _outcome_dict(engine, state)
-        match.save(update_fields=["outcome"])
-    return phase
-
-
-def _outcome_dict(engine, state: State) -> dict | None:
-    outcome = engine.outcome(state)
-    return None if outcome is None else outcome.as_dict()
-
-
-def _finish(match: Match, state: State, now: datetime) -> None:
-    engine = engine_of(match.game)
-    match.status = Match.Status.FINISHED
-    match.finished = now
-    match.outcome = _outcome_dict(engine, state)
-    match.save(update_fields=["status", "finished", "outcome"])
-    apply_outcome(match)
-    from .seasons import on_match_finished  # ToL to give, ECs' Death Matches, eliminations (seasons imports us)
-    on_match_finished(match)
-
-
-def resolve_phase(phase_id: int, *, force: bool = False, now: datetime | None = None) -> bool:
-    """Close and resolve one phase if it is due (or ``force``); True if this call did it.
-
-    Exactly once: the phase row is locked (skipping rows another worker holds)
-    and its status re-read inside the transaction.
-    """
-    now = now or timezone.now()
-    with transaction.atomic():
-        phase = Phase.objects.select_for_update(skip_locked=True).filter(pk=phase_id).first()
-        if phase is None or phase.status != Phase.Status.OPEN:
-            return False
-        if not force and (phase.deadline is None or phase.deadline > now):
-            return False
-        match = Match.objects.select_for_update().get(pk=phase.match_id)
-        if match.status != Match.Status.RUNNING:
-            return False
-        if not force and live_turns.on_turn_deadline(match, phase, now):
-            return True
-        _resolve_locked(match, phase, now)
-        return True
+# --- phases (resolution.py resolves them; these names are kept for the callers) -------------------
 
 
 def _resolve_locked(match: Match, phase: Phase, now: datetime) -> None:
-    engine = engine_of(match.game)
-    state = match.state
-    seats = {s.name: s for s in match.seats.all()}
-    moves = {sub.seat.name: sub for sub in phase.submissions.filter(kind=Submission.Kind.MOVE).select_related("seat")}
-    result = play_phase(
-        engine, state, match.seed, {name: sub.payload for name, sub in moves.items() if name in phase.actors}, lenient=True
-    )
-    for name in result.defaulted:
-        payload = result.submissions[name]
-        if name in moves:  # a stored move no longer passed: keep the record honest
-            Submission.objects.filter(pk=moves[name].pk).update(payload=payload, is_default=True, submitted_at=now)
-        else:
-            Submission.objects.create(
-                phase=phase, seat=seats[name], payload=payload, is_default=True, submitted_at=now
-            )
-    extra = [LogLine(f"{name}'s stored move was refused ({why}); the default was used.", "host")
-             for name, why in result.rejected.items()]
-    defaults = [LogLine(f"{name} sent nothing; the default was used: {result.submissions[name]}", "host")
-                for name in result.defaulted if name not in result.rejected]
-    write_log(match, phase, result.resolution, extra + defaults)
-    if settings.GENIUS_TEST_RESOLVE_DELAY:  # reliability runs only (off by default): a resolution to kill half-way
-        time.sleep(settings.GENIUS_TEST_RESOLVE_DELAY)
-    new_state = result.resolution.state
-    record_garnets(match, phase.number, result.resolution.garnets)
-    Snapshot.objects.create(match=match, phase_number=phase.number, state=new_state)
-    phase.status = Phase.Status.RESOLVED
-    phase.resolved_at = now
-    phase.save(update_fields=["status", "resolved_at"])
-    transaction.on_commit(lambda: notify.announce(match.pk, phase.pk))  # the season's webhook, never blocking
-    match.state = new_state
-    match.save(update_fields=["state"])
-    _after_state_change(match, new_state, now)
-
-
-def write_log(match: Match, phase: Phase, resolution: Resolution, extra: list[LogLine] | None = None) -> None:
-    """Store a resolution's log lines with their audiences, in order."""
-    seats = {s.name: s for s in match.seats.all()}
-    start = (LogEntry.objects.filter(match=match).order_by("-order").values_list("order", flat=True).first() or 0) + 1
-    rows = []
-    for offset, line in enumerate([*resolution.log, *(extra or [])]):
-        if line.audience in ("public", "host"):
-            audience, seat = line.audience, None
-        elif line.audience in seats:
-            audience, seat = LogEntry.Audience.SEAT, seats[line.audience]
-        else:
-            audience, seat = LogEntry.Audience.HOST, None
-        rows.append(
-            LogEntry(
-                match=match,
-                phase_number=phase.number,
-                phase_name=phase.name,
-                order=start + offset,
-                audience=audience,
-                seat=seat,
-                text=line.text,
-            )
-        )
-    LogEntry.objects.bulk_create(rows)
-
-
-def due_phase_ids(now: datetime | None = None, limit: int = 1000) -> list[int]:
-    """Open phases whose deadline has passed, oldest first."""
-    now = now or timezone.now()
-    rows = Phase.objects.filter(status=Phase.Status.OPEN, deadline__lte=now, match__status=Match.Status.RUNNING)
-    return list(rows.order_by("deadline").values_list("pk", flat=True)[:limit])
-
-
-def close_due_phases(now: datetime | None = None) -> int:
-    """Resolve every due phase (the clock's tick); returns how many this call resolved."""
-    done = 0
-    for phase_id in due_phase_ids(now):
-        try:
-            done += resolve_phase(phase_id, now=now)
-        except Exception:  # one broken match must not stop the clock for the others
-            log.exception("resolving phase %s failed", phase_id)
-    return done
+    """Resolve one locked, open phase inside the caller's transaction (a live turn that completes)."""
+    resolve_locked([(match, phase)], now)
 
 
 # --- host controls ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ one push: every push renders the match as it is after the commit anyway.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -39,20 +40,30 @@ def host_group(match_id: int) -> str:
 
 
 class _Push:
-    """The on-commit callback of one match's push (marked, so a transaction holds one per match).
+    """The on-commit callback of a transaction's pushes (marked, so a transaction holds one).
 
-    ``seats`` None: everything may have changed. A set of seat ids: only those seats' moves
-    changed (a submission in a main phase), so the public board and log are not rendered again.
+    ``matches`` maps each match to push to what changed: None, everything may have changed; a set
+    of seat ids, only those seats' moves changed (a submission in a main phase), so the public
+    board and log are not rendered again.
     """
 
-    __slots__ = ("match_id", "seats")
+    __slots__ = ("matches",)
 
     def __init__(self, match_id: int, seats: set[int] | None) -> None:
-        self.match_id = match_id
-        self.seats = seats
+        self.matches: dict[int, set[int] | None] = {match_id: seats}
+
+    def add(self, match_id: int, seat_id: int | None) -> None:
+        if match_id not in self.matches:
+            self.matches[match_id] = None if seat_id is None else {seat_id}
+            return
+        seats = self.matches[match_id]
+        if seat_id is None:
+            self.matches[match_id] = None
+        elif seats is not None:
+            seats.add(seat_id)
 
     def __call__(self) -> None:
-        push_update(self.match_id, seats=self.seats)
+        push_updates(self.matches)
 
 
 def bump(match_id: int, *, seat_id: int | None = None) -> None:
@@ -74,12 +85,10 @@ def schedule_push(match_id: int, *, seat_id: int | None = None) -> None:
     if conn.in_atomic_block:
         open_savepoints = set(conn.savepoint_ids)
         for sids, func, _robust in conn.run_on_commit:
-            # Only a push that a rollback would discard together with this one may stand for it.
-            if isinstance(func, _Push) and func.match_id == match_id and set(sids) <= open_savepoints:
-                if seat_id is None:
-                    func.seats = None
-                elif func.seats is not None:
-                    func.seats.add(seat_id)
+            # Only a push that a rollback would discard together with this one may carry it (one
+            # that a rollback would keep may too: an extra push only renders what is there).
+            if isinstance(func, _Push) and set(sids) <= open_savepoints:
+                func.add(match_id, seat_id)
                 return
     transaction.on_commit(_Push(match_id, None if seat_id is None else {seat_id}))
 
@@ -87,6 +96,37 @@ def schedule_push(match_id: int, *, seat_id: int | None = None) -> None:
 def encode(seq: int, parts: dict[str, str]) -> str:
     """One update frame as the page reads it (``seq`` first, so a reader can peek at it)."""
     return json.dumps({"type": "update", "seq": seq, "parts": parts}, separators=(",", ":"))
+
+
+def encode_stale(seq: int) -> str:
+    """A frame that only says "the match is at ``seq`` now": a page behind it fetches its parts."""
+    return json.dumps({"type": "update", "seq": seq, "stale": True, "parts": {}}, separators=(",", ":"))
+
+
+def push_updates(matches: dict[int, set[int] | None]) -> None:
+    """Push several matches' updates (one transaction's): who watches each is read in one trip to
+    Redis, and the matches nobody watches get their stale frames in one more (no rendering)."""
+    from games.models import Match
+
+    if len(matches) == 1:
+        match_id, seats = next(iter(matches.items()))
+        push_update(match_id, seats=seats)
+        return
+    try:
+        watching = fanout.watchers_of(list(matches))
+    except Exception:
+        log.warning("could not read who watches matches %s", list(matches), exc_info=True)
+        watching = {match_id: fanout.Watchers() for match_id in matches}
+    unwatched = [m for m, w in watching.items() if not (w.public or w.seats or w.host) and matches[m] is None]
+    for match_id, seats in matches.items():
+        if match_id not in unwatched:
+            push_update(match_id, seats=seats)
+    if unwatched:
+        seqs = Match.objects.filter(pk__in=unwatched).values_list("pk", "seq")
+        try:
+            fanout.publish_many([fanout.Frame(m, seq, encode_stale(seq), encode_stale(seq)) for m, seq in seqs])
+        except Exception:
+            log.warning("live push of matches %s failed", unwatched, exc_info=True)
 
 
 def push_update(match_id: int, seats: set[int] | None = None) -> None:
@@ -108,22 +148,30 @@ def push_update(match_id: int, seats: set[int] | None = None) -> None:
         if watching is not None and (watching.seats & seats or watching.host):
             _push_private(Match.objects.get(pk=match_id), watching.seats & seats, watching.host)
         return
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return
     watching = fanout.Watchers()
     try:
         watching = fanout.watchers(match_id)
     except Exception:
         log.warning("could not read who watches match %s", match_id, exc_info=True)
-    _push_private(match, watching.seats, False)
+    if not (watching.public or watching.seats or watching.host):
+        # Nobody has a page of this match open: render nothing, publish the number (a page that
+        # connected meanwhile resyncs on a stale frame; pages that connect later render themselves).
+        seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
+        if seq is not None:
+            _publish(fanout.Frame(match_id, seq, encode_stale(seq), encode_stale(seq)))
+        return
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return
+    reads = presenters.Reads(match)  # the phases and seats, read once for every view of this push
+    _push_private(match, watching.seats, False, reads)
     try:
-        public = presenters.public_parts(match)
+        public = presenters.public_parts(match, reads)
         member = {name: part for name, part in public.items() if name != "board"}
         _publish(fanout.Frame(match_id, match.seq, encode(match.seq, public), encode(match.seq, member)))
     except Exception:  # the database is the truth; pages resync on the next message or reconnect
         log.warning("live push of match %s to spectators failed", match_id, exc_info=True)
-    _push_private(match, set(), watching.host)
+    _push_private(match, set(), watching.host, reads)
 
 
 def _publish(frame: fanout.Frame) -> fanout.Watchers | None:
@@ -135,29 +183,43 @@ def _publish(frame: fanout.Frame) -> fanout.Watchers | None:
         return None
 
 
-def _push_private(match: Any, seat_ids: set[int], host: bool) -> None:
-    """Each watched seat's own parts to its group, and the host's parts to the host group."""
+def _push_private(match: Any, seat_ids: set[int], host: bool, reads: Any = None) -> None:
+    """Each watched seat's own parts to its group, and the host's parts to the host group.
+
+    All the seats are rendered from one set of reads (the open phase, the seats, their moves and
+    private lines read once; pass ``reads``, a ``presenters.Reads``, to share it with the public
+    parts of the same push), and every message leaves in one trip to the event loop.
+    """
     from games import presenters
 
     try:
         messages: list[tuple[str, dict[str, Any]]] = []
+        reads = reads or presenters.Reads(match)
         if seat_ids:
-            for seat in match.seats.filter(pk__in=seat_ids, user__isnull=False):
-                event = {"type": "match.update", "audience": "seat", "seq": match.seq,
-                         "parts": presenters.seat_parts(match, seat)}
-                messages.append((seat_group(match.pk, seat.pk), event))
+            seats = [s for s in reads.seats() if s.pk in seat_ids and s.user_id is not None]
+            for seat_id, parts in presenters.seats_parts(match, seats, reads).items():
+                messages.append((seat_group(match.pk, seat_id), _private_event("seat", match.seq, parts)))
         if host:
-            event = {"type": "match.update", "audience": "host", "seq": match.seq,
-                     "parts": presenters.host_parts(match)}
-            messages.append((host_group(match.pk), event))
+            messages.append((host_group(match.pk), _private_event("host", match.seq, presenters.host_parts(match, reads))))
         if messages:
             async_to_sync(_send_all)(messages)
     except Exception:
         log.warning("live push of match %s to seats failed", match.pk, exc_info=True)
 
 
+def _private_event(audience: str, seq: int, parts: dict[str, str]) -> dict[str, Any]:
+    """A seat's or the host's group message, its frame encoded here (the consumer only sends it)."""
+    text = json.dumps({"type": "update", "seq": seq, "parts": parts})
+    return {"type": "match.update", "audience": audience, "seq": seq, "text": text}
+
+
 async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Every group message of one push in one trip to the event loop (one pool of connections)."""
+    """Every group message of one push in one trip to the event loop, sent side by side.
+
+    Each group gets one message per push, so sending them concurrently keeps every group's order.
+    """
     layer = get_channel_layer()
-    for group, event in messages:
-        await layer.group_send(group, event)
+    if len(messages) == 1:
+        await layer.group_send(*messages[0])
+        return
+    await asyncio.gather(*(layer.group_send(group, event) for group, event in messages))

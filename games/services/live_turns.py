@@ -87,15 +87,18 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
         write_log(match, phase, result)
         match.state = result.state
         match.save(update_fields=["state"])
-    done = moved(phase) >= set(phase.actors)
-    locked = set(
-        phase.submissions.filter(kind=Submission.Kind.MOVE, locked=True).values_list("seat__name", flat=True)
-    )
+    rows = phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", "locked")
+    in_now, locked = set(), set()  # who has a move in, and who locked theirs in (one query for both)
+    for seat_name, is_locked in rows:
+        in_now.add(seat_name)
+        if is_locked:
+            locked.add(seat_name)
+    done = in_now >= set(phase.actors)
     if (phase.reserve_from is not None and done) or locked >= set(phase.actors):
         _resolve_locked(match, phase, now)
         return True
     if phase.reserve_from is not None:
-        still = [p for p in phase.actors if p not in moved(phase)]
+        still = [p for p in phase.actors if p not in in_now]
         elapsed = (now - phase.reserve_from).total_seconds()
         phase.deadline = now + timedelta(seconds=max(0.0, min(reserve_left(match, p) for p in still) - elapsed))
         phase.save(update_fields=["deadline"])

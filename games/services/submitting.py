@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connections, router, transaction
 from django.utils import timezone
 
 from games.engines.protocol import EngineError, Payload, SubmissionError
@@ -17,11 +17,17 @@ from .ledger import record_garnets
 from .lifecycle import write_log
 from .live import bump
 
+LOCKED_IN = "Your move is locked in for this turn."
+#: The fields of a move as ``_store_move`` writes them.
+_MOVE_FIELDS = ("phase", "seat", "kind", "payload", "is_default", "locked", "submitted_at")
+
 
 def _lock_phase_for(seat: Seat, now: datetime) -> Phase:
-    """The seat's open phase, locked; refused once the deadline has passed."""
+    """The seat's open phase and its match (``phase.match``), both locked in one statement;
+    refused once the deadline has passed."""
     phase = (
-        Phase.objects.select_for_update()
+        Phase.objects.select_for_update(of=("self", "match"))
+        .select_related("match")
         .filter(match_id=seat.match_id)
         .exclude(status=Phase.Status.RESOLVED)
         .order_by("-number")
@@ -58,12 +64,20 @@ def submit(
         phase = _lock_phase_for(seat, now)
         if expected_phase is not None and phase.number != expected_phase:
             raise PhaseClosed("That phase is over; the form below is for the phase now open. Nothing was saved.")
-        match = Match.objects.select_for_update().get(pk=seat.match_id)
-        earlier = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
-        if phase.reserve_from is not None and earlier is not None:
-            raise ServiceError("On reserve time the first move counts: yours is already in.")
-        if earlier is not None and earlier.locked:
-            raise ServiceError("Your move is locked in for this turn.")
+        match = phase.match
+        earlier: tuple[int, bool] | None = None
+        if phase.is_live or phase.reserve_from is not None:  # only live turns lock moves in or run on reserve
+            # Read after the lock (a statement of its own: it sees a move committed while we waited).
+            earlier = (
+                Submission.objects.filter(phase_id=phase.pk, seat_id=seat.pk, kind=Submission.Kind.MOVE)
+                .order_by()
+                .values_list("pk", "locked")
+                .first()
+            )
+            if phase.reserve_from is not None and earlier is not None:
+                raise ServiceError("On reserve time the first move counts: yours is already in.")
+            if earlier is not None and earlier[1]:
+                raise ServiceError(LOCKED_IN)
         engine = engine_of(match.game)
         instant = {key: payload[key] for key in getattr(engine, "instant_keys", ()) if key in payload}
         if instant:  # e.g. a look-up sent with the move: answered at once, the rest stored as the move
@@ -77,16 +91,41 @@ def submit(
             raise ServiceError(exc.message, exc.field) from None
         except EngineError as exc:
             raise ServiceError(str(exc)) from None
-        sub, _ = Submission.objects.update_or_create(
-            phase=phase,
-            seat=seat,
-            kind=Submission.Kind.MOVE,
-            defaults={"payload": checked, "submitted_at": now, "is_default": False, "locked": lock and phase.is_live},
-        )
+        sub = _store_move(phase, seat, checked, now, locked=lock and phase.is_live)
         bump(match.pk, seat_id=None if phase.is_live else seat.pk)  # a main phase: only this seat's view changed
         if phase.is_live:
             live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None)
         return sub
+
+
+def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, locked: bool) -> Submission:
+    """Insert the seat's move, or replace its earlier one, in one statement (under the phase's lock).
+
+    ``INSERT … ON CONFLICT … DO UPDATE`` on the partial unique index "one move per seat and phase"
+    (PostgreSQL and SQLite; the ORM's ``bulk_create(update_conflicts=True)`` cannot name a partial
+    index). A move locked in is never replaced: that is refused, as when it is read beforehand.
+    """
+    sub = Submission(phase=phase, seat=seat, kind=Submission.Kind.MOVE, payload=payload, submitted_at=now,
+                     is_default=False, locked=locked)
+    conn = connections[router.db_for_write(Submission)]
+    fields = [Submission._meta.get_field(name) for name in _MOVE_FIELDS]
+    col = {f.name: conn.ops.quote_name(f.column) for f in fields}
+    table = conn.ops.quote_name(Submission._meta.db_table)
+    replaced = ", ".join(f"{col[name]} = EXCLUDED.{col[name]}" for name in ("payload", "is_default", "locked", "submitted_at"))
+    sql = (
+        f"INSERT INTO {table} ({', '.join(col.values())}) VALUES ({', '.join(['%s'] * len(col))}) "
+        f"ON CONFLICT ({col['phase']}, {col['seat']}) WHERE {col['kind']} = '{Submission.Kind.MOVE.value}' "
+        f"DO UPDATE SET {replaced} WHERE NOT {table}.{col['locked']} "
+        f"RETURNING {conn.ops.quote_name(Submission._meta.pk.column)}"
+    )
+    with conn.cursor() as cursor:
+        cursor.execute(sql, [f.get_db_prep_save(getattr(sub, f.attname), conn) for f in fields])
+        row = cursor.fetchone()
+    if row is None:
+        raise ServiceError(LOCKED_IN)
+    sub.pk = row[0]
+    sub._state.adding, sub._state.db = False, conn.alias
+    return sub
 
 
 def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> list[str]:
@@ -94,8 +133,7 @@ def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> lis
     now = now or timezone.now()
     with transaction.atomic():
         phase = _lock_phase_for(seat, now)
-        match = Match.objects.select_for_update().get(pk=seat.match_id)
-        return _apply_instant(match, phase, seat, payload, now)
+        return _apply_instant(phase.match, phase, seat, payload, now)
 
 
 def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now: datetime) -> list[str]:

@@ -83,6 +83,8 @@
         try { msg = JSON.parse(ev.data); } catch (e) { return; }
         if (msg.type === "hello") {
           if (msg.seq !== seq) resync();
+        } else if (msg.type === "update" && msg.stale) {
+          if (msg.seq !== seq) resync();  // nobody was watching when it was sent: fetch the parts
         } else if (msg.type === "update") {
           if (msg.full || msg.seq === seq || msg.seq === seq + 1) {
             seq = msg.seq; root.setAttribute("data-seq", seq); apply(msg.parts, false);

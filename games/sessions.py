@@ -1,0 +1,102 @@
+"""Sessions read from the cache (Redis in production), written through to the database.
+
+A signed-in request then costs no session query. The cache only helps: while it is unreachable
+(Redis down) sessions are read from the database and the site keeps working. Ending a session
+(sign-out, a new key at sign-in) removes the cached copy *first*: if that fails the session is left
+as it was and the request fails, so a signed-out session can never come back from the cache.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+import redis
+from django.contrib.sessions.backends import cached_db
+
+log = logging.getLogger("django.contrib.sessions")
+
+
+class SessionStore(cached_db.SessionStore):
+    """``cached_db`` that survives a cache outage (reads fall back to the database)."""
+
+    def load(self) -> dict[str, Any]:
+        try:
+            data = self._cache.get(self.cache_key)
+        except Exception:  # an unreachable cache, or a key the backend refuses: the database answers
+            log.warning("session cache unreachable; the session is read from the database")
+            data = None
+        if data is not None:
+            return data
+        stored = self._get_session_from_db()
+        if not stored:
+            return {}
+        data = self.decode(stored.session_data)
+        try:
+            self._cache.set(self.cache_key, data, self.get_expiry_age(expiry=stored.expire_date))
+        except Exception:
+            log.warning("session cache unreachable; the session was not cached")
+        return data
+
+    async def aload(self) -> dict[str, Any]:
+        try:
+            data = await self._cache.aget(await self.acache_key())
+        except Exception:
+            log.warning("session cache unreachable; the session is read from the database")
+            data = None
+        if data is not None:
+            return data
+        stored = await self._aget_session_from_db()
+        if not stored:
+            return {}
+        data = self.decode(stored.session_data)
+        try:
+            await self._cache.aset(await self.acache_key(), data, await self.aget_expiry_age(expiry=stored.expire_date))
+        except Exception:
+            log.warning("session cache unreachable; the session was not cached")
+        return data
+
+    def exists(self, session_key: str | None) -> bool:
+        try:
+            if session_key and (self.cache_key_prefix + session_key) in self._cache:
+                return True
+        except Exception:
+            log.warning("session cache unreachable; asking the database")
+        return super(cached_db.SessionStore, self).exists(session_key)
+
+    def delete(self, session_key: str | None = None) -> None:
+        if session_key is None:
+            if self.session_key is None:
+                return
+            session_key = self.session_key
+        self._cache.delete(self.cache_key_prefix + session_key)  # first: a failure leaves the session whole
+        super(cached_db.SessionStore, self).delete(session_key)
+
+    async def adelete(self, session_key: str | None = None) -> None:
+        if session_key is None:
+            if self.session_key is None:
+                return
+            session_key = self.session_key
+        await self._cache.adelete(self.cache_key_prefix + session_key)
+        await super(cached_db.SessionStore, self).adelete(session_key)
+
+
+class SharedConnectionPool(redis.ConnectionPool):
+    """One Redis connection pool per process and URL for Django's ``RedisCache``.
+
+    Under ASGI every request gets its own cache object (``caches`` is context-local) and with it,
+    by default, a new pool: a new connection to Redis per request. This keeps one pool.
+    """
+
+    _shared: dict[tuple[str, tuple[tuple[str, Any], ...]], SharedConnectionPool] = {}
+    _lock = threading.Lock()
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs: Any) -> SharedConnectionPool:  # type: ignore[override]
+        key = (url, tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
+        with cls._lock:
+            pool = cls._shared.get(key)
+            if pool is None:
+                pool = cls._shared[key] = super().from_url(url, **kwargs)
+            return pool
