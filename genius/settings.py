@@ -110,9 +110,9 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# The cache (Redis when REDIS_URL is set, else this process's memory) holds sessions, written through
-# to the database: a signed-in request costs no session query. It is only a help: while Redis is
-# down sessions are read from the database (games.sessions).
+# With Redis, the cache holds sessions, written through to the database: a signed-in request costs
+# no session query. It is only a help: while Redis is down sessions are read from the database
+# (games.sessions). Embedded (one process, no Redis), sessions stay in the database.
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -123,9 +123,10 @@ if REDIS_URL:
                         "socket_timeout": 1, "socket_connect_timeout": 1},
         }
     }
-else:
+    SESSION_ENGINE = "games.sessions"
+else:  # embedded: one process's memory is no place for sessions another process may end
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "genius"}}
-SESSION_ENGINE = "games.sessions"
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # The phase clock: "embedded" runs it inside the web process; "celery" leaves it to beat.
 GENIUS_CLOCK = os.environ.get("GENIUS_CLOCK", "celery" if REDIS_URL else "embedded")

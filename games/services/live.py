@@ -44,18 +44,23 @@ class _Push:
 
     ``matches`` maps each match to push to what changed: None, everything may have changed; a set
     of seat ids, only those seats' moves changed (a submission in a main phase), so the public
-    board and log are not rendered again.
+    board and log are not rendered again. ``seqs``: each match's sequence number after its last
+    bump, when the bump returned it (None once any change did not: the push reads it then).
     """
 
-    __slots__ = ("matches",)
+    __slots__ = ("matches", "seqs")
 
-    def __init__(self, match_id: int, seats: set[int] | None) -> None:
+    def __init__(self, match_id: int, seats: set[int] | None, seq: int | None = None) -> None:
         self.matches: dict[int, set[int] | None] = {match_id: seats}
+        self.seqs: dict[int, int | None] = {match_id: seq}
 
-    def add(self, match_id: int, seat_id: int | None) -> None:
+    def add(self, match_id: int, seat_id: int | None, seq: int | None = None) -> None:
         if match_id not in self.matches:
             self.matches[match_id] = None if seat_id is None else {seat_id}
+            self.seqs[match_id] = seq
             return
+        if self.seqs[match_id] is not None:
+            self.seqs[match_id] = seq
         seats = self.matches[match_id]
         if seat_id is None:
             self.matches[match_id] = None
@@ -63,20 +68,21 @@ class _Push:
             seats.add(seat_id)
 
     def __call__(self) -> None:
-        push_updates(self.matches)
+        push_updates(self.matches, self.seqs)
 
 
 def bump(match_id: int, *, seat_id: int | None = None) -> None:
     """A change viewers must see: the match's next sequence number, and a push after the commit."""
-    from django.db.models import F
-
     from games.models import Match
 
-    Match.objects.filter(pk=match_id).update(seq=F("seq") + 1)
-    schedule_push(match_id, seat_id=seat_id)
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:  # one statement, and the push needs no read
+        cursor.execute(f'UPDATE "{Match._meta.db_table}" SET "seq" = "seq" + 1 WHERE "id" = %s RETURNING "seq"',
+                       [match_id])
+        row = cursor.fetchone()
+    schedule_push(match_id, seat_id=seat_id, seq=row[0] if row else None)
 
 
-def schedule_push(match_id: int, *, seat_id: int | None = None) -> None:
+def schedule_push(match_id: int, *, seat_id: int | None = None, seq: int | None = None) -> None:
     """Push the match's new views once the current transaction commits (once per transaction).
 
     ``seat_id``: only that seat's submission changed (its own view, the host's, the sequence).
@@ -88,9 +94,10 @@ def schedule_push(match_id: int, *, seat_id: int | None = None) -> None:
             # Only a push that a rollback would discard together with this one may carry it (one
             # that a rollback would keep may too: an extra push only renders what is there).
             if isinstance(func, _Push) and set(sids) <= open_savepoints:
-                func.add(match_id, seat_id)
+                # A number from inside a savepoint that may yet roll back is not to be trusted.
+                func.add(match_id, seat_id, seq if set(sids) == open_savepoints else None)
                 return
-    transaction.on_commit(_Push(match_id, None if seat_id is None else {seat_id}))
+    transaction.on_commit(_Push(match_id, None if seat_id is None else {seat_id}, seq))
 
 
 def encode(seq: int, parts: dict[str, str]) -> str:
@@ -103,14 +110,14 @@ def encode_stale(seq: int) -> str:
     return json.dumps({"type": "update", "seq": seq, "stale": True, "parts": {}}, separators=(",", ":"))
 
 
-def push_updates(matches: dict[int, set[int] | None]) -> None:
+def push_updates(matches: dict[int, set[int] | None], seqs: dict[int, int | None] | None = None) -> None:
     """Push several matches' updates (one transaction's): who watches each is read in one trip to
     Redis, and the matches nobody watches get their stale frames in one more (no rendering)."""
     from games.models import Match
 
     if len(matches) == 1:
         match_id, seats = next(iter(matches.items()))
-        push_update(match_id, seats=seats)
+        push_update(match_id, seats=seats, seq=(seqs or {}).get(match_id))
         return
     try:
         watching = fanout.watchers_of(list(matches))
@@ -129,7 +136,7 @@ def push_updates(matches: dict[int, set[int] | None]) -> None:
             log.warning("live push of matches %s failed", unwatched, exc_info=True)
 
 
-def push_update(match_id: int, seats: set[int] | None = None) -> None:
+def push_update(match_id: int, seats: set[int] | None = None, seq: int | None = None) -> None:
     """Render the public view once, and the private views of whoever watches, and send them.
 
     Private views go first (the players of a live turn are racing the clock), then the public
@@ -141,7 +148,8 @@ def push_update(match_id: int, seats: set[int] | None = None) -> None:
     from games.models import Match
 
     if seats is not None:
-        seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
+        if seq is None:  # not known from the bump: read it
+            seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
         if seq is None:
             return
         watching = _publish(fanout.Frame(match_id, seq, encode(seq, {}), encode(seq, {})))

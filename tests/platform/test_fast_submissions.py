@@ -95,3 +95,35 @@ def test_the_form_of_someone_without_a_seat_and_of_a_missing_match(client, make_
     shown = [str(m) for m in client.get(response["Location"]).context["messages"]]
     assert shown == ["You have no seat in this match."]
     assert client.post(reverse("match-submit", args=[rgb_match.pk + 999]), {"phase": "1"}).status_code == 404
+
+
+def test_a_moves_push_takes_the_number_its_bump_returned(rgb_match, monkeypatch, django_capture_on_commit_callbacks):
+    from django.db import transaction
+
+    from games.services import live
+
+    pushed = []
+    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None: pushed.append(seq))
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        live.bump(rgb_match.pk, seat_id=1)
+    rgb_match.refresh_from_db()
+    assert pushed == [rgb_match.seq]
+
+
+def test_a_number_from_a_rolled_back_savepoint_is_read_again(rgb_match, monkeypatch,
+                                                              django_capture_on_commit_callbacks):
+    from django.db import transaction
+
+    from games.services import live
+
+    pushed = []
+    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None: pushed.append(seq))
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        live.bump(rgb_match.pk, seat_id=1)
+        try:
+            with transaction.atomic():
+                live.bump(rgb_match.pk, seat_id=1)
+                raise RuntimeError("rolled back")
+        except RuntimeError:
+            pass
+    assert pushed == [None], "the push reads the number that was committed"
