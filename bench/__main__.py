@@ -65,7 +65,7 @@ def main() -> int:
         if "liveturn" in only:
             from bench import liveturn
 
-            liveturn.run(results, turns=30 if quick else 100)
+            liveturn.run(results, turns=30 if quick else 100, repeats=1 if quick else 3)
         if "submissions" in only:
             from bench import submissions
 

@@ -24,3 +24,7 @@ routes = [*websocket_urlpatterns, path("ws/stock/matches/<int:pk>/", StockMatchC
 application = ProtocolTypeRouter(
     {"http": django_asgi_app, "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(routes)))}
 )
+
+from genius.warmup import warm_up_and_freeze  # noqa: E402
+
+warm_up_and_freeze()  # as the app's own ASGI module does

@@ -3,9 +3,18 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "genius.settings")
 
 app = Celery("genius")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_process_init.connect
+def _freeze_start_up_objects(**_: object) -> None:
+    """Each worker process: its start-up objects out of the garbage collector's sight (genius.warmup)."""
+    from genius.warmup import warm_up_and_freeze
+
+    warm_up_and_freeze()
