@@ -34,7 +34,7 @@ from .live import schedule_push
 log = logging.getLogger("games")
 
 #: Due phases resolved together in one transaction by the clock and the workers.
-BATCH = 10
+BATCH = 25
 
 
 # --- resolving -----------------------------------------------------------------------------------
