@@ -25,7 +25,7 @@ from games.engines.registry import get_engine
 from games.engines.runner import bot_move
 from games.models import Match, Phase, Submission
 from games.services import lifecycle
-from tests.services.conftest import ROOT, service_env, wait_for
+from tests.services.conftest import ROOT, service_env, stop_all, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -65,13 +65,7 @@ def web_servers(tmp_path, flush_redis) -> Iterator:
         raise AssertionError(f"the web server on {port} did not start")
 
     yield start
-    for proc in procs:
-        proc.terminate()
-    for proc in procs:
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    stop_all(procs)
 
 
 def signed_in(user) -> str:

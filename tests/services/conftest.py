@@ -59,6 +59,11 @@ def celery_procs(tmp_path, flush_redis) -> Iterator:
         return proc
 
     yield start
+    stop_all(procs)
+
+
+def stop_all(procs: list[subprocess.Popen]) -> None:
+    """Ask every process to stop, then kill those still running after 15 s."""
     for proc in procs:
         proc.terminate()
     for proc in procs:
