@@ -71,7 +71,7 @@ def one(size: int, design: str, servers: int, updates: int, seed: int) -> dict:
     if design == "stock":
         from bench.stock import stock_push_update
 
-        live.push_update = lambda match_id, seats=None, seq=None: stock_push_update(match_id)
+        live.push_update = lambda match_id, seats=None, seq=None, watching=None: stock_push_update(match_id)
     try:
         urls = [f"ws://127.0.0.1:{s.port}/{route}/{match.pk}/" for s in procs]
         origin = f"http://127.0.0.1:{procs[0].port}"

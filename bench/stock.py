@@ -57,4 +57,4 @@ def install_stock_push() -> None:
     """Make this process push the stock way (the app before the fan-out hub and scoped pushes)."""
     from games.services import live
 
-    live.push_update = lambda match_id, seats=None, seq=None: stock_push_update(match_id)
+    live.push_update = lambda match_id, seats=None, seq=None, watching=None: stock_push_update(match_id)

@@ -293,6 +293,11 @@ class Watchers:
     host: bool = False
     public: bool = True  # some page of the match is live (rendering the public parts is worth it)
 
+    @property
+    def anyone(self) -> bool:
+        """Some page of the match is open somewhere: its views are worth rendering."""
+        return self.public or bool(self.seats) or self.host
+
 
 async def watch(match_id: int, kind: str, seat_id: int | None, token: str) -> None:
     """Note a player's or the host's connection (with Redis; the hub knows it otherwise)."""

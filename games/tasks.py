@@ -28,13 +28,6 @@ def resolve_phases(phase_ids: list[int]) -> int:
 
 
 @shared_task(ignore_result=True, acks_late=True)
-def resolve_phase(phase_id: int) -> bool:
-    """Resolve one phase if it is still open and due (exactly once, under its lock)."""
-    _picked_up(phase_id)
-    return lifecycle.resolve_phase(phase_id)
-
-
-@shared_task(ignore_result=True, acks_late=True)
 def resolve_phase_at(phase_id: int, deadline_iso: str) -> bool:
     """A live turn's task, due at its deadline: resolve it (waiting out a few ms of clock skew)."""
     import time

@@ -20,14 +20,11 @@ from games.models import Match, Phase, Season, Seat, Snapshot, garnet_balance
 from .engines import engine_of
 from .errors import ServiceError
 from .live import bump
-from .resolution import (  # noqa: F401 - the lifecycle's public names, used by views, tasks and tests
+from .resolution import (  # noqa: F401 - resolving phases, under the names its callers use
     close_due_phases,
     due_phase_ids,
     open_next,
-    phase_length,
-    resolve_locked,
     resolve_phase,
-    resolve_phases,
     write_log,
 )
 
@@ -137,14 +134,6 @@ def start_match(match_id: int, *, now: datetime | None = None) -> Match:
         bump(match.pk)
         open_next([(match, state, None)], now)
         return match
-
-
-# --- phases (resolution.py resolves them; these names are kept for the callers) -------------------
-
-
-def _resolve_locked(match: Match, phase: Phase, now: datetime) -> None:
-    """Resolve one locked, open phase inside the caller's transaction (a live turn that completes)."""
-    resolve_locked([(match, phase)], now)
 
 
 # --- host controls ------------------------------------------------------------------------

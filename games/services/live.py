@@ -111,10 +111,9 @@ def encode_stale(seq: int) -> str:
 
 
 def push_updates(matches: dict[int, set[int] | None], seqs: dict[int, int | None] | None = None) -> None:
-    """Push several matches' updates (one transaction's): who watches each is read in one trip to
-    Redis, and the matches nobody watches get their stale frames in one more (no rendering)."""
-    from games.models import Match
-
+    """Push one transaction's updates: who watches each match is read in one trip to Redis, and
+    the matches nobody watches get their stale frames in one more (no rendering). A single match
+    goes straight to :func:`push_update`, which reads and decides the same."""
     if len(matches) == 1:
         match_id, seats = next(iter(matches.items()))
         push_update(match_id, seats=seats, seq=(seqs or {}).get(match_id))
@@ -124,25 +123,36 @@ def push_updates(matches: dict[int, set[int] | None], seqs: dict[int, int | None
     except Exception:
         log.warning("could not read who watches matches %s", list(matches), exc_info=True)
         watching = {match_id: fanout.Watchers() for match_id in matches}
-    unwatched = [m for m, w in watching.items() if not (w.public or w.seats or w.host) and matches[m] is None]
+    unwatched = [m for m, seats in matches.items() if seats is None and not watching[m].anyone]
     for match_id, seats in matches.items():
         if match_id not in unwatched:
-            push_update(match_id, seats=seats)
-    if unwatched:
-        seqs = Match.objects.filter(pk__in=unwatched).values_list("pk", "seq")
-        try:
-            fanout.publish_many([fanout.Frame(m, seq, encode_stale(seq), encode_stale(seq)) for m, seq in seqs])
-        except Exception:
-            log.warning("live push of matches %s failed", unwatched, exc_info=True)
+            push_update(match_id, seats=seats, seq=(seqs or {}).get(match_id), watching=watching[match_id])
+    _publish_stale(unwatched)
 
 
-def push_update(match_id: int, seats: set[int] | None = None, seq: int | None = None) -> None:
+def _publish_stale(match_ids: list[int]) -> None:
+    """Nobody has a page of these matches open: render nothing, publish each one's number (a page
+    that connected meanwhile resyncs on the stale frame; pages that connect later render themselves)."""
+    from games.models import Match
+
+    if not match_ids:
+        return
+    seqs = Match.objects.filter(pk__in=match_ids).values_list("pk", "seq")
+    try:
+        fanout.publish_many([fanout.Frame(m, seq, encode_stale(seq), encode_stale(seq)) for m, seq in seqs])
+    except Exception:
+        log.warning("live push of matches %s failed", match_ids, exc_info=True)
+
+
+def push_update(
+    match_id: int, seats: set[int] | None = None, seq: int | None = None, watching: fanout.Watchers | None = None
+) -> None:
     """Render the public view once, and the private views of whoever watches, and send them.
 
     Private views go first (the players of a live turn are racing the clock), then the public
     frame, then the host's view. ``seats`` (a submission in a main phase): nothing public
     changed, so the public frame carries only the new sequence number, and only those seats'
-    private views are rendered.
+    private views are rendered. ``seq``: the number, if known; ``watching``: who watches, if read.
     """
     from games import presenters
     from games.models import Match
@@ -156,17 +166,14 @@ def push_update(match_id: int, seats: set[int] | None = None, seq: int | None = 
         if watching is not None and (watching.seats & seats or watching.host):
             _push_private(Match.objects.get(pk=match_id), watching.seats & seats, watching.host)
         return
-    watching = fanout.Watchers()
-    try:
-        watching = fanout.watchers(match_id)
-    except Exception:
-        log.warning("could not read who watches match %s", match_id, exc_info=True)
-    if not (watching.public or watching.seats or watching.host):
-        # Nobody has a page of this match open: render nothing, publish the number (a page that
-        # connected meanwhile resyncs on a stale frame; pages that connect later render themselves).
-        seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
-        if seq is not None:
-            _publish(fanout.Frame(match_id, seq, encode_stale(seq), encode_stale(seq)))
+    if watching is None:
+        watching = fanout.Watchers()
+        try:
+            watching = fanout.watchers(match_id)
+        except Exception:
+            log.warning("could not read who watches match %s", match_id, exc_info=True)
+    if not watching.anyone:
+        _publish_stale([match_id])
         return
     match = Match.objects.filter(pk=match_id).first()
     if match is None:

@@ -46,7 +46,7 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
     missing = [name for name in phase.actors if name not in moved(phase)]
     if not missing:
         return False
-    from .lifecycle import write_log
+    from .resolution import write_log
 
     if phase.reserve_from is None:
         phase.reserve_from = phase.deadline
@@ -65,13 +65,13 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
         phase.save(update_fields=["deadline"])
         schedule_due(phase)
         return True
-    from .lifecycle import _resolve_locked
+    from .resolution import resolve_locked
 
     seats = {s.name: s for s in match.seats.filter(name__in=out)}
     for name in out:
         Submission.objects.create(phase=phase, seat=seats[name], payload={"concede": True}, submitted_at=now)
     write_log(match, phase, Resolution({}, [LogLine(f"{name} has run out of reserve time and concedes.") for name in out]))
-    _resolve_locked(match, phase, now)
+    resolve_locked([(match, phase)], now)
     return True
 
 
@@ -80,7 +80,7 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
 
     Returns True when the phase was resolved.
     """
-    from .lifecycle import _resolve_locked, write_log
+    from .resolution import resolve_locked, write_log
 
     if phase.reserve_from is not None and first_move and has_reserve(match):
         result = engine_of(match.game).spend_reserve(match.state, name, (now - phase.reserve_from).total_seconds())
@@ -95,7 +95,7 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
             locked.add(seat_name)
     done = in_now >= set(phase.actors)
     if (phase.reserve_from is not None and done) or locked >= set(phase.actors):
-        _resolve_locked(match, phase, now)
+        resolve_locked([(match, phase)], now)
         return True
     if phase.reserve_from is not None:
         still = [p for p in phase.actors if p not in in_now]

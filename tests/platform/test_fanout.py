@@ -113,7 +113,7 @@ async def test_the_group_handler_skips_the_database_clean_up(monkeypatch):
 
 def test_several_writes_to_a_match_in_one_transaction_make_one_push(rgb_match, monkeypatch):
     pushed = []
-    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None: pushed.append((match_id, seats)))
+    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append((match_id, seats)))
     seat = rgb_match.seats.get(name="ana")
     with transaction.atomic():
         live.schedule_push(rgb_match.pk, seat_id=seat.pk)
@@ -124,7 +124,7 @@ def test_several_writes_to_a_match_in_one_transaction_make_one_push(rgb_match, m
 
 def test_a_push_dropped_with_a_rolled_back_savepoint_is_not_lost(rgb_match, monkeypatch):
     pushed = []
-    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None: pushed.append(match_id))
+    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append(match_id))
     with transaction.atomic():
         try:
             with transaction.atomic():

@@ -103,7 +103,7 @@ def test_a_moves_push_takes_the_number_its_bump_returned(rgb_match, monkeypatch,
     from games.services import live
 
     pushed = []
-    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None: pushed.append(seq))
+    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append(seq))
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         live.bump(rgb_match.pk, seat_id=1)
     rgb_match.refresh_from_db()
@@ -117,7 +117,7 @@ def test_a_number_from_a_rolled_back_savepoint_is_read_again(rgb_match, monkeypa
     from games.services import live
 
     pushed = []
-    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None: pushed.append(seq))
+    monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append(seq))
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         live.bump(rgb_match.pk, seat_id=1)
         try:
