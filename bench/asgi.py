@@ -20,7 +20,7 @@ if os.environ.get("BENCH_PUSH") == "stock":  # "before": every write renders and
 
     install_stock_push()
 
-routes = [*websocket_urlpatterns, path("ws/stock/matches/<int:pk>/", StockMatchConsumer.as_asgi())]
+routes = [path("ws/stock/matches/<int:pk>/", StockMatchConsumer.as_asgi()), *websocket_urlpatterns]  # theirs ends in a catch-all
 application = ProtocolTypeRouter(
     {"http": django_asgi_app, "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(routes)))}
 )

@@ -46,11 +46,13 @@ def stock_push_update(match_id: int) -> None:
     send = async_to_sync(get_channel_layer().group_send)
     public = presenters.public_parts(match)
     send(public_group(match_id), {"type": "match.update", "audience": "public", "seq": match.seq, "parts": public})
-    for seat in match.seats.filter(user__isnull=False):
+    seats = list(match.seats.filter(user__isnull=False))
+    for seat in seats:  # each frame names its holder, as the app's pushes do (games.consumers checks it)
         parts = presenters.seat_parts(match, seat)
-        send(seat_group(match_id, seat.pk), {"type": "match.update", "audience": "seat", "seq": match.seq, "parts": parts})
+        send(seat_group(match_id, seat.pk), {"type": "match.update", "audience": "seat", "seq": match.seq, "parts": parts,
+                                             "user": seat.user_id})
     send(host_group(match_id), {"type": "match.update", "audience": "host", "seq": match.seq,
-                                "parts": presenters.host_parts(match)})
+                                "parts": presenters.host_parts(match), "seated": [s.user_id for s in seats]})
 
 
 def install_stock_push() -> None:

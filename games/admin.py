@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from games.fields import WholeNumberField
 from games.models import (
     Decision,
     Episode,
@@ -39,8 +40,29 @@ class SeasonPlayerInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
+class SeasonForm(forms.ModelForm):
+    """A season; its webhook address must be one the site may post to (public HTTPS or HTTP)."""
+
+    webhook_url = forms.URLField(required=False, assume_scheme="https", max_length=200,
+                                 help_text=Season._meta.get_field("webhook_url").help_text)
+
+    class Meta:
+        model = Season
+        fields = "__all__"
+
+    def clean_webhook_url(self) -> str:
+        url = (self.cleaned_data.get("webhook_url") or "").strip()
+        if url:
+            try:
+                notify.check_webhook_url(url)
+            except notify.WebhookRefused as exc:
+                raise forms.ValidationError(str(exc)) from None
+        return url
+
+
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
+    form = SeasonForm
     list_display = ["name", "slug", "created"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SeasonPlayerInline]
@@ -55,7 +77,7 @@ class SeatInline(admin.TabularInline):
 
 class MatchForm(forms.ModelForm):
     game = forms.ChoiceField(choices=())
-    seed = forms.IntegerField(required=False, help_text="Leave empty to draw one.")
+    seed = WholeNumberField(required=False, help_text="Leave empty to draw one.")
 
     class Meta:
         model = Match
@@ -75,6 +97,18 @@ class MatchForm(forms.ModelForm):
         return seed
 
 
+class NotWhereSeated(admin.ModelAdmin):
+    """Rows of matches (or seasons) the signed-in staff user plays in are left out: there they are a player.
+
+    ``played_by``: the lookup from a row to the user of a seat (or season entry) that makes it theirs.
+    """
+
+    played_by = "match__seats__user"
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).exclude(**{self.played_by: request.user})
+
+
 def _run(request: HttpRequest, queryset, action, verb: str) -> None:
     for match in queryset:
         try:
@@ -85,8 +119,9 @@ def _run(request: HttpRequest, queryset, action, verb: str) -> None:
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(NotWhereSeated):
     form = MatchForm
+    played_by = "seats__user"
     list_display = ["title", "game", "status", "season", "seats_filled", "phase_now", "created", "links"]
     list_filter = ["status", "game", "season"]
     search_fields = ["title"]
@@ -171,37 +206,40 @@ class ImportForm(forms.Form):
     file = forms.FileField(help_text="A match file (JSON, MATCHFILE.md), at most 5 MiB.")
     season = forms.ModelChoiceField(Season.objects.all(), required=False)
     title = forms.CharField(required=False, max_length=120)
-    phase_seconds = forms.IntegerField(initial=24 * 3600, min_value=10, help_text="Length of the phases to come.")
+    phase_seconds = WholeNumberField(initial=24 * 3600, min_value=10, max_value=2**31 - 1,
+                                     help_text="Length of the phases to come.")
 
 
 @admin.register(Phase)
-class PhaseAdmin(admin.ModelAdmin):
+class PhaseAdmin(NotWhereSeated):
     list_display = ["match", "number", "name", "status", "deadline", "resolved_at"]
     list_filter = ["status"]
     readonly_fields = ["match", "number", "name", "kind", "actors", "opened_at", "resolved_at"]
 
 
 @admin.register(Submission)
-class SubmissionAdmin(admin.ModelAdmin):
+class SubmissionAdmin(NotWhereSeated):
+    played_by = "phase__match__seats__user"
     list_display = ["phase", "seat", "kind", "payload", "is_default", "submitted_at"]
     list_filter = ["kind", "is_default", "phase__match"]
     readonly_fields = ["phase", "seat", "kind", "payload", "is_default", "submitted_at"]
 
 
 @admin.register(LogEntry)
-class LogEntryAdmin(admin.ModelAdmin):
+class LogEntryAdmin(NotWhereSeated):
     list_display = ["match", "phase_name", "audience", "seat", "text"]
     list_filter = ["audience", "match"]
     search_fields = ["text"]
 
 
 @admin.register(Snapshot)
-class SnapshotAdmin(admin.ModelAdmin):
+class SnapshotAdmin(NotWhereSeated):
     list_display = ["match", "phase_number", "created"]
 
 
 @admin.register(GarnetEntry)
-class GarnetEntryAdmin(admin.ModelAdmin):
+class GarnetEntryAdmin(NotWhereSeated):
+    played_by = "season__players__user"
     list_display = ["user", "season", "match", "phase_number", "amount", "reason", "created"]
     list_filter = ["season"]
 

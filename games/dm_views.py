@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import presenters
 from games.bigfoot_sighting.engine import ITEMS
 from games.engines.protocol import EngineError, SubmissionError
+from games.fields import WholeNumberField
 from games.models import Match, Phase, Season, Submission
 from games.services import lifecycle
 from games.services.engines import engine_of
@@ -41,9 +42,9 @@ class DeathMatchForm(forms.Form):
     season = forms.ModelChoiceField(queryset=Season.objects.all(), required=False,
                                     help_text="Optional: the season this Death Match belongs to.")
     title = forms.CharField(required=False, max_length=120, help_text="Leave empty for “Death Match: A vs B”.")
-    turn_seconds = forms.IntegerField(initial=60, min_value=5, max_value=3600, label="Turn length (seconds)",
+    turn_seconds = WholeNumberField(initial=60, min_value=5, max_value=3600, label="Turn length (seconds)",
                                       help_text="Each turn, and each set-up step, lasts this long.")
-    reserve_seconds = forms.IntegerField(initial=300, min_value=10, max_value=3600, label="Reserve time (seconds)",
+    reserve_seconds = WholeNumberField(initial=300, min_value=10, max_value=3600, label="Reserve time (seconds)",
                                          help_text="Each player's reserve for the whole match.")
     draw_items = forms.BooleanField(initial=True, required=False, label="Draw the items at random from the seed",
                                     help_text="Untick to give each item below (an item given to nobody is not played).")
@@ -57,7 +58,7 @@ class DeathMatchForm(forms.Form):
         help_text="Three boards as text, one row a line, cells . T F A–E split by spaces, a blank line between "
                   "boards. Leave empty to generate them from the seed.",
     )
-    seed = forms.IntegerField(required=False, min_value=0, help_text="Leave empty to draw one.")
+    seed = WholeNumberField(required=False, min_value=0, help_text="Leave empty to draw one.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

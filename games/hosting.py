@@ -26,6 +26,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from games import presenters
+from games.fields import WholeNumberField
 from games.models import Match, Season
 from games.services import lifecycle
 from games.services.errors import ServiceError
@@ -149,8 +151,8 @@ class TrailTroubleSetupForm(forms.Form):
 
     title = forms.CharField(max_length=120, required=False, help_text="Leave empty for \u201cTrail Trouble\u201d.")
     season = forms.ModelChoiceField(Season.objects.all(), required=False, empty_label="No season")
-    seed = forms.IntegerField(required=False, min_value=0, max_value=2**62, help_text="Leave empty to draw one.")
-    round_minutes = forms.IntegerField(
+    seed = WholeNumberField(required=False, min_value=0, help_text="Leave empty to draw one.")
+    round_minutes = WholeNumberField(
         min_value=1, max_value=7 * 24 * 60, initial=24 * 60, label="Length of a round (minutes)",
         help_text="1440 is a day, as the seed says.",
     )
@@ -343,6 +345,8 @@ def trail_trouble_setup(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
     if match.game != GAME:
         raise Http404
+    if not presenters.is_host_of(match, request.user):  # seated staff: a player here, never shown the forks
+        return render(request, "games/host/forbidden.html", {"seated": True}, status=403)
     if match.status != Match.Status.LOBBY:
         messages.error(request, "This match has started: its forks and starting order can no longer change.")
         return redirect("match", pk=pk)

@@ -17,9 +17,10 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from games import phase_forms
-from games.engines.protocol import HOST
+from games.engines import protocol
+from games.engines.protocol import HOST, SPECTATOR
 from games.engines.registry import GAME_MODULES
-from games.models import LogEntry, Match, Phase, Seat, Submission
+from games.models import LogEntry, Match, Phase, Season, SeasonPlayer, Seat, Submission
 from games.services.engines import engine_of
 
 
@@ -31,21 +32,45 @@ class Viewer:
     seat: Seat | None = None
 
     @property
-    def engine_name(self) -> str | None:
+    def engine_viewer(self) -> protocol.Viewer:
+        """The typed viewer the engines take (a seat's name never stands for a role)."""
+        if self.kind == "player" and self.seat is not None:
+            return protocol.Seat(self.seat.name)
         if self.kind == "host":
             return HOST
-        return self.seat.name if self.seat else None
+        return SPECTATOR
 
 
 def viewer_for(match: Match, user: Any) -> Viewer:
-    """The viewer a user is on this match (a seat wins over staff status)."""
+    """The viewer a user is on this match: the one place that decides who hosts it.
+
+    A seat wins over staff status: a staff user seated in a match is a player there (their own
+    secrets only, no host view, host group, controls or export of that match). A staff user who
+    plays in the match's season, without a seat in this match, watches it as a spectator.
+    """
     if user is not None and user.is_authenticated:
         seat = match.seats.filter(user=user).first()
         if seat is not None:
             return Viewer("player", seat)
-        if user.is_staff:
+        if user.is_staff and not _plays_in_season(match.season_id, user):
             return Viewer("host")
     return Viewer("spectator")
+
+
+def is_host_of(match: Match, user: Any) -> bool:
+    """Whether ``user`` hosts this match: staff without a seat in it (see :func:`viewer_for`)."""
+    return viewer_for(match, user).kind == "host"
+
+
+def is_season_host(season: Season, user: Any) -> bool:
+    """Whether ``user`` hosts this season: staff who is not one of its players (a player sees their own only)."""
+    if user is None or not user.is_authenticated or not user.is_staff:
+        return False
+    return not _plays_in_season(season.pk, user)
+
+
+def _plays_in_season(season_id: int | None, user: Any) -> bool:
+    return season_id is not None and SeasonPlayer.objects.filter(season_id=season_id, user=user).exists()
 
 
 def open_phase(match: Match) -> Phase | None:
@@ -66,7 +91,7 @@ class Reads:
         self._seats: list[Seat] | None = None
         self._subs: dict[int, list[Submission]] = {}
         self._lines: dict[int, list[tuple[int, str, str]]] = {}
-        self._boards: dict[str | None, str] = {}
+        self._boards: dict[protocol.Viewer, str] = {}
 
     def phases(self) -> list[Phase]:
         """Every phase of the match, by number (one query)."""
@@ -112,11 +137,11 @@ class Reads:
         return next((s for s in self.submissions(seat) if s.phase_id == phase.pk and s.kind == Submission.Kind.MOVE),
                     None)
 
-    def board(self, viewer_name: str | None) -> str:
+    def board(self, viewer: protocol.Viewer) -> str:
         """The board part for one viewer, rendered once per viewer."""
-        if viewer_name not in self._boards:
-            self._boards[viewer_name] = _board_part(self.match, viewer_name)
-        return self._boards[viewer_name]
+        if viewer not in self._boards:
+            self._boards[viewer] = _board_part(self.match, viewer)
+        return self._boards[viewer]
 
 
 #: Rendered boards by (game, the view as JSON): a view's SVG is drawn once, whoever sees the same view
@@ -153,23 +178,23 @@ def _render_svg(game: str, view: Any) -> str:
     return svg
 
 
-def board_svg(match: Match, viewer_name: str | None) -> SafeString:
+def board_svg(match: Match, viewer: protocol.Viewer) -> SafeString:
     """The board drawn as SVG, for one viewer (the engine escapes every name)."""
     if match.state is None:
         return mark_safe("")
-    view = engine_of(match.game).view(match.state, viewer_name)
+    view = engine_of(match.game).view(match.state, viewer)
     return mark_safe(_render_svg(match.game, view))  # noqa: S308 - the renderer escapes all text
 
 
-def board_part(match: Match, viewer_name: str | None, reads: Reads | None = None) -> str:
+def board_part(match: Match, viewer: protocol.Viewer, reads: Reads | None = None) -> str:
     if reads is not None:
-        return reads.board(viewer_name)
-    return _board_part(match, viewer_name)
+        return reads.board(viewer)
+    return _board_part(match, viewer)
 
 
-def _board_part(match: Match, viewer_name: str | None) -> str:
-    text = engine_of(match.game).board_text(match.state, viewer_name) if match.state is not None else ""
-    return render_to_string("games/parts/board.html", {"svg": board_svg(match, viewer_name), "text": text})
+def _board_part(match: Match, viewer: protocol.Viewer) -> str:
+    text = engine_of(match.game).board_text(match.state, viewer) if match.state is not None else ""
+    return render_to_string("games/parts/board.html", {"svg": board_svg(match, viewer), "text": text})
 
 
 def status_part(match: Match, reads: Reads | None = None) -> str:
@@ -245,7 +270,7 @@ def public_parts(match: Match, reads: Reads | None = None) -> dict[str, str]:
     """The public view, rendered once per update for every spectator."""
     return {
         "status": status_part(match, reads),
-        "board": board_part(match, None, reads),
+        "board": board_part(match, SPECTATOR, reads),
         "announcements": announcements_part(match),
     }
 
@@ -292,7 +317,7 @@ def seat_parts(match: Match, seat: Seat, reads: Reads | None = None) -> dict[str
     reads = reads or Reads(match)
     phase = reads.open_phase()
     return {
-        "board": reads.board(seat.name),
+        "board": reads.board(protocol.Seat(seat.name)),
         "private": private_part(match, seat, reads),
         "form": form_part(match, seat, reads),
         "phase": str(phase.number if phase else 0),

@@ -1,7 +1,20 @@
-"""Websocket routes."""
+"""Websocket routes, and the websocket application the ASGI server runs."""
 
-from django.urls import path
+from typing import Any
 
-from .consumers import MatchConsumer
+from channels.auth import AuthMiddlewareStack
+from channels.routing import URLRouter
+from django.urls import path, re_path
 
-websocket_urlpatterns = [path("ws/matches/<int:pk>/", MatchConsumer.as_asgi())]
+from .consumers import MatchConsumer, unknown_path
+from .origins import StrictOriginValidator
+
+websocket_urlpatterns = [
+    path("ws/matches/<int:pk>/", MatchConsumer.as_asgi()),
+    re_path(r"", unknown_path),  # any other path: refused with 4404, never a server error
+]
+
+
+def websocket_application() -> Any:
+    """Pages of this site only (scheme, host and port), signed in by their session, routed above."""
+    return StrictOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))

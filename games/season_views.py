@@ -16,6 +16,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from games import presenters
+from games.fields import WholeNumberField, id_from
 from games.models import (
     Decision,
     Episode,
@@ -33,20 +35,21 @@ from games.services.engines import GAME_TITLES, available_games
 from games.services.errors import ServiceError
 
 
-def _is_host(request: HttpRequest) -> bool:
-    return bool(request.user.is_authenticated and request.user.is_staff)
+def _is_host(request: HttpRequest, season: Season) -> bool:
+    """Staff who is not a player of this season (``presenters.is_season_host``)."""
+    return presenters.is_season_host(season, request.user)
 
 
 class EpisodeForm(forms.Form):
     """The host's next episode: a Main Match for the players still in."""
 
     game = forms.ChoiceField(choices=())
-    seed = forms.IntegerField(required=False, help_text="Leave empty to draw one.")
-    phase_minutes = forms.IntegerField(initial=24 * 60, min_value=1, max_value=30 * 24 * 60,
+    seed = WholeNumberField(required=False, help_text="Leave empty to draw one.")
+    phase_minutes = WholeNumberField(initial=24 * 60, min_value=1, max_value=30 * 24 * 60,
                                        label="Phase length (minutes)", help_text="1440 = 24 hours.")
-    decision_minutes = forms.IntegerField(initial=24 * 60, min_value=1, max_value=30 * 24 * 60,
+    decision_minutes = WholeNumberField(initial=24 * 60, min_value=1, max_value=30 * 24 * 60,
                                           label="Length of each post-game decision (minutes)")
-    reminder_minutes = forms.IntegerField(initial=3 * 60, min_value=0, max_value=30 * 24 * 60,
+    reminder_minutes = WholeNumberField(initial=3 * 60, min_value=0, max_value=30 * 24 * 60,
                                           label="Reminder email before a deadline (minutes)", help_text="0: none.")
     sit_out = forms.MultipleChoiceField(choices=(), required=False, label="Players who sit out this episode",
                                         widget=forms.CheckboxSelectMultiple)
@@ -63,7 +66,7 @@ class EpisodeForm(forms.Form):
 class DeathMatchForm(forms.Form):
     """The host's one click from a pick: the game (Bigfoot Sighting by default)."""
 
-    pick = forms.IntegerField(widget=forms.HiddenInput)
+    pick = WholeNumberField(min_value=1, widget=forms.HiddenInput)
     game = forms.ChoiceField(choices=())
     start = forms.BooleanField(required=False, label="Start at once")
 
@@ -110,7 +113,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
                   status: int = 200) -> HttpResponse:
     """Standings, episodes with their results, announcements; the host's tools for staff."""
     season = get_object_or_404(Season, slug=slug)
-    host = _is_host(request)
+    host = _is_host(request, season)
     me = request.user.pk if request.user.is_authenticated else None
     rows = [{"s": s, "show_garnets": host or s.entry.user_id == me} for s in seasons.standings(season)]
     episodes = [_episode_summary(e) for e in season.episodes.order_by("-number")]
@@ -143,9 +146,9 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
 @require_POST
 def season_host(request: HttpRequest, slug: str) -> HttpResponse:
     """The host's season tools: a new episode, a Death Match from a pick, closing a decision, a webhook retry."""
-    if not _is_host(request):
-        raise Http404
     season = get_object_or_404(Season, slug=slug)
+    if not _is_host(request, season):
+        raise Http404
     action = request.POST.get("action", "")
     try:
         if action == "episode":
@@ -186,10 +189,11 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _int(value: str | None) -> int:
-    try:
-        return int(value or "")
-    except ValueError:
-        raise Http404 from None
+    """A row id posted by a button (ASCII digits); anything else is no such row."""
+    found = id_from(value)
+    if found is None:
+        raise Http404
+    return found
 
 
 @login_required
@@ -202,7 +206,7 @@ def season_wallet(request: HttpRequest, slug: str) -> HttpResponse:
     user = request.user
     name = request.GET.get("player")
     if name and name != user.get_username():
-        if not _is_host(request):
+        if not _is_host(request, season):
             raise Http404
         user = get_object_or_404(get_user_model(), username=name)
     garnets = GarnetEntry.objects.filter(user=user, season=season).select_related("match").order_by("created", "pk")
@@ -235,7 +239,7 @@ def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "decision": decision, "season": decision.episode.season, "mine": mine, "error": error,
         "options": seasons.option_users(decision) if decision.status == Decision.Status.OPEN else [],
         "tol_held": tol_balance(decision.decider_id, decision.episode.season_id) if mine else None,
-        "host": _is_host(request),
+        "host": _is_host(request, decision.episode.season),
     }, status=status)
 
 

@@ -9,7 +9,6 @@ import markdown
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,10 +18,15 @@ from django.views.decorators.http import require_GET, require_POST
 from games import phase_forms, presenters
 from games.engines.protocol import SubmissionError
 from games.engines.registry import GAME_MODULES
+from games.fields import id_from
+from games.kit.numbers import NumberError, parse_int
 from games.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
 from games.services import lifecycle, matchfiles, submitting
 from games.services.engines import GAME_TITLES, engine_of
 from games.services.errors import ServiceError
+from genius.accounts import throttle
+from genius.accounts.addresses import client_address
+from genius.accounts.forms import SignUpForm
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -39,10 +43,16 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and sign in."""
-    form = UserCreationForm(request.POST or None)
+    """Create an account and sign in (names under ``genius.accounts.names``; throttled per address)."""
+    address = client_address(request)
+    if request.method == "POST":
+        refusal = throttle.signup_refusal(address)
+        if refusal:
+            return render(request, "registration/signup_throttled.html", {"reason": refusal}, status=429)
+    form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        throttle.signup_made(address)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.username}! Join a lobby below.")
         return redirect("home")
@@ -102,10 +112,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     engine = engine_of(match.game)
     instant = request.POST.get("action") == "instant"
     values = phase_forms.posted(engine, match.state or {}, seat.name, request.POST, instant=instant) if match.state else {}
-    try:
-        expected = int(request.POST.get("phase", "0") or 0)
-    except ValueError:
-        expected = 0
+    expected = id_from(request.POST.get("phase")) or 0  # the phase the form was for (0: not said)
     try:
         payload = engine.parse_form(match.state, seat.name, values) if match.state else {}
         if instant:
@@ -151,16 +158,17 @@ def match_live(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse({"seq": match.seq, "parts": presenters.parts_for(match, viewer)})
 
 
-def _host_only(request: HttpRequest) -> None:
-    if not (request.user.is_authenticated and request.user.is_staff):
+def _host_only(request: HttpRequest, match: Match) -> None:
+    """Hosts of this match only (staff without a seat in it: see ``presenters.viewer_for``)."""
+    if not presenters.is_host_of(match, request.user):
         raise Http404
 
 
 @require_GET
 def match_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The match file (hosts only: it holds every private submission)."""
-    _host_only(request)
     match = get_object_or_404(Match, pk=pk)
+    _host_only(request, match)
     doc = matchfiles.export_match(match)
     response = HttpResponse(json.dumps(doc, indent=2), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-{match.game}.json"'
@@ -177,17 +185,18 @@ HOST_ACTIONS = {
 
 
 def _minutes(post) -> int:
+    """The minutes to extend by: 1 to 30 days' worth, in ASCII digits."""
     try:
-        return int(post.get("minutes", "60"))
-    except ValueError:
-        raise ServiceError("Minutes must be a whole number.", "minutes") from None
+        return parse_int(post.get("minutes", "60"), field="minutes", lo=1, hi=30 * 24 * 60)
+    except NumberError as exc:
+        raise ServiceError(f"Minutes {exc.message}.", "minutes") from None
 
 
 @require_POST
 def host_control(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's match controls: start, pause, resume, extend, resolve now."""
-    _host_only(request)
     match = get_object_or_404(Match, pk=pk)
+    _host_only(request, match)
     action = request.POST.get("action", "")
     if action not in HOST_ACTIONS:
         messages.error(request, f"Unknown action {action!r}.")

@@ -5,6 +5,7 @@ clock inside the web process. Production: DATABASE_URL (PostgreSQL), REDIS_URL
 (channel layer and Celery broker), SECRET_KEY, DEBUG=0, ALLOWED_HOSTS.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -20,11 +21,21 @@ def env_bool(name: str, default: bool) -> bool:
     return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
-_DEV_KEY = "genius-embedded-dev-key-not-for-production"
-SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_KEY)
-if not DEBUG and SECRET_KEY == _DEV_KEY:
-    raise ImproperlyConfigured("Set SECRET_KEY: production (DEBUG=0) refuses to start with the development key.")
+# Three ways to run, told apart by DEBUG:
+#   not set  the embedded default (bin/run, the tests, manage.py commands): no debug pages, plain HTTP
+#            on this machine, a random secret key made once and kept in .secret_key (git ignores it);
+#   DEBUG=1  a developer's run: the same with Django's debug pages, which show every frame's variables
+#            (the whole game state): never for a site other people use;
+#   DEBUG=0  production (the compose file): SECRET_KEY required, HTTPS enforced (SECURE_* relax it).
+DEBUG = env_bool("DEBUG", False)
+PRODUCTION = "DEBUG" in os.environ and not DEBUG
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY and PRODUCTION:
+    raise ImproperlyConfigured("Set SECRET_KEY: production (DEBUG=0) refuses to start without its own key.")
+if not SECRET_KEY:
+    from genius.localkey import local_secret_key
+
+    SECRET_KEY = local_secret_key(Path(os.environ.get("GENIUS_SECRET_KEY_FILE", BASE_DIR / ".secret_key")))
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
@@ -40,6 +51,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "games",
+    "genius.accounts",
 ]
 
 MIDDLEWARE = [
@@ -55,8 +67,10 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-if not DEBUG:  # production serves the collected static files itself
-    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+# Static files are served by WhiteNoise in every mode: collected (collectstatic) in production,
+# straight from the app and static folders otherwise (no collectstatic needed, no debug pages either).
+MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
 
 ROOT_URLCONF = "genius.urls"
 TEMPLATES = [
@@ -94,7 +108,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     if _idle := int(os.environ.get("DB_IDLE_TRANSACTION_TIMEOUT", "60")):
         DATABASES["default"]["OPTIONS"]["options"] = f"-c idle_in_transaction_session_timeout={_idle * 1000}"
 else:
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20}
+    # A room of players submitting at once: each writing transaction takes SQLite's write lock when it
+    # begins (BEGIN IMMEDIATE) and waits up to 20 s for it, instead of failing half-way ("database is
+    # locked") when a reader turns writer; WAL lets pages read while a move is written.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
     if os.environ.get("GENIUS_TEST_SQLITE_FILE"):  # browser tests: the live server process shares the file
         DATABASES["default"]["TEST"] = {"NAME": os.environ["GENIUS_TEST_SQLITE_FILE"]}
 
@@ -148,13 +169,29 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # login throttling
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Five failed log-ins for one user name from one address lock that pair out for 15 minutes.
+# Log-in throttling, three locks of 15 minutes (why these three: genius/accounts/throttle.py):
+# 5 failures for one name from one address; 10 from one address over any names; 10 on one name
+# from any addresses. The last two never hold an account at an address it has signed in from.
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+GENIUS_LOGIN_ADDRESS_LIMIT = int(os.environ.get("GENIUS_LOGIN_ADDRESS_LIMIT", "10"))
+GENIUS_LOGIN_ACCOUNT_LIMIT = int(os.environ.get("GENIUS_LOGIN_ACCOUNT_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = "genius.accounts.throttle.lockout_parameters"
+AXES_CLIENT_IP_CALLABLE = "genius.accounts.addresses.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
+# The proxies (load balancers) whose X-Forwarded-For is believed: addresses or CIDR networks,
+# comma-separated. Empty (the embedded default): the peer's address is the client's.
+TRUSTED_PROXIES = [p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_proxy!r} is not an address or a network (like 10.0.0.0/8).") from None
+# Sign-ups per client address and hour: accounts made, and tries (each post of the form).
+GENIUS_SIGNUPS_PER_HOUR = int(os.environ.get("GENIUS_SIGNUPS_PER_HOUR", "5"))
+GENIUS_SIGNUP_ATTEMPTS_PER_HOUR = int(os.environ.get("GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", "30"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -175,6 +212,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+#: Season webhooks may post to loopback and private addresses (tests with a local receiver only).
+WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
+
 #: Where links in emails point.
 GENIUS_SITE_URL = os.environ.get("GENIUS_SITE_URL", "http://127.0.0.1:8000")
 
@@ -184,7 +224,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "genius@localhost")
 # Upload limit for match files (also checked by the importer).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
-if not DEBUG:
+if PRODUCTION:
     # Secure by default; behind plain HTTP (a local compose run) set SECURE_COOKIES=0 SECURE_SSL_REDIRECT=0.
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)

@@ -33,9 +33,12 @@ from games.engines.protocol import (
     Resolution,
     State,
     SubmissionError,
+    Viewer,
     fresh,
     rng_for,
+    viewer_role,
 )
+from games.kit.numbers import INT64_MAX, parse_int
 
 from .hexboard import (
     ALL_CELLS,
@@ -474,10 +477,7 @@ class BigfootSighting(Engine):
         free = free_boards(state)
         offer = " or ".join(str(n) for n in free)
         value = fields.get("board")
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise SubmissionError("board", f"Pick a board: {offer}")
+        value = parse_int(value, field="board", lo=0, hi=INT64_MAX, message=f"Pick a board: {offer}")
         if value not in free:
             taken = picked_by(state, value)
             why = f"board {value} is already taken by {taken}" if taken else f"there is no board {value}"
@@ -693,8 +693,9 @@ class BigfootSighting(Engine):
             "your items": ", ".join(items) or "none",
         }
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """Everything is public: the same view for players, spectators and the host (wallets left out)."""
+        viewer_role(viewer, state["players"])  # a typed viewer only: a bare name raises TypeError
         spec = self.phase(state)
         playing = state["stage"] == TURNS
         return {
@@ -749,8 +750,9 @@ class BigfootSighting(Engine):
             "last_move": None if board["last_move"] is None else dict(board["last_move"]),
         }
 
-    def board_text(self, state: State, viewer: str | None) -> str:
+    def board_text(self, state: State, viewer: Viewer) -> str:
         """The candidates (during the layout choice) or both boards, as the log writes them."""
+        viewer_role(viewer, state["players"])
         if not state["boards"]:
             blocks = []
             for n, text in enumerate(state["candidates"], start=1):

@@ -27,6 +27,8 @@ import random
 from collections import deque
 from typing import Any
 
+from games.kit.numbers import INT64_MAX, NumberError, parse_int, shown
+
 Cell = tuple[int, int]
 Layout = dict[str, Any]
 
@@ -112,14 +114,22 @@ def cell_name(cell: Cell) -> str:
 def parse_cell(name: str) -> Cell:
     """The cell named ``name`` (``c4``); BoardTextError when there is no such cell."""
     text = str(name).strip().lower()
-    if len(text) < 2 or text[0] not in ROW_LETTERS or not text[1:].isdigit():
-        raise BoardTextError(f"'{name}' is not a cell name: write a row letter a–i and a place, like c4")
+    place = _place(text[1:]) if len(text) >= 2 and text[0] in ROW_LETTERS else None
+    if place is None:
+        raise BoardTextError(f"{shown(name)} is not a cell name: write a row letter a–i and a place, like c4")
     r = ROW_LETTERS.index(text[0]) - RADIUS
     first, last = row_span(r)
-    place = int(text[1:])
     if not 1 <= place <= last - first + 1:
         raise BoardTextError(f"row {text[0]} has places 1 to {last - first + 1}; there is no {text}")
     return first + place - 1, r
+
+
+def _place(text: str) -> int | None:
+    """The place in a cell name (ASCII digits), or None."""
+    try:
+        return parse_int(text, lo=0, hi=INT64_MAX)
+    except NumberError:
+        return None
 
 
 def reading_order(name: str) -> tuple[int, int]:

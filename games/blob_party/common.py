@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.protocol import GarnetChange, LogLine
+from games.engines.protocol import HOST, PUBLIC, GarnetChange, LogLine, Seat
+from games.kit.numbers import INT64_MAX, INT64_MIN, NumberError, parse_int
 
 #: The two boards, in the order they are played out.
 BOARDS: tuple[str, str] = ("A", "B")
@@ -25,15 +26,15 @@ class Log:
 
     def public(self, text: str) -> None:
         """A line everyone reads (the chat announcement is built from these)."""
-        self.lines.append(LogLine(text, "public"))
+        self.lines.append(LogLine(text, PUBLIC))
 
     def host(self, text: str) -> None:
         """A line only the host reads."""
-        self.lines.append(LogLine(text, "host"))
+        self.lines.append(LogLine(text, HOST))
 
     def private(self, player: str, text: str) -> None:
         """A line only ``player`` (and the host) reads."""
-        self.lines.append(LogLine(text, player))
+        self.lines.append(LogLine(text, Seat(player)))
 
     def garnet(self, player: str, amount: int, reason: str) -> None:
         """Record a change of ``player``'s season wallet."""
@@ -83,16 +84,11 @@ def plural(count: int, word: str) -> str:
 
 
 def as_int(value: Any) -> int | None:
-    """A whole number from an int or a string of digits (a leading minus allowed); None otherwise."""
-    if isinstance(value, bool):
+    """A whole number from an int or a text of ASCII digits (a leading minus allowed); None otherwise."""
+    try:
+        return parse_int(value, lo=INT64_MIN, hi=INT64_MAX)
+    except NumberError:
         return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        text = value.strip()
-        if text.lstrip("-").isdigit() and text.count("-") <= 1 and not text.endswith("-"):
-            return int(text)
-    return None
 
 
 def round_king(state: dict[str, Any], number: int) -> str | None:

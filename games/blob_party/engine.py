@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from games.engines.protocol import (
+    PUBLIC,
     ConfigError,
     Engine,
     Field,
@@ -22,6 +23,7 @@ from games.engines.protocol import (
     Resolution,
     State,
     SubmissionError,
+    Viewer,
     rng_for,
 )
 
@@ -161,7 +163,7 @@ class BlobPartyEngine(Engine):
                 if payload.get("random"):
                     log.public(f"{player} made no choice in time: {payload['ec']} was drawn at random for them.")
             decide_ec(s, submissions, rng, log)
-        s["announce"] = [line.text for line in log.lines if line.audience == "public"]
+        s["announce"] = [line.text for line in log.lines if line.audience == PUBLIC]
         return Resolution(s, log.lines, log.garnets)
 
     # --- reading -------------------------------------------------------------------------
@@ -193,11 +195,11 @@ class BlobPartyEngine(Engine):
         """A player's private panel in words: orbs, stars, BP, garnets, cards left, Kingwizard round, traps."""
         return views.panel(state, player)
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """What ``viewer`` may see (see views.py)."""
         return views.view(self, state, viewer)
 
-    def board_text(self, state: State, viewer: str | None) -> str:
+    def board_text(self, state: State, viewer: Viewer) -> str:
         """Both boards as text, one space a line."""
         return views.board_text(state, viewer)
 
@@ -226,8 +228,6 @@ def check_players(players: Any) -> list[str]:
         raise ConfigError("players", f"Blob Party is played by exactly {SEATS} players, not {len(players)}")
     if len(set(players)) != SEATS:
         raise ConfigError("players", "two seats have the same name")
-    if "@host" in players:
-        raise ConfigError("players", "'@host' cannot be a seat name")
     return list(players)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.protocol import Field, SubmissionError
+from games.kit.numbers import INT64_MAX, parse_int
 
 from .common import BOARDS, ROUNDS, round_king
 from .plan import GROUP_SIZE, group_field, ordinal, plan_players, trap_field
@@ -179,9 +180,7 @@ def number(data: dict[str, Any], name: str) -> int:
     value = text(data, name)
     if value == "":
         return 0
-    if not value.isdigit():
-        raise SubmissionError(name, "Write a whole number of BP, 0 or more")
-    return int(value)
+    return parse_int(value, field=name, lo=0, hi=INT64_MAX, message="Write a whole number of BP, 0 or more")
 
 
 def parse_plan(data: dict[str, Any], prefix: str) -> dict[str, Any]:

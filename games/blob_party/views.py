@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.protocol import HOST
+from games.engines.protocol import Host, Viewer, seat_of, viewer_role
 
 from .battles import BIG_MONSTER_COST, next_monster
 from .common import BOARDS, SPACES, clone, round_king
 from .tiles import TILE_LABELS
 
 
-def view(engine: Any, state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
-    """The view dict of ``viewer`` (a player's name, None for a spectator, or HOST)."""
+def view(engine: Any, state: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """The view dict of ``viewer`` (a Seat, SPECTATOR or HOST); ``viewer`` in it is the role."""
     spec = engine.phase(state)
     step = state["step"]
     out: dict[str, Any] = {
@@ -28,7 +28,7 @@ def view(engine: Any, state: dict[str, Any], viewer: str | None) -> dict[str, An
         "actors": [] if spec is None else list(spec.actors),
         "round": step if 1 <= step <= len(state["kings"]) else None,
         "finished": engine.finished(state),
-        "viewer": viewer,
+        "viewer": viewer_role(viewer, state["players"]),
         "players": list(state["players"]),
         "kings": list(state["kings"]),
         "king": round_king(state, step),
@@ -49,10 +49,11 @@ def view(engine: Any, state: dict[str, Any], viewer: str | None) -> dict[str, An
         "announce": list(state["announce"]),
         "outcome": public_outcome(state),
     }
-    if viewer == HOST:
+    seat = seat_of(viewer, state["players"])
+    if isinstance(viewer, Host):
         out["private"] = {p: private_of(state, p) for p in state["players"]}
-    elif viewer in state["players"]:
-        out["you"] = {"name": viewer, **private_of(state, viewer)}
+    elif seat is not None:
+        out["you"] = {"name": seat, **private_of(state, seat)}
     return out
 
 
@@ -90,14 +91,15 @@ def panel(state: dict[str, Any], player: str) -> dict[str, Any]:
     }
 
 
-def board_view(state: dict[str, Any], board: str, viewer: str | None) -> dict[str, Any]:
+def board_view(state: dict[str, Any], board: str, viewer: Viewer) -> dict[str, Any]:
     """One board: tiles, start space, traps (owners for the host; "mine" for the owner), who stands where."""
+    seat = seat_of(viewer, state["players"])
     traps = []
     for space, owner in sorted(state["traps"][board].items(), key=lambda item: int(item[0])):
         trap: dict[str, Any] = {"space": int(space)}
-        if viewer == HOST:
+        if isinstance(viewer, Host):
             trap["owner"] = owner
-        elif viewer is not None and viewer == owner:
+        elif seat is not None and seat == owner:
             trap["mine"] = True
         traps.append(trap)
     name, cost = next_monster(state, board)
@@ -129,7 +131,7 @@ def public_outcome(state: dict[str, Any]) -> dict[str, Any] | None:
     return clone(result)
 
 
-def board_text(state: dict[str, Any], viewer: str | None) -> str:
+def board_text(state: dict[str, Any], viewer: Viewer) -> str:
     """Both boards, one space a line: tile, trap, start mark and who stands there."""
     lines: list[str] = []
     for board in BOARDS:

@@ -6,8 +6,12 @@ Pure Python: used by ``manage.py replay``, by export/import, and by tests.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable
 from typing import Any
+
+from games.kit.numbers import INT64_MAX, INT64_MIN, is_int, shown
 
 from .protocol import ConfigError, EngineError, State, SubmissionError
 from .registry import get_engine, slugs
@@ -16,6 +20,19 @@ from .runner import play_phase
 #: Match files larger than this are refused before parsing.
 MAX_BYTES = 5 * 1024 * 1024
 MAX_PHASES = 2000
+#: Objects and lists nest at most this deep (a real file nests 6 deep); checked before parsing.
+MAX_DEPTH = 20
+#: A seat name fits the platform's seat row (``Seat.name``).
+MAX_NAME = 40
+#: Any other text in the file (a fork line, a board, a move) is at most this long.
+MAX_TEXT = 10_000
+#: A wallet brought in holds at most this many garnets.
+MAX_GARNETS = 1_000_000
+
+#: A JSON string; one left open runs to the end (so a scan never backtracks from every quote).
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class MatchFileError(ValueError):
@@ -33,14 +50,85 @@ class MatchFileError(ValueError):
 
 
 def parse(text: str | bytes) -> dict[str, Any]:
-    """Parse and check the shape of a match file (not yet its moves)."""
+    """Parse and check the shape of a match file (not yet its moves).
+
+    Whatever the bytes, the answer is a checked document or one MatchFileError: the size and
+    the nesting depth are checked before parsing, and NaN, lone surrogates and numbers beyond
+    64 bits are refused.
+    """
     if len(text) > MAX_BYTES:
         raise MatchFileError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MiB")
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode(json.detect_encoding(text))
+        except (UnicodeDecodeError, LookupError):
+            raise MatchFileError("not valid JSON (the file is not UTF-8 text)") from None
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise MatchFileError(f"not a match file: its objects and lists nest {depth} deep (at most {MAX_DEPTH})")
     try:
-        doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise MatchFileError(f"not valid JSON ({exc})") from None
+        doc = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise MatchFileError(f"not a match file: its objects and lists nest deeper than {MAX_DEPTH}") from None
+    except ValueError as exc:
+        raise MatchFileError(f"not valid JSON ({_first_line(exc)})") from None
     return check_shape(doc)
+
+
+def nesting_depth(text: str) -> int:
+    """How deep the objects and lists of a JSON text nest (brackets inside strings do not count).
+
+    >>> nesting_depth('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = deepest = 0
+    for bracket in _NOT_BRACKETS.sub("", _STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+
+
+def check_values(value: Any, where: str = "the file") -> None:
+    """Every key and text in ``value`` is real characters (MAX_TEXT at most), every number finite and 64-bit."""
+    stack = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                raise MatchFileError(f"{at} holds a lone surrogate ({shown(item)}), which is not a character")
+            if len(item) > MAX_TEXT:
+                raise MatchFileError(f"{at} holds a text of {len(item)} characters (at most {MAX_TEXT})")
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                if not isinstance(key, str):
+                    raise MatchFileError(f"{at} has a key that is not a text: {shown(key)}")
+                stack.append((key, at))
+                stack.append((inner, at))
+        elif isinstance(item, list):
+            stack.extend((inner, at) for inner in item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise MatchFileError(f"{at} holds {item}, which is not a number JSON allows")
+        elif is_int(item) and not INT64_MIN <= item <= INT64_MAX:
+            raise MatchFileError(f"{at} holds a number beyond 64 bits ({shown(item)})")
+
+
+def check_name(name: Any) -> str | None:
+    """Why ``name`` cannot be a seat name in a file, or None."""
+    if not isinstance(name, str) or not name.strip():
+        return f"{shown(name)} is not a name"
+    if len(name) > MAX_NAME:
+        return f"a seat name is at most {MAX_NAME} characters ({shown(name)} has {len(name)})"
+    if _SURROGATE.search(name) or not name.isprintable():
+        return f"the name {shown(name)} holds a character that cannot be shown"
+    return None
 
 
 def check_shape(doc: Any) -> dict[str, Any]:
@@ -48,24 +136,30 @@ def check_shape(doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict):
         raise MatchFileError("the file must hold one JSON object")
     game = doc.get("game")
-    if game not in slugs():
-        raise MatchFileError(f"game must be one of {', '.join(sorted(slugs()))}, not {game!r}")
+    if not isinstance(game, str) or game not in slugs():
+        raise MatchFileError(f"game must be one of {', '.join(sorted(slugs()))}, not {shown(game)}")
     seed = doc.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not is_int(seed):
         raise MatchFileError("seed must be an integer")
+    if not INT64_MIN <= seed <= INT64_MAX:
+        raise MatchFileError(f"seed must be an integer from {INT64_MIN} to {INT64_MAX} (64 bits)")
     players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+    if not isinstance(players, list) or not players:
         raise MatchFileError("players must be a list of names")
+    for name in players:
+        if problem := check_name(name):
+            raise MatchFileError(f"players: {problem}")
     if len(set(players)) != len(players):
         raise MatchFileError("players must not repeat a name")
+    check_values(doc)
     garnets = doc.get("garnets", {})
     if not isinstance(garnets, dict):
         raise MatchFileError("garnets must be an object of name: number")
     for name, value in garnets.items():
         if name not in players:
-            raise MatchFileError(f"garnets names {name!r}, who is not a player")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise MatchFileError(f"garnets of {name} must be a whole number, 0 or more")
+            raise MatchFileError(f"garnets names {shown(name)}, who is not a player")
+        if not is_int(value) or not 0 <= value <= MAX_GARNETS:
+            raise MatchFileError(f"garnets of {name} must be a whole number from 0 to {MAX_GARNETS}")
     config = doc.get("config", {})
     if not isinstance(config, dict):
         raise MatchFileError("config must be an object")

@@ -3,6 +3,11 @@
 Engines are pure Python (no Django), deterministic from (state, submissions,
 seed). State is plain JSON-able data. Checking (``check``) is kept apart from
 applying (``resolve``). Randomness only comes from :func:`rng_for`.
+
+Viewers and audiences are typed values, never strings: a :class:`Seat` (by
+name), :data:`HOST`, :data:`SPECTATOR` and, for log lines, :data:`PUBLIC`. No
+user name can equal a role, so a player named ``@host`` or ``public`` is just
+a player. Engines branch on the type (``isinstance`` / ``match``).
 """
 
 from __future__ import annotations
@@ -15,12 +20,56 @@ from typing import Any, Literal
 State = dict[str, Any]
 Payload = dict[str, Any]
 
-#: The viewer name that sees everything (the host).
-HOST = "@host"
-#: The viewer that sees only public data.
-SPECTATOR: None = None
 
-Audience = str  # "public", "host", or a player name (private to that seat)
+@dataclass(frozen=True)
+class Seat:
+    """A seated player, by seat name: a viewer, or the audience of a line private to that seat.
+
+    A role is never a string: ``Seat("@host")`` and ``Seat("public")`` are players like any other.
+    """
+
+    name: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise TypeError(f"a seat is named by a string, not {self.name!r}")
+
+
+@dataclass(frozen=True, repr=False)
+class Host:
+    """The host, who sees everything (use :data:`HOST`)."""
+
+    def __repr__(self) -> str:
+        return "HOST"
+
+
+@dataclass(frozen=True, repr=False)
+class Spectator:
+    """Anyone without a seat, who sees only public data (use :data:`SPECTATOR`)."""
+
+    def __repr__(self) -> str:
+        return "SPECTATOR"
+
+
+@dataclass(frozen=True, repr=False)
+class Public:
+    """The audience of a line everyone reads (use :data:`PUBLIC`)."""
+
+    def __repr__(self) -> str:
+        return "PUBLIC"
+
+
+#: The viewer that sees everything, and the audience of lines only the host reads.
+HOST = Host()
+#: The viewer that sees only public data.
+SPECTATOR = Spectator()
+#: The audience of lines everyone reads.
+PUBLIC = Public()
+
+#: Who looks at a match: a seat, the host or a spectator (no user-chosen string can equal a role).
+Viewer = Seat | Host | Spectator
+#: Who reads a log line: everyone, the host, or one seat (and the host).
+Audience = Public | Host | Seat
 PhaseKind = Literal["main", "turn", "setup", "decision"]
 
 
@@ -63,10 +112,14 @@ class PhaseSpec:
 
 @dataclass
 class LogLine:
-    """One step of a resolution, in a plain sentence, for one audience."""
+    """One step of a resolution, in a plain sentence, for one audience (PUBLIC, HOST or a Seat)."""
 
     text: str
-    audience: Audience = "public"
+    audience: Audience = PUBLIC
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.audience, (Public, Host, Seat)):
+            raise TypeError(f"a log line's audience is PUBLIC, HOST or a Seat, not {self.audience!r}")
 
 
 @dataclass
@@ -189,12 +242,15 @@ class Engine:
         """What a player's private panel shows of their own state (default: all of it)."""
         return self.player_state(state, player)
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        """What ``viewer`` may see: a player name, SPECTATOR (None) or HOST."""
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """What ``viewer`` may see: a :class:`Seat`, :data:`SPECTATOR` or :data:`HOST` (branch on the type).
+
+        A Seat whose name is not a player of this match sees what a spectator sees.
+        """
         raise NotImplementedError
 
-    def board_text(self, state: State, viewer: str | None) -> str:
-        """The board as text (the same text the log uses)."""
+    def board_text(self, state: State, viewer: Viewer) -> str:
+        """The board as text (the same text the log uses), as ``viewer`` may see it."""
         return ""
 
     # --- forms ----------------------------------------------------------------
@@ -209,6 +265,32 @@ class Engine:
     def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
         """Form values that show ``payload`` (the player's current submission)."""
         raise NotImplementedError
+
+
+def viewer_role(viewer: Viewer, players: list[str] | tuple[str, ...]) -> Literal["host", "player", "spectator"]:
+    """``host``, ``player`` (a Seat of one of ``players``) or ``spectator`` (anyone else).
+
+    >>> viewer_role(Seat("@host"), ["@host", "ana"])
+    'player'
+    >>> viewer_role(HOST, ["ana"])
+    'host'
+
+    Raises TypeError for anything that is not a viewer (a bare name or None is a bug, never a role).
+    """
+    match viewer:
+        case Host():
+            return "host"
+        case Seat(name=name):
+            return "player" if name in players else "spectator"
+        case Spectator():
+            return "spectator"
+    raise TypeError(f"a viewer is a Seat, HOST or SPECTATOR, not {viewer!r}")
+
+
+def seat_of(viewer: Viewer, players: list[str] | tuple[str, ...]) -> str | None:
+    """The viewer's seat name if ``viewer`` is a Seat of one of ``players``, else None (host, spectator, stranger)."""
+    role = viewer_role(viewer, players)
+    return viewer.name if isinstance(viewer, Seat) and role == "player" else None
 
 
 def rng_for(seed: int, phase_number: int, purpose: str = "") -> random.Random:

@@ -10,7 +10,6 @@ import random
 from typing import Any
 
 from games.engines.protocol import (
-    HOST,
     ConfigError,
     Engine,
     Field,
@@ -20,6 +19,7 @@ from games.engines.protocol import (
     Resolution,
     State,
     SubmissionError,
+    Viewer,
     fresh,
     rng_for,
 )
@@ -125,10 +125,10 @@ class RitualsGoneBad(Engine):
             data.pop("points")
         return data
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.view(state, viewer)
 
-    def board_text(self, state: State, viewer: str | None) -> str:
+    def board_text(self, state: State, viewer: Viewer) -> str:
         return views.board_text(views.view(state, viewer))
 
     # --- forms ----------------------------------------------------------------------------------
@@ -150,8 +150,6 @@ def check_seats(players: Any) -> None:
         raise ConfigError("players", f"Rituals Gone Bad is played by exactly {SEATS} players, not {len(players)}.")
     if len(set(players)) != len(players):
         raise ConfigError("players", "Two seats have the same name.")
-    if HOST in players:
-        raise ConfigError("players", f"{HOST} is reserved for the host and cannot be a seat name.")
 
 
 def check_leaders(players: list[str], leaders: Any) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.protocol import Field, Payload, State, SubmissionError
+from games.kit.numbers import parse_int, shown
 
 from .chart import BOOKS, MONSTERS
 from .checks import check_submission
@@ -192,9 +193,8 @@ def parse_lookup(state: State, player: str, raw: Any) -> bool | list[int]:
             value = str(value).strip()
             if not value:
                 continue
-            if not value.isdigit():
-                raise SubmissionError(LOOKUP, f"{value} is not a pair number (1 to 3).")
-            numbers.append(int(value))
+            numbers.append(parse_int(value, field=LOOKUP, lo=1, hi=PAIRS,
+                                     message=f"{shown(value)} is not a pair number (1 to {PAIRS})."))
         return numbers
     if isinstance(raw, list):
         raw = raw[0] if raw else ""

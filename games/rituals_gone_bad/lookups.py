@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.protocol import GarnetChange, LogLine, Payload, State, SubmissionError
+from games.engines.protocol import HOST, GarnetChange, LogLine, Payload, Seat, State, SubmissionError
 
 from .rituals import Record, in_a_ritual, previous
 
@@ -141,8 +141,8 @@ def buy(state: State, player: str, slots: list[int]) -> tuple[list[LogLine], lis
         state["garnets"][player] -= COST
         record["looked_up"][player] = sorted([*bought(record, player), slot])
         changes.append(GarnetChange(player, -COST, reason(record, player, slot)))
-        lines.append(LogLine(answer(record, player, slot), player))
-        lines.append(LogLine(host_answer(record, player, slot), "host"))
+        lines.append(LogLine(answer(record, player, slot), Seat(player)))
+        lines.append(LogLine(host_answer(record, player, slot), HOST))
     return lines, changes
 
 

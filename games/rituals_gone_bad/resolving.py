@@ -8,7 +8,18 @@ from __future__ import annotations
 
 import random
 
-from games.engines.protocol import GarnetChange, LogLine, Payload, Resolution, State, fresh, rng_for
+from games.engines.protocol import (
+    HOST,
+    PUBLIC,
+    GarnetChange,
+    LogLine,
+    Payload,
+    Resolution,
+    Seat,
+    State,
+    fresh,
+    rng_for,
+)
 
 from .chart import BOOKS
 from .defaults import default_submission
@@ -88,10 +99,10 @@ def prepare_ritual(before: State, state: State, submissions: dict[str, Payload])
     lines += pair_cultists(before, state, record, submissions)
     record["counts"] = book_counts(record["books"])
     record["monsters"] = monsters_of(record["pairs"], record["books"])
-    lines.append(LogLine(f"Ritual {record['number']}: the pairs are {pair_names(record['pairs'])}.", "public"))
-    lines.append(LogLine(tell_leader_the_book_counts(record), record["leader"]))
+    lines.append(LogLine(f"Ritual {record['number']}: the pairs are {pair_names(record['pairs'])}.", PUBLIC))
+    lines.append(LogLine(tell_leader_the_book_counts(record), Seat(record["leader"])))
     lines += [
-        LogLine(f"Pair {i} ({a} & {b}): {record['books'][a]} + {record['books'][b]} summon {monster}.", "host")
+        LogLine(f"Pair {i} ({a} & {b}): {record['books'][a]} + {record['books'][b]} summon {monster}.", HOST)
         for i, ((a, b), monster) in enumerate(zip(record["pairs"], record["monsters"], strict=True), start=1)
     ]
     state["step"] = SUMMONING
@@ -108,9 +119,9 @@ def choose_books(before: State, state: State, record: Record, submissions: dict[
             sub = drawn_default(before, player)
         books[player] = sub["book"]
         drawn = " (you chose none, so it was drawn at random)" if sub.get("default") else ""
-        lines.append(LogLine(f"Ritual {record['number']}: you read from the {sub['book']} book{drawn}.", player))
+        lines.append(LogLine(f"Ritual {record['number']}: you read from the {sub['book']} book{drawn}.", Seat(player)))
         drawn = " (drawn at random)" if sub.get("default") else ""
-        lines.append(LogLine(f"{player} reads from the {sub['book']} book{drawn}.", "host"))
+        lines.append(LogLine(f"{player} reads from the {sub['book']} book{drawn}.", HOST))
     record["books"] = books
     return lines
 
@@ -123,10 +134,10 @@ def pair_cultists(before: State, state: State, record: Record, submissions: dict
         sub = drawn_default(before, leader)
     record["pairs"] = [list(pair) for pair in sub["pairs"]]
     if not sub.get("default"):
-        return [LogLine(f"{leader} pairs the cultists: {pair_names(record['pairs'])}.", "host")]
+        return [LogLine(f"{leader} pairs the cultists: {pair_names(record['pairs'])}.", HOST)]
     return [
-        LogLine(f"Ritual {record['number']}: you paired nobody, so the pairs were drawn at random.", leader),
-        LogLine(f"{leader} paired nobody; the pairs were drawn at random: {pair_names(record['pairs'])}.", "host"),
+        LogLine(f"Ritual {record['number']}: you paired nobody, so the pairs were drawn at random.", Seat(leader)),
+        LogLine(f"{leader} paired nobody; the pairs were drawn at random: {pair_names(record['pairs'])}.", HOST),
     ]
 
 
@@ -147,12 +158,12 @@ def summon_monsters(state: State, submissions: dict[str, Payload]) -> tuple[Line
     score_ritual(record, predictions)
     for player, points in record["points"].items():
         state["points"][player] += points
-    lines = [LogLine(tell_own_predictions(record, p), p) for p in state["players"]]
-    lines += [LogLine(host_prediction_line(record, p), "host") for p in state["players"]]
+    lines = [LogLine(tell_own_predictions(record, p), Seat(p)) for p in state["players"]]
+    lines += [LogLine(host_prediction_line(record, p), HOST) for p in state["players"]]
     lines.append(
         LogLine(
             f"Ritual {record['number']} is complete: the players scored {plural(record['total'], 'point')} in total.",
-            "public",
+            PUBLIC,
         )
     )
     if record["number"] < RITUALS:
@@ -200,7 +211,7 @@ def begin_next_ritual(state: State) -> Lines:
     leader = state["leaders"][state["ritual"] - 1]
     state["rituals"].append(new_ritual(state["ritual"], leader))
     state["step"] = PREPARATION
-    return [LogLine(f"Ritual {state['ritual']} begins; its Cult Leader is {leader}.", "public")]
+    return [LogLine(f"Ritual {state['ritual']} begins; its Cult Leader is {leader}.", PUBLIC)]
 
 
 # --- the end of the match --------------------------------------------------------------------------
@@ -210,16 +221,16 @@ def end_match(state: State, lines: Lines) -> tuple[Lines, Changes]:
     """Scores become public; Tokens of Life, the Elimination Candidate (or the decision) and the payout."""
     points, players = state["points"], state["players"]
     ranking = sorted(players, key=lambda p: -points[p])
-    lines.append(LogLine("Final points: " + ", ".join(f"{p} {points[p]}" for p in ranking) + ".", "public"))
+    lines.append(LogLine("Final points: " + ", ".join(f"{p} {points[p]}" for p in ranking) + ".", PUBLIC))
     state["tol"] = tokens_of_life(points, players)
-    lines.append(LogLine(announce_tokens_of_life(state), "public"))
+    lines.append(LogLine(announce_tokens_of_life(state), PUBLIC))
     state["ec"], state["decision"] = elimination(points, players)
-    lines.append(LogLine(announce_elimination(state), "public"))
+    lines.append(LogLine(announce_elimination(state), PUBLIC))
     changes = pay_garnets(state)
     payout = state["payout"]
     lines.append(
         LogLine(
-            "Garnet payout, 1 for every 2 points: " + ", ".join(f"{p} {payout[p]}" for p in players) + ".", "public"
+            "Garnet payout, 1 for every 2 points: " + ", ".join(f"{p} {payout[p]}" for p in players) + ".", PUBLIC
         )
     )
     state["step"] = DECISION if state["decision"] else OVER
@@ -271,10 +282,10 @@ def decide_elimination_candidate(state: State, submissions: dict[str, Payload], 
         choice = (submissions.get(decider) or {}).get("ec")
         state["votes"][decider] = choice
         if choice is None:
-            lines.append(LogLine(f"{decider} named nobody in time.", "host"))
+            lines.append(LogLine(f"{decider} named nobody in time.", HOST))
         else:
             named.append(choice)
-            lines.append(LogLine(f"{decider} names {choice}.", "host"))
+            lines.append(LogLine(f"{decider} names {choice}.", HOST))
     chosen, tally, by_draw = count_votes(named, between, rng)
     if not named:
         text = (
@@ -283,7 +294,7 @@ def decide_elimination_candidate(state: State, submissions: dict[str, Payload], 
     else:
         votes = ", ".join(f"{name} {count}" for name, count in tally.items())
         text = f"Votes for the Elimination Candidate: {votes}" + (" (a tie, drawn at random)" if by_draw else "")
-    lines.append(LogLine(f"{text}. {chosen} is the Elimination Candidate.", "public"))
+    lines.append(LogLine(f"{text}. {chosen} is the Elimination Candidate.", PUBLIC))
     state["ec"] = [chosen]
     state["step"] = OVER
     return lines

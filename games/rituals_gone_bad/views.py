@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.engines.protocol import HOST, State
+from games.engines.protocol import Host, State, Viewer, seat_of, viewer_role
 
 from .lookups import bought, buyable, plural
 from .pairing import pair_number_of, partner_of
@@ -39,14 +39,15 @@ from .rituals import (
 SHOW_OWN_SCORE_DURING_PLAY = False
 
 
-def view(state: State, viewer: str | None) -> dict[str, Any]:
-    """The JSON-able view of ``viewer``: a player name, None (spectator) or HOST."""
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    """The JSON-able view of ``viewer`` (a Seat, SPECTATOR or HOST); ``viewer`` in it is the role."""
     out = public_view(state)
-    out["viewer"] = viewer
-    if viewer == HOST:
+    out["viewer"] = viewer_role(viewer, state["players"])
+    seat = seat_of(viewer, state["players"])
+    if isinstance(viewer, Host):
         out["host"] = host_view(state)
-    elif viewer in state["players"]:
-        out["you"] = own_view(state, viewer)
+    elif seat is not None:
+        out["you"] = own_view(state, seat)
     return copy.deepcopy(out)
 
 

@@ -14,8 +14,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engines.protocol import EngineError, LogLine, Resolution
-from games.models import Match, Phase, Season, Seat, Snapshot, garnet_balance
+from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
+from games.models import Match, Phase, Season, SeasonPlayer, Seat, Snapshot, garnet_balance
 
 from .engines import engine_of
 from .errors import ServiceError
@@ -107,7 +107,19 @@ def join_lobby(match_id: int, user: AbstractBaseUser) -> Seat:
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
             raise ServiceError("There is no such match.")
+        _check_season_member(match, user)
         return _add_seat(match, user=user, name=user.get_username(), is_bot=False)
+
+
+def _check_season_member(match: Match, user: AbstractBaseUser) -> None:
+    """A season's lobby seats only its players still in (not outsiders, not the eliminated)."""
+    if match.season_id is None:
+        return
+    entry = SeasonPlayer.objects.filter(season_id=match.season_id, user_id=user.pk).first()
+    if entry is None:
+        raise ServiceError("This match belongs to a season: only the season's players can take a seat.")
+    if entry.eliminated_at is not None:
+        raise ServiceError("You have been eliminated from this season: only players still in can take a seat.")
 
 
 def start_match(match_id: int, *, now: datetime | None = None) -> Match:
@@ -208,7 +220,7 @@ def resolve_now(match_id: int) -> None:
 
 
 def _host_note(match: Match, phase: Phase, text: str) -> None:
-    write_log(match, phase, Resolution(state={}, log=[LogLine(text, "public")]))
+    write_log(match, phase, Resolution(state={}, log=[LogLine(text, PUBLIC)]))
     bump(match.pk)
 
 

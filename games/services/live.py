@@ -14,6 +14,7 @@ one push: every push renders the match as it is after the commit anyway.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 from typing import Any
@@ -39,13 +40,18 @@ def host_group(match_id: int) -> str:
     return f"match.{match_id}.host"
 
 
+def session_group(session_key: str) -> str:
+    """The group of one session's live sockets (named by a hash: the key never leaves the store)."""
+    return "session." + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
 class _Push:
     """The on-commit callback of a transaction's pushes (marked, so a transaction holds one).
 
     ``matches`` maps each match to push to what changed: None, everything may have changed; a set
-    of seat ids, only those seats' moves changed (a submission in a main phase), so the public
-    board and log are not rendered again. ``seqs``: each match's sequence number after its last
-    bump, when the bump returned it (None once any change did not: the push reads it then).
+    of seat ids, only those seats' moves changed (a submission in a main phase): nothing public
+    changed, so nothing is published and the number stays. ``seqs``: each match's sequence number
+    after its last bump, when the bump returned it (None once any bump did not: the push reads it).
     """
 
     __slots__ = ("matches", "seqs")
@@ -59,7 +65,7 @@ class _Push:
             self.matches[match_id] = None if seat_id is None else {seat_id}
             self.seqs[match_id] = seq
             return
-        if self.seqs[match_id] is not None:
+        if seat_id is None and self.seqs[match_id] is not None:  # a private change keeps the number
             self.seqs[match_id] = seq
         seats = self.matches[match_id]
         if seat_id is None:
@@ -71,21 +77,31 @@ class _Push:
         push_updates(self.matches, self.seqs)
 
 
-def bump(match_id: int, *, seat_id: int | None = None) -> None:
-    """A change viewers must see: the match's next sequence number, and a push after the commit."""
+def bump(match_id: int) -> None:
+    """A public change: the match's next sequence number, and a push to everyone after the commit.
+
+    A change only some seats may see (a saved move) takes no number: see :func:`push_private`.
+    """
     from games.models import Match
 
     with connections[DEFAULT_DB_ALIAS].cursor() as cursor:  # one statement, and the push needs no read
         cursor.execute(f'UPDATE "{Match._meta.db_table}" SET "seq" = "seq" + 1 WHERE "id" = %s RETURNING "seq"',
                        [match_id])
         row = cursor.fetchone()
-    schedule_push(match_id, seat_id=seat_id, seq=row[0] if row else None)
+    schedule_push(match_id, seq=row[0] if row else None)
+
+
+def push_private(match_id: int, seat_id: int) -> None:
+    """A change only this seat (and the host) may see, e.g. a saved secret move: after the commit
+    their views go to their groups, at the match's current number; spectators get nothing (not even
+    a new number: the moment a player saves a move is theirs)."""
+    schedule_push(match_id, seat_id=seat_id)
 
 
 def schedule_push(match_id: int, *, seat_id: int | None = None, seq: int | None = None) -> None:
     """Push the match's new views once the current transaction commits (once per transaction).
 
-    ``seat_id``: only that seat's submission changed (its own view, the host's, the sequence).
+    ``seat_id``: only that seat's submission changed (its own view and the host's; no new number).
     """
     conn = connections[DEFAULT_DB_ALIAS]
     if conn.in_atomic_block:
@@ -151,20 +167,23 @@ def push_update(
 
     Private views go first (the players of a live turn are racing the clock), then the public
     frame, then the host's view. ``seats`` (a submission in a main phase): nothing public
-    changed, so the public frame carries only the new sequence number, and only those seats'
-    private views are rendered. ``seq``: the number, if known; ``watching``: who watches, if read.
+    changed, so nothing is published (spectators learn nothing of it, not even a new number) and
+    only those seats' views and the host's are rendered, at the match's current number.
+    ``seq``: the number, if known; ``watching``: who watches, if read.
     """
     from games import presenters
     from games.models import Match
 
     if seats is not None:
-        if seq is None:  # not known from the bump: read it
-            seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
-        if seq is None:
-            return
-        watching = _publish(fanout.Frame(match_id, seq, encode(seq, {}), encode(seq, {})))
-        if watching is not None and (watching.seats & seats or watching.host):
-            _push_private(Match.objects.get(pk=match_id), watching.seats & seats, watching.host)
+        try:
+            watching = watching or fanout.watchers(match_id)
+        except Exception:
+            log.warning("could not read who watches match %s", match_id, exc_info=True)
+            return  # the pages resync from their next update or reconnect
+        if watching.seats & seats or watching.host:
+            match = Match.objects.filter(pk=match_id).first()
+            if match is not None:
+                _push_private(match, watching.seats & seats, watching.host)
         return
     if watching is None:
         watching = fanout.Watchers()
@@ -204,6 +223,9 @@ def _push_private(match: Any, seat_ids: set[int], host: bool, reads: Any = None)
     All the seats are rendered from one set of reads (the open phase, the seats, their moves and
     private lines read once; pass ``reads``, a ``presenters.Reads``, to share it with the public
     parts of the same push), and every message leaves in one trip to the event loop.
+
+    Each seat's message names the user who holds the seat as read now, and the host's the users
+    seated in the match: a socket of anyone else drops it and closes (``games.consumers``).
     """
     from games import presenters
 
@@ -212,20 +234,34 @@ def _push_private(match: Any, seat_ids: set[int], host: bool, reads: Any = None)
         reads = reads or presenters.Reads(match)
         if seat_ids:
             seats = [s for s in reads.seats() if s.pk in seat_ids and s.user_id is not None]
+            holders = {s.pk: s.user_id for s in seats}
             for seat_id, parts in presenters.seats_parts(match, seats, reads).items():
-                messages.append((seat_group(match.pk, seat_id), _private_event("seat", match.seq, parts)))
+                event = _private_event("seat", match.seq, parts, user=holders[seat_id])
+                messages.append((seat_group(match.pk, seat_id), event))
         if host:
-            messages.append((host_group(match.pk), _private_event("host", match.seq, presenters.host_parts(match, reads))))
+            seated = sorted(s.user_id for s in reads.seats() if s.user_id is not None)
+            event = _private_event("host", match.seq, presenters.host_parts(match, reads), seated=seated)
+            messages.append((host_group(match.pk), event))
         if messages:
             async_to_sync(_send_all)(messages)
     except Exception:
         log.warning("live push of match %s to seats failed", match.pk, exc_info=True)
 
 
-def _private_event(audience: str, seq: int, parts: dict[str, str]) -> dict[str, Any]:
-    """A seat's or the host's group message, its frame encoded here (the consumer only sends it)."""
+def _private_event(
+    audience: str, seq: int, parts: dict[str, str], *, user: int | None = None, seated: list[int] | None = None
+) -> dict[str, Any]:
+    """A seat's or the host's group message, its frame encoded here (the consumer only sends it).
+
+    ``user``: who holds the seat now; ``seated``: the users seated in the match (none of them hosts it).
+    """
     text = json.dumps({"type": "update", "seq": seq, "parts": parts})
-    return {"type": "match.update", "audience": audience, "seq": seq, "text": text}
+    event = {"type": "match.update", "audience": audience, "seq": seq, "text": text}
+    if audience == "seat":
+        event["user"] = user
+    else:
+        event["seated"] = seated or []
+    return event
 
 
 async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
@@ -238,3 +274,41 @@ async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
         await layer.group_send(*messages[0])
         return
     await asyncio.gather(*(layer.group_send(group, event) for group, event in messages))
+
+
+# --- closing sockets whose viewer is gone --------------------------------------------------------
+
+
+def close_session_sockets(session_key: str) -> None:
+    """A session ended (sign-out): its live sockets close at once (the pages reconnect as visitors)."""
+    _send_now([(session_group(session_key), {"type": "session.ended"})])
+
+
+def close_seat_sockets(match_id: int, seat_id: int, holder_id: int | None) -> None:
+    """A seat changed hands (or went): the sockets on it close, and so does the new holder's host
+    socket of the match (a host seated there is a player now). Each page reconnects as who it is."""
+    _send_now([
+        (seat_group(match_id, seat_id), {"type": "viewer.changed"}),
+        (host_group(match_id), {"type": "viewer.changed", "user": holder_id}),
+    ])
+
+
+def _send_now(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send group messages from sync code or from the event loop itself; a failure is only logged
+    (the frames a socket gets are checked against the seat's holder anyway)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    try:
+        if loop is None:
+            async_to_sync(_send_all)(messages)
+        else:
+            task = loop.create_task(_send_all(messages))
+            _sending.add(task)
+            task.add_done_callback(_sending.discard)
+    except Exception:
+        log.warning("could not close live sockets (%s)", ", ".join(group for group, _ in messages), exc_info=True)
+
+
+_sending: set[asyncio.Task] = set()  # tasks sent from the loop, kept until done

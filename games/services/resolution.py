@@ -22,13 +22,14 @@ from django.db import transaction
 from django.db.models import Case, F, Max, Value, When
 from django.utils import timezone
 
-from games.engines.protocol import LogLine, PhaseSpec, Resolution, State
+from games.engines import protocol
+from games.engines.protocol import HOST, LogLine, PhaseSpec, Resolution, State
 from games.engines.runner import PhaseResult, bot_move, play_phase
 from games.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
 
-from . import live_turns, notify
+from . import ledger, live_turns, notify
 from .engines import engine_of
-from .ledger import apply_outcome, record_garnets
+from .ledger import apply_outcome
 from .live import schedule_push
 
 log = logging.getLogger("games")
@@ -129,6 +130,7 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
             {name: sub.payload for name, sub in moves.items() if name in phase.actors}, lenient=True,
         )
         resolved.append(_Resolved(match, phase, seats, moves, result))
+    wallets = _check_garnet_spends(resolved)  # no query without garnets spent
 
     defaults = []
     for r in resolved:
@@ -144,8 +146,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
     write_logs([(r.match, r.phase, r.result.resolution, _host_lines(r.result), r.seats) for r in resolved])
     if settings.GENIUS_TEST_RESOLVE_DELAY:  # reliability runs only (off by default): a resolution to kill half-way
         time.sleep(settings.GENIUS_TEST_RESOLVE_DELAY)
-    for r in resolved:
-        record_garnets(r.match, r.phase.number, r.result.resolution.garnets)  # no query without garnets
+    ledger.record_many([(r.match, r.phase.number, r.result.resolution.garnets, _users(r)) for r in resolved],
+                       held=wallets)
     Snapshot.objects.bulk_create(
         Snapshot(match=r.match, phase_number=r.phase.number, state=r.result.resolution.state) for r in resolved
     )
@@ -167,11 +169,57 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
     return len(resolved)
 
 
+def _users(r: _Resolved) -> dict[str, int]:
+    """Seat name → user id of the seats that belong to users."""
+    return {name: seat.user_id for name, seat in r.seats.items() if seat.user_id}
+
+
+def _check_garnet_spends(resolved: list[_Resolved]) -> dict[ledger.Wallet, int] | None:
+    """Check every garnet spend against its wallet (the ledger), locked, now that it is made.
+
+    Each engine spends from its own copy of the wallet, taken when its match started; another
+    match of the season may have spent those garnets since. A stored move whose spend the wallet
+    cannot cover is refused: the phase is played again with that player's default (which spends
+    nothing), and the host's log says why. Returns the balances read under the locks (None when
+    nothing is spent: no query), for ``ledger.record_many``.
+    """
+    wallets = set().union(*(ledger.spending_wallets(r.match.season_id, r.result.resolution.garnets, _users(r))
+                            for r in resolved))
+    if not wallets:
+        return None
+    ledger.lock_wallets(wallets)
+    start = ledger.balances(wallets)
+    held = dict(start)
+    for r in resolved:  # in order: a batch may hold two matches of one season
+        users, refused = _users(r), {}
+        while True:
+            over = ledger.overspent(r.match.season_id, r.result.resolution.garnets, users, held)
+            new = {name: v for name, v in over.items()
+                   if name not in refused and name in r.moves and name not in r.result.defaulted}
+            if not new:
+                break
+            refused.update(new)
+            r.result = play_phase(
+                engine_of(r.match.game), r.match.state, r.match.seed,
+                {name: sub.payload for name, sub in r.moves.items() if name in r.phase.actors and name not in refused},
+                lenient=True,
+            )
+        for name, (spent, balance) in refused.items():
+            why = (f"it would spend {spent} garnet{'s' if spent != 1 else ''} and the wallet holds {balance}: "
+                   "they were spent in another match")
+            r.result.rejected[name] = why
+            r.result.resolution.log.append(LogLine(f"Your move was refused ({why}); the default was used.",
+                                                   protocol.Seat(name)))
+            log.info("match %s, phase %s: %s's move refused: %s", r.match.pk, r.phase.number, name, why)
+        ledger.advance(held, r.match.season_id, r.result.resolution.garnets, users)
+    return start
+
+
 def _host_lines(result: PhaseResult) -> list[LogLine]:
     """What the host reads about refused stored moves and defaults."""
-    refused = [LogLine(f"{name}'s stored move was refused ({why}); the default was used.", "host")
+    refused = [LogLine(f"{name}'s stored move was refused ({why}); the default was used.", HOST)
                for name, why in result.rejected.items()]
-    defaults = [LogLine(f"{name} sent nothing; the default was used: {result.submissions[name]}", "host")
+    defaults = [LogLine(f"{name} sent nothing; the default was used: {result.submissions[name]}", HOST)
                 for name in result.defaulted if name not in result.rejected]
     return refused + defaults
 
@@ -203,15 +251,28 @@ def write_logs(entries: list[tuple[Match, Phase, Resolution, list[LogLine], dict
     for match, phase, resolution, extra, seats in entries:
         start = (last.get(match.pk) or 0) + 1
         for offset, line in enumerate([*resolution.log, *extra]):
-            if line.audience in ("public", "host"):
-                audience, seat = line.audience, None
-            elif line.audience in seats:
-                audience, seat = LogEntry.Audience.SEAT, seats[line.audience]
-            else:
-                audience, seat = LogEntry.Audience.HOST, None
+            audience, seat = stored_audience(line.audience, seats)
             rows.append(LogEntry(match=match, phase_number=phase.number, phase_name=phase.name, order=start + offset,
                                  audience=audience, seat=seat, text=line.text))
     LogEntry.objects.bulk_create(rows)
+
+
+def stored_audience(audience: protocol.Audience, seats: dict[str, Seat]) -> tuple[str, Seat | None]:
+    """A line's audience as a LogEntry stores it: PUBLIC → public, HOST → host, Seat(name) → that seat.
+
+    A Seat whose name is not seated in the match goes to the host (never to everyone). Anything
+    else is a bug, refused (TypeError), never read as a name.
+    """
+    match audience:
+        case protocol.Public():
+            return LogEntry.Audience.PUBLIC, None
+        case protocol.Host():
+            return LogEntry.Audience.HOST, None
+        case protocol.Seat(name=name) if name in seats:
+            return LogEntry.Audience.SEAT, seats[name]
+        case protocol.Seat():
+            return LogEntry.Audience.HOST, None
+    raise TypeError(f"a log line's audience is PUBLIC, HOST or a Seat, not {audience!r}")
 
 
 # --- opening the next phase ----------------------------------------------------------------------------

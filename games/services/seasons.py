@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
+from games.kit.numbers import INT64_MAX, NumberError, parse_int, shown
 from games.models import (
     Decision,
     Episode,
@@ -410,14 +411,17 @@ def _resolve_choice(decision: Decision, choice: str | int | None) -> int:
     if choice in (None, ""):
         raise ServiceError("Choose a player.", "choice")
     users = {u.get_username(): u.pk for u in option_users(decision)}
-    if isinstance(choice, int) or (isinstance(choice, str) and choice.isdigit() and choice not in users):
-        uid = int(choice)
-        if uid in decision.options:
-            return uid
-    elif choice in users:
+    if isinstance(choice, str) and choice in users:
         return users[choice]
+    try:
+        uid = parse_int(choice, field="choice", lo=1, hi=INT64_MAX)
+    except NumberError:
+        uid = None
+    if uid is not None and uid in decision.options:
+        return uid
     allowed = ", ".join(users) or "nobody"
-    raise ServiceError(f"{choice} cannot be named here; the choices are: {allowed}.", "choice")
+    named = choice if isinstance(choice, str) and len(choice) <= 40 and choice.isprintable() else shown(choice)
+    raise ServiceError(f"{named} cannot be named here; the choices are: {allowed}.", "choice")
 
 
 def _lock(decision_id: int, *, skip_locked: bool = False) -> Decision | None:

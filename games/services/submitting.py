@@ -7,15 +7,16 @@ from datetime import datetime
 from django.db import connections, router, transaction
 from django.utils import timezone
 
+from games.engines import protocol
 from games.engines.protocol import EngineError, Payload, SubmissionError
-from games.models import Match, Phase, Seat, Submission, garnet_balance
+from games.engines.runner import play_phase
+from games.models import Match, Phase, Seat, Submission
 
-from . import live_turns
+from . import ledger, live_turns
 from .engines import engine_of
 from .errors import PhaseClosed, ServiceError
-from .ledger import record_garnets
 from .lifecycle import write_log
-from .live import bump
+from .live import bump, push_private
 
 LOCKED_IN = "Your move is locked in for this turn."
 #: The fields of a move as ``_store_move`` writes them.
@@ -91,11 +92,52 @@ def submit(
             raise ServiceError(exc.message, exc.field) from None
         except EngineError as exc:
             raise ServiceError(str(exc)) from None
+        _refuse_spends_the_wallet_cannot_cover(engine, match, seat, checked)
         sub = _store_move(phase, seat, checked, now, locked=lock and phase.is_live)
-        bump(match.pk, seat_id=None if phase.is_live else seat.pk)  # a main phase: only this seat's view changed
+        if phase.is_live:  # a live turn's move shows on the board at once
+            bump(match.pk)
+        else:  # a main phase: only this seat's view and the host's changed; spectators hear nothing
+            push_private(match.pk, seat.pk)
         if phase.is_live:
             live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None)
         return sub
+
+
+def _garnets(count: int) -> str:
+    return f"{count} garnet" + ("" if count == 1 else "s")
+
+
+def _refuse_spends_the_wallet_cannot_cover(engine, match: Match, seat: Seat, payload: Payload) -> None:
+    """Refuse a move that would spend garnets its wallet no longer holds (spent in another match of the season).
+
+    The engine checked the move against its own copy of the wallet, taken when the match started.
+    Only when the wallet (the ledger, read locked) holds less than that copy is the move tried on
+    the open phase (the other actors on their defaults) to see what it would spend. The phase's
+    resolution checks the spends again (``resolution``): this is the player's early, clear answer.
+    """
+    if not seat.user_id:
+        return
+    try:
+        copy = int(engine.player_state(match.state, seat.name).get("garnets") or 0)
+    except (EngineError, KeyError, TypeError, ValueError):
+        return
+    if copy <= 0:  # the engine lets no move spend more than its copy: nothing to check, no query
+        return
+    wallet = (match.season_id, seat.user_id)
+    ledger.lock_wallets([wallet])
+    held = ledger.balances([wallet])[wallet]
+    if held >= copy:
+        return
+    try:
+        trial = play_phase(engine, match.state, match.seed, {seat.name: payload}, lenient=True)
+    except EngineError:
+        return
+    net, spent = ledger.net_changes(trial.resolution.garnets).get(seat.name, (0, 0))
+    if spent and held + net < 0:
+        raise ServiceError(
+            f"This move would spend {_garnets(spent)} and your wallet holds {held} "
+            f"(the others were spent in another match): nothing was saved."
+        )
 
 
 def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, locked: bool) -> Submission:
@@ -145,13 +187,34 @@ def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now
         raise ServiceError(exc.message, exc.field) from None
     if resolution is None:
         raise ServiceError("Nothing to do: that action is not answered at once.")
-    spend = -sum(c.amount for c in resolution.garnets if c.player == seat.name and c.amount < 0)
-    if seat.user_id and spend and garnet_balance(seat.user_id, match.season_id) < spend:
-        raise ServiceError(f"You need {spend} garnets in your wallet for this.", next(iter(payload), ""))
+    users = {seat.name: seat.user_id} if seat.user_id else {}
+    wallets = ledger.spending_wallets(match.season_id, resolution.garnets, users)
+    held = None
+    if wallets:  # checked against the wallet itself, locked: another match of the season may have spent it
+        ledger.lock_wallets(wallets)
+        held = ledger.balances(wallets)
+        over = ledger.overspent(match.season_id, resolution.garnets, users, held).get(seat.name)
+        if over is not None:
+            raise ServiceError(f"You need {_garnets(over[0])} in your wallet for this; it holds {over[1]}.",
+                               next(iter(payload), ""))
     Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
     write_log(match, phase, resolution)
-    record_garnets(match, phase.number, resolution.garnets)
+    ledger.record_garnets(match, phase.number, resolution.garnets, held=held)
+    public = _changes_what_spectators_see(engine, match.state, resolution)
     match.state = resolution.state
     match.save(update_fields=["state"])
-    bump(match.pk)
-    return [line.text for line in resolution.log if line.audience == seat.name]
+    if public:
+        bump(match.pk)
+    else:  # e.g. a look-up answered to this seat alone: spectators hear nothing of it, not even when
+        push_private(match.pk, seat.pk)
+    return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
+
+
+def _changes_what_spectators_see(engine, before: dict, resolution) -> bool:
+    """Whether an instant action shows in the public parts: a public log line or a new public board."""
+    if any(line.audience == protocol.PUBLIC for line in resolution.log):
+        return True
+    try:
+        return engine.view(before, protocol.SPECTATOR) != engine.view(resolution.state, protocol.SPECTATOR)
+    except Exception:  # cannot tell: push to everyone, as any public change does
+        return True

@@ -21,15 +21,21 @@ from games.engines.protocol import (
     Engine,
     Field,
     GarnetChange,
+    Host,
     LogLine,
     Outcome,
     Payload,
     PhaseSpec,
     Resolution,
+    Seat,
     State,
     SubmissionError,
+    Viewer,
     fresh,
+    seat_of,
 )
+from games.engines.protocol import viewer_role as role_of
+from games.kit.numbers import is_int, parse_int, shown
 
 from . import config as cfg
 from . import rules, texts
@@ -100,12 +106,10 @@ def check_garnet_forks(value: Any) -> list[int]:
         raise SubmissionError("garnet", "List the forks (1 to 4) you pay with a garnet.")
     forks: list[int] = []
     for item in value:
-        if isinstance(item, str) and item.strip().isdigit():
-            item = int(item.strip())
-        if not isinstance(item, int) or isinstance(item, bool):
-            raise SubmissionError("garnet", f"Forks are numbered 1 to {FORKS_PER_ROUND}; {item!r} is not a fork.")
-        if not 1 <= item <= FORKS_PER_ROUND:
+        if is_int(item) and not 1 <= item <= FORKS_PER_ROUND:
             raise SubmissionError("garnet", f"Forks are numbered 1 to {FORKS_PER_ROUND}; there is no fork {item}.")
+        item = parse_int(item, field="garnet", lo=1, hi=FORKS_PER_ROUND,
+                         message=f"Forks are numbered 1 to {FORKS_PER_ROUND}; {shown(item)} is not a fork.")
         if item not in forks:
             forks.append(item)
     return sorted(forks)
@@ -253,7 +257,7 @@ class TrailTroubleEngine(Engine):
         )
         log.append(LogLine(texts.round_public_sentence(number, ROUNDS, new["order"], changes)))
         for player in state["players"]:
-            log.append(LogLine(self._round_private_sentence(new, player, number), player))
+            log.append(LogLine(self._round_private_sentence(new, player, number), Seat(player)))
         if open_round(new) is None:
             log.extend(self._end_lines(new))
         return Resolution(new, log, garnets)
@@ -289,12 +293,12 @@ class TrailTroubleEngine(Engine):
             new["garnets"][player] = path_result.garnets_after
             garnets.extend(self._garnet_changes(round_no, fork_no, path_result))
         new["order"] = result.order_after
-        log.append(LogLine(texts.fork_host_sentence(round_no, fork_no, fork, result), "host"))
+        log.append(LogLine(texts.fork_host_sentence(round_no, fork_no, fork, result), HOST))
         for player in new["players"]:
             sentence = texts.path_result_sentence(
                 round_no, fork_no, fork, result.paths[player], coins_before[player], marked[player]
             )
-            log.append(LogLine(sentence, player))
+            log.append(LogLine(sentence, Seat(player)))
         return {
             "fork": format_fork(fork),
             "takers": result.takers,
@@ -343,7 +347,7 @@ class TrailTroubleEngine(Engine):
             f"Coins of places 4 to 9, front to back: {middle}. {end['ec'][1]} has the fewest; {tiebreak}. "
             f"ECs' coins: {end['ec'][0]} {state['coins'][end['ec'][0]]}, {end['ec'][1]} {state['coins'][end['ec'][1]]}."
         )
-        return [LogLine(public), LogLine(host, "host")]
+        return [LogLine(public), LogLine(host, HOST)]
 
     # --- reading --------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
@@ -363,18 +367,19 @@ class TrailTroubleEngine(Engine):
     def player_state(self, state: State, player: str) -> dict[str, Any]:
         return {"place": place_of(state, player), "coins": state["coins"][player], "garnets": state["garnets"][player]}
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """Public: the order and each round's changes, the forks of rounds opened so far, the result.
 
         A player also sees their own coins, garnets, choices and fork results; the host sees everything.
         """
         number = open_round(state)
-        shown_rounds = ROUNDS if viewer == HOST else (number or ROUNDS)
+        role = viewer_role(state, viewer)
+        shown_rounds = ROUNDS if isinstance(viewer, Host) else (number or ROUNDS)
         spec = self.phase(state)
         view: dict[str, Any] = {
             "game": SLUG,
             "title": self.title,
-            "viewer": viewer_role(state, viewer),
+            "viewer": role,
             "phase": spec.name if spec else None,
             "round": len(state["rounds"]),
             "rounds_total": ROUNDS,
@@ -386,15 +391,16 @@ class TrailTroubleEngine(Engine):
             "forks": [fork_words(state, r) for r in range(1, shown_rounds + 1)],
             "outcome": public_outcome(state) if number is None else None,
         }
-        if viewer == HOST:
+        seat = seat_of(viewer, state["players"])
+        if isinstance(viewer, Host):
             view["coins"] = dict(state["coins"])
             view["garnets"] = dict(state["garnets"])
             view["detail"] = fresh(state["rounds"])
-        elif viewer in state["players"]:
-            view["me"] = own_view(state, viewer)
+        elif seat is not None:
+            view["me"] = own_view(state, seat)
         return view
 
-    def board_text(self, state: State, viewer: str | None) -> str:
+    def board_text(self, state: State, viewer: Viewer) -> str:
         return texts.board_text_from_view(self.view(state, viewer))
 
     # --- forms ------------------------------------------------------------------------
@@ -450,11 +456,9 @@ class TrailTroubleEngine(Engine):
 # --- views ----------------------------------------------------------------------------------
 
 
-def viewer_role(state: State, viewer: str | None) -> str:
-    """``host``, ``player`` (a seat of this match) or ``spectator`` (anyone else)."""
-    if viewer == HOST:
-        return "host"
-    return "player" if viewer in state["players"] else "spectator"
+def viewer_role(state: State, viewer: Viewer) -> str:
+    """``host``, ``player`` (a Seat of this match) or ``spectator`` (anyone else); never read from a name."""
+    return role_of(viewer, state["players"])
 
 
 def fork_words(state: State, round_no: int) -> dict[str, Any]:

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from games.kit.numbers import INT64_MAX, NumberError, parse_int
+
 #: Whole numbers the notation accepts, per kind of item (inclusive bounds).
 COIN_RANGE = (1, 99)
 POSITION_RANGE = (1, 9)
@@ -193,7 +195,10 @@ class _Scanner:
             self.pos += 1
         if start == self.pos:
             raise self.fail(what)
-        return int(self.text[start : self.pos]), start
+        try:
+            return parse_int(self.text[start : self.pos], lo=0, hi=INT64_MAX), start
+        except NumberError:
+            raise self.fail(what, start) from None
 
 
 def _check_range(scanner: _Scanner, value: int, start: int, bounds: tuple[int, int], noun: str) -> None:

@@ -45,6 +45,7 @@
     var phase = root.getAttribute("data-phase");
     var stateEl = document.querySelector("[data-live-state]");
     var retry = 500;
+    var reconnecting = false;
 
     function setState(text) { if (stateEl) stateEl.textContent = text; }
 
@@ -82,7 +83,8 @@
         var msg;
         try { msg = JSON.parse(ev.data); } catch (e) { return; }
         if (msg.type === "hello") {
-          if (msg.seq !== seq) resync();
+          // A saved move takes no new number: a player's or host's page fetches its view after a drop.
+          if (msg.seq !== seq || (reconnecting && msg.viewer !== "spectator")) resync();
         } else if (msg.type === "update" && msg.stale) {
           if (msg.seq !== seq) resync();  // nobody was watching when it was sent: fetch the parts
         } else if (msg.type === "update") {
@@ -93,7 +95,10 @@
           }
         }
       };
-      ws.onclose = function () {
+      ws.onclose = function (ev) {
+        // 4401: the session ended; 4403: the seat changed hands. The page is someone else's now.
+        if (ev.code === 4401 || ev.code === 4403) { setState("reloading…"); location.reload(); return; }
+        reconnecting = true;
         setState("reconnecting…");
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 10000);

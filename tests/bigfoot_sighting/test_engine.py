@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.bigfoot_sighting.engine import ENGINE, ITEMS
-from games.engines.protocol import ConfigError, EngineError, SubmissionError
+from games.engines.protocol import SPECTATOR, ConfigError, EngineError, SubmissionError
 
 from .helpers import (
     ANA,
@@ -469,7 +469,7 @@ def test_legal_moves_describe_what_the_player_may_click() -> None:
 
 
 def test_boards_are_shown_as_text_with_their_scores() -> None:
-    text = ENGINE.board_text(started(), None)
+    text = ENGINE.board_text(started(), SPECTATOR)
     assert text.startswith("Board 1: ana's lumberjacks (0 felled, score 0) vs ben's Bigfoot\n" + BOARD_1)
     assert BOARD_2 in text
-    assert ENGINE.board_text(new_match(), None).startswith("Board 1\n" + BOARD_1)
+    assert ENGINE.board_text(new_match(), SPECTATOR).startswith("Board 1\n" + BOARD_1)

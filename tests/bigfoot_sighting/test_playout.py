@@ -11,7 +11,7 @@ from games.bigfoot_sighting.engine import ENGINE, score
 from games.bigfoot_sighting.hexboard import on_board, parse_board, parse_cell
 from games.bigfoot_sighting.moves import end_reason
 from games.engines import matchfile
-from games.engines.protocol import State
+from games.engines.protocol import SPECTATOR, State
 
 from .helpers import PLAYERS, bot_playout, round_trips
 
@@ -51,7 +51,7 @@ def test_random_matches_keep_the_rules_and_replay_the_same(seed: int) -> None:
     for number, (state, result) in enumerate(zip(states, results, strict=False), start=1):
         assert result.spec.number == number
         assert round_trips(state)
-        assert round_trips(ENGINE.view(state, None))
+        assert round_trips(ENGINE.view(state, SPECTATOR))
         assert state["garnets"] == {"ana": seed % 4, "ben": 0}
         assert result.resolution.garnets == []
         assert all(line.text for line in result.resolution.log)

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games.bigfoot_sighting.board_svg import render_board
 from games.bigfoot_sighting.engine import ENGINE
+from games.engines.protocol import SPECTATOR
 from games.models import Match
 from games.presenters import status_part
 from games.services import lifecycle, submitting
@@ -139,7 +140,7 @@ def test_the_board_shows_each_players_reserve_time_for_the_page_script(duel):
     play_setup(duel)
     state = fresh(duel).state
     state["reserve_s"]["ben"] = 201.5
-    svg = render_board(ENGINE.view(state, None))
+    svg = render_board(ENGINE.view(state, SPECTATOR))
     assert 'data-reserve-player="ana" data-reserve-s="300">ana 5:00</tspan>' in svg
     assert 'data-reserve-player="ben" data-reserve-s="201.5">ben 3:21</tspan>' in svg
     assert 'data-lumberjack="ana" data-bigfoot="ben" data-to-move="ana" data-ended="0"' in svg

@@ -8,6 +8,7 @@ from typing import Any
 from games.blob_party.common import Log
 from games.blob_party.endgame import finish_match
 from games.blob_party.engine import ENGINE
+from games.engines.protocol import Audience
 from games.engines.runner import PhaseResult, play_phase
 
 PLAYERS = ["ann", "ben", "cy", "dee", "eve", "fay", "gus"]
@@ -56,7 +57,7 @@ def kingwizard(a: int = 0, b: int = 0, battle_a: int = 0, battle_b: int = 0, min
     return {"king": {"A": a, "B": b}, "battle_bp": {"A": battle_a, "B": battle_b}, "minigame_bp": minigame, **extra}
 
 
-def texts(result: PhaseResult, audience: str | None = None) -> list[str]:
+def texts(result: PhaseResult, audience: Audience | None = None) -> list[str]:
     """The log lines of a result (of one audience if given)."""
     return [line.text for line in result.resolution.log if audience is None or line.audience == audience]
 

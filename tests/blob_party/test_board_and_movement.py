@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from games.blob_party.board import advance, next_start
 from games.blob_party.engine import ENGINE
 from games.blob_party.tiles import TILE_COUNTS
-from games.engines.protocol import ConfigError
+from games.engines.protocol import PUBLIC, ConfigError
 
 from .helpers import BOARD_A, PLAYERS, at_round_one, kingwizard, new_state, play, player, texts
 
@@ -111,7 +111,7 @@ def test_kingwizard_moves_the_sum_of_the_groups_and_their_own_zero_or_one():
             "dee": player(card=3, king=0), "eve": player(king=1), "fay": player(card=2), "gus": player(card=3)}
     result = play(state, subs)
     assert result.resolution.state["space"]["ann"] == {"A": 4, "B": 3}
-    public = texts(result, "public")
+    public = texts(result, PUBLIC)
     assert "Board A (start space 1): the Kingwizard's movement adds up to 3." in public
     assert "Board B (start space 1): the Kingwizard's movement adds up to 2." in public
 
@@ -122,7 +122,7 @@ def test_kingwizard_with_a_sum_of_zero_does_not_move_or_play_a_tile():
     s = result.resolution.state
     assert s["space"]["ann"] == {}
     assert s["orbs"]["ann"] == 15 and s["bp"]["ann"] == 100
-    assert "Board A: ann (Kingwizard) does not move and plays no tile." in texts(result, "public")
+    assert "Board A: ann (Kingwizard) does not move and plays no tile." in texts(result, PUBLIC)
 
 
 def test_the_kingwizard_moves_first_on_both_boards_then_the_turn_order():

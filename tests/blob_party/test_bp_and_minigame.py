@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.blob_party.minigame import minigame_winner
+from games.engines.protocol import PUBLIC, Seat
 
 from .helpers import PLAYERS, at_round_one, kingwizard, play, player, texts
 
@@ -18,7 +19,7 @@ def test_the_highest_unique_bid_wins_ten_orbs():
     result = bids_round({"ben": 9, "cy": 4})
     s = result.resolution.state
     assert s["history"][-1]["minigame"] == "ben"
-    assert "Minigame: ben wins 10 orbs" in " ".join(texts(result, "public"))
+    assert "Minigame: ben wins 10 orbs" in " ".join(texts(result, PUBLIC))
 
 
 def test_tied_highest_bids_pass_the_win_to_the_next_unique_bid():
@@ -32,7 +33,7 @@ def test_when_the_highest_unique_bid_is_zero_nobody_wins():
     assert minigame_winner({"a": 4, "b": 4, "c": 0}) == (None, [(4, ["a", "b"])])
     result = bids_round({"ben": 5, "cy": 5})
     assert result.resolution.state["history"][-1]["minigame"] is None
-    assert "Minigame: nobody wins." in texts(result, "public")
+    assert "Minigame: nobody wins." in texts(result, PUBLIC)
 
 
 def test_when_every_bid_is_tied_nobody_wins():
@@ -48,7 +49,7 @@ def test_minigame_bp_is_consumed_win_or_lose_and_only_the_winner_is_announced():
     result = bids_round({"ben": 10, "cy": 10, "dee": 7})
     s = result.resolution.state
     assert (s["bp"]["ben"], s["bp"]["cy"], s["bp"]["dee"]) == (90, 90, 93)
-    public = texts(result, "public")
+    public = texts(result, PUBLIC)
     assert "Minigame: dee wins 10 orbs (30)." in public
     assert not any("bid" in line for line in public)
 
@@ -77,7 +78,7 @@ def test_five_bp_cost_three_garnets():
 def test_purchases_and_bids_stay_private():
     state = at_round_one(garnets={"cy": 5})
     result = play(state, {"cy": player(card=1, buy=5, minigame=4)})
-    private = texts(result, "cy")
+    private = texts(result, Seat("cy"))
     assert "cy buys 5 BP for 3 garnets (105 BP, 2 garnets left)." in private
     assert "cy bid 4 BP in the minigame (101 BP left)." in private
-    assert not any("buys" in line or "bid" in line for line in texts(result, "public"))
+    assert not any("buys" in line or "bid" in line for line in texts(result, PUBLIC))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.blob_party.engine import ENGINE
+from games.engines.protocol import PUBLIC
 
 from .helpers import at_round_one, kingwizard, play, player, texts
 
@@ -74,7 +75,7 @@ def test_hand_worked_round_happens_in_the_order_of_operations():
 
 def test_hand_worked_round_tile_effects_in_the_log():
     _, result = hand_worked_round()
-    public = " ".join(texts(result, "public"))
+    public = " ".join(texts(result, PUBLIC))
     assert "fights Limbs Banana (7 BP) and defeats it: +1 star" in public
     assert "fights Grave Digger (10 BP) and does not defeat it" in public
     assert "fights Psycho Knob (5 BP) and defeats it" in public

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.blob_party.engine import ENGINE
+from games.engines.protocol import HOST, PUBLIC
 
 from .helpers import at_round_one, new_state, play, player, texts
 
@@ -14,14 +15,14 @@ def test_the_pregame_plan_sets_round_ones_groups_turn_orders_and_traps():
     s = result.resolution.state
     assert s["plan"] == {"king": "ann", "groups": pregame["groups"], "traps": {"A": 7, "B": 1}}
     assert ("Round 1: Kingwizard ann; board A: ann, then gus, ben, cy; board B: ann, then dee, fay, eve. "
-            "New traps go on board A space 7 and board B space 1.") in texts(result, "public")
+            "New traps go on board A space 7 and board B space 1.") in texts(result, PUBLIC)
     assert ENGINE.phase(s).name == "round 1"
 
 
 def test_the_kingwizard_schedule_is_announced_in_the_pregame():
     result = play(new_state(), {})
     assert ("The Kingwizard schedule: round 1 ann, round 2 ben, round 3 cy, round 4 dee, round 5 eve, "
-            "round 6 fay, round 7 gus.") in texts(result, "public")
+            "round 6 fay, round 7 gus.") in texts(result, PUBLIC)
 
 
 def test_a_missing_plan_is_drawn_at_random_from_the_seed():
@@ -40,7 +41,7 @@ def test_a_partial_plan_keeps_the_named_places_and_draws_the_rest():
         plan = result.resolution.state["plan"]
         assert plan["groups"]["A"][1] == "gus" and plan["traps"]["B"] == 3
         assert sorted(plan["groups"]["A"] + plan["groups"]["B"]) == ["ben", "cy", "dee", "eve", "fay", "gus"]
-        assert "drawn at random" in " ".join(texts(result, "host"))
+        assert "drawn at random" in " ".join(texts(result, HOST))
 
 
 def test_the_next_kingwizard_plans_the_next_round_without_seeing_its_outcome():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.blob_party.battles import next_monster
+from games.engines.protocol import HOST, PUBLIC, Seat
 
 from .helpers import at_round_one, kingwizard, play, player, texts
 
@@ -32,7 +33,7 @@ def test_orbs_never_go_below_zero():
 
     result = land(14, prepare=poor)
     assert result.resolution.state["orbs"]["ben"] == 0
-    assert "loses 3 orbs (0)" in " ".join(texts(result, "public"))
+    assert "loses 3 orbs (0)" in " ".join(texts(result, PUBLIC))
 
 
 def test_bp_tile_gives_five_bp():
@@ -100,7 +101,7 @@ def test_each_landing_on_a_battle_tile_fights_the_next_monster_within_a_round():
     result = play(state, subs)
     s = result.resolution.state
     assert s["space"]["ann"]["A"] == 13 and s["space"]["ben"]["A"] == 18
-    public = " ".join(texts(result, "public"))
+    public = " ".join(texts(result, PUBLIC))
     assert "ann (Kingwizard) moves 1 to space 13 (Battle): fights Limbs Banana (7 BP) and defeats it" in public
     assert "ben moves 5, skipping 1 occupied space, to space 18 (Battle): fights Grave Digger (10 BP) and defeats" in public
     assert (s["stars"]["ann"], s["stars"]["ben"], s["stars"]["cy"]) == (1, 1, 0)
@@ -132,7 +133,7 @@ def test_trap_owner_takes_at_most_what_the_victim_has():
     s = result.resolution.state
     assert s["orbs"]["ben"] == 0 and s["orbs"]["ann"] == 18
     assert s["traps"]["A"] == {}
-    assert any(line.audience == "ann" and "takes 3 orbs" in line.text for line in result.resolution.log)
+    assert any(line.audience == Seat("ann") and "takes 3 orbs" in line.text for line in result.resolution.log)
 
 
 def test_trap_owner_takes_five_orbs_from_anyone_else():
@@ -174,11 +175,11 @@ def test_a_new_trap_replaces_an_old_trap_and_its_owner():
 
     result = land(3, prepare=old_trap, trap_a=12)
     assert result.resolution.state["traps"]["A"]["12"] == "ann"
-    assert "replaces gus's trap" in " ".join(texts(result, "host"))
+    assert "replaces gus's trap" in " ".join(texts(result, HOST))
 
 
 def test_trap_positions_are_public_but_not_their_owners():
     result = land(3, trap_a=12)
-    public = " ".join(texts(result, "public"))
+    public = " ".join(texts(result, PUBLIC))
     assert "Traps are placed on board A space 12 and board B space 20." in public
-    assert "belong to ann" not in public and "belong to ann" in " ".join(texts(result, "host"))
+    assert "belong to ann" not in public and "belong to ann" in " ".join(texts(result, HOST))

@@ -11,7 +11,7 @@ import pytest
 from games.blob_party.board_svg import render_board
 from games.blob_party.engine import ENGINE
 from games.engines import matchfile
-from games.engines.protocol import HOST, SubmissionError
+from games.engines.protocol import HOST, SPECTATOR, Seat, SubmissionError
 from games.engines.runner import play_phase
 
 from .helpers import PLAYERS, at_round_one, ended, play, player
@@ -41,10 +41,10 @@ def played(phases: int, seed: int = 5):
 @pytest.mark.parametrize("phases", [0, 1, 3, 8])
 def test_spectators_and_other_players_never_see_a_players_private_values(phases):
     state = played(phases)
-    spectator = ENGINE.view(state, None)
+    spectator = ENGINE.view(state, SPECTATOR)
     assert not keys_of(spectator) & set(PRIVATE_KEYS)
     for viewer in PLAYERS:
-        view = ENGINE.view(state, viewer)
+        view = ENGINE.view(state, Seat(viewer))
         assert view["you"] == {"name": viewer, "bp": state["bp"][viewer], "garnets": state["garnets"][viewer],
                                "cards": state["cards"][viewer], "traps": view["you"]["traps"]}
         others = {k: v for k, v in view.items() if k != "you"}
@@ -59,7 +59,7 @@ def test_spectators_and_other_players_never_see_a_players_private_values(phases)
 def test_private_log_values_never_reach_another_viewers_view_or_board_text():
     doc = matchfile.check_shape(json.loads(FIXTURE.read_text()))
     state = matchfile.start(doc)
-    secrets: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    secrets: dict[Seat, list[str]] = {Seat(p): [] for p in PLAYERS}
     host_lines: list[str] = []
     for subs in doc["phases"]:
         result = play_phase(ENGINE, state, doc["seed"], subs)
@@ -67,9 +67,9 @@ def test_private_log_values_never_reach_another_viewers_view_or_board_text():
         for line in result.resolution.log:
             if line.audience in secrets:
                 secrets[line.audience].append(line.text)
-            elif line.audience == "host":
+            elif line.audience == HOST:
                 host_lines.append(line.text)
-        for viewer in [None, *PLAYERS]:
+        for viewer in [SPECTATOR, *map(Seat, PLAYERS)]:
             shown = json.dumps(ENGINE.view(state, viewer)) + ENGINE.board_text(state, viewer)
             shown += render_board(ENGINE.view(state, viewer))
             for owner, lines in secrets.items():
@@ -85,13 +85,13 @@ def test_the_host_sees_everything():
     assert view["private"]["ben"]["garnets"] == 3 and view["private"]["ann"]["traps"]
     assert {"space": 7, "owner": "ann"} in view["boards"]["A"]["traps"]
     assert "[trap of ann]" in ENGINE.board_text(state, HOST)
-    assert "[trap]" in ENGINE.board_text(state, None) and "of ann" not in ENGINE.board_text(state, None)
-    assert "[trap (yours)]" in ENGINE.board_text(state, "ann")
+    assert "[trap]" in ENGINE.board_text(state, SPECTATOR) and "of ann" not in ENGINE.board_text(state, SPECTATOR)
+    assert "[trap (yours)]" in ENGINE.board_text(state, Seat("ann"))
 
 
 def test_the_public_view_shows_the_round_plan_positions_orbs_and_stars():
     state = at_round_one(trap_a=7, trap_b=3)
-    view = ENGINE.view(state, None)
+    view = ENGINE.view(state, SPECTATOR)
     assert view["phase"] == "round 1" and view["king"] == "ann" and view["next_king"] == "ben"
     assert view["plan"] == {"king": "ann", "groups": {"A": ["ben", "cy", "dee"], "B": ["eve", "fay", "gus"]},
                             "new_traps": {"A": 7, "B": 3}}
@@ -105,7 +105,7 @@ def test_the_svg_draws_both_boards_escapes_names_and_has_no_script():
     for _ in range(3):
         spec = ENGINE.phase(state)
         state = play_phase(ENGINE, state, 2, {p: ENGINE.bot(state, p, rng) for p in spec.actors}).resolution.state
-    for viewer in [None, HOST, names[0]]:
+    for viewer in [SPECTATOR, HOST, Seat(names[0])]:
         svg = render_board(ENGINE.view(state, viewer))
         assert svg.startswith("<svg") and 'role="img"' in svg and "aria-label=" in svg and "viewBox=" in svg
         assert "<b>" not in svg and "&lt;b&gt;" in svg and 'g"&' not in svg

@@ -50,7 +50,8 @@ def test_a_submission_takes_the_same_few_queries_in_every_phase(game, make_user)
             counts.append(count)
         lifecycle.resolve_now(match.pk)
     assert counts, "someone seated acts in the first phases"
-    assert len(set(counts)) == 1, f"queries per submission grew with the match: {counts}"
+    # A player who holds garnets (Trail Trouble pays some on the trail) gets one more: the wallet's check.
+    assert max(counts) - min(counts) <= 1, f"queries per submission grew with the match: {counts}"
     assert counts[0] <= CEILINGS[game][1]
 
 

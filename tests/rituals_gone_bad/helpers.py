@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.protocol import GarnetChange, LogLine, Payload, State
+from games.engines.protocol import Audience, GarnetChange, LogLine, Payload, State
 from games.engines.runner import PhaseResult, play_phase
 from games.rituals_gone_bad.engine import ENGINE
 from games.rituals_gone_bad.lookups import buyable, payload_value, target
@@ -89,7 +89,7 @@ def play_quiet_rituals(state: State, count: int) -> State:
     return state
 
 
-def lines_for(result: PhaseResult, audience: str) -> list[str]:
+def lines_for(result: PhaseResult, audience: Audience) -> list[str]:
     return [line.text for line in result.resolution.log if line.audience == audience]
 
 

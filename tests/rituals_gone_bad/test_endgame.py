@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.protocol import GarnetChange, State, SubmissionError
+from games.engines.protocol import HOST, PUBLIC, SPECTATOR, GarnetChange, Seat, State, SubmissionError
 from games.engines.runner import PhaseResult
 from games.rituals_gone_bad.endgame import count_votes, tokens_of_life
 from games.rituals_gone_bad.engine import ENGINE
@@ -29,7 +29,7 @@ def test_the_match_ends_after_the_seventh_ritual() -> None:
 def test_a_sole_winner_receives_two_tokens_of_life() -> None:
     state, result = finish_with([9, 8, 7, 6, 5, 4, 3])
     assert ENGINE.outcome(state).tol == {"ana": 2}
-    assert "ana has the most points (9) and wins 2 Tokens of Life." in lines_for(result, "public")
+    assert "ana has the most points (9) and wins 2 Tokens of Life." in lines_for(result, PUBLIC)
 
 
 @pytest.mark.parametrize("tied", [2, 3])
@@ -44,7 +44,7 @@ def test_four_or_more_tied_winners_receive_no_token(tied: int) -> None:
     points = [9] * tied + [5] * (6 - tied) + [1]
     state, result = finish_with(points)
     assert ENGINE.outcome(state).tol == {}
-    assert f"{tied} players tie for the most points (9): no Token of Life is given." in lines_for(result, "public")
+    assert f"{tied} players tie for the most points (9): no Token of Life is given." in lines_for(result, PUBLIC)
 
 
 def test_the_player_with_the_fewest_points_is_the_elimination_candidate() -> None:
@@ -52,7 +52,7 @@ def test_the_player_with_the_fewest_points_is_the_elimination_candidate() -> Non
     outcome = ENGINE.outcome(state)
     assert outcome.ec == ["gus"] and outcome.pending is None
     assert outcome.dm_pick_order == ["gus"]
-    assert "gus has the fewest points (3) and is the Elimination Candidate." in lines_for(result, "public")
+    assert "gus has the fewest points (3) and is the Elimination Candidate." in lines_for(result, PUBLIC)
 
 
 def test_tied_fewest_points_are_decided_by_the_players_with_the_most_points() -> None:
@@ -63,7 +63,7 @@ def test_tied_fewest_points_are_decided_by_the_players_with_the_most_points() ->
     outcome = ENGINE.outcome(state)
     assert outcome.ec == []
     assert outcome.pending == {"decide": "ec", "between": ["fay", "gus"], "deciders": ["ana", "ben"]}
-    assert any("will choose the Elimination Candidate" in line for line in lines_for(result, "public"))
+    assert any("will choose the Elimination Candidate" in line for line in lines_for(result, PUBLIC))
 
 
 def test_when_everyone_ties_everyone_decides_and_nobody_gets_a_token() -> None:
@@ -80,9 +80,9 @@ def test_the_name_named_most_is_the_elimination_candidate() -> None:
     assert ENGINE.outcome(state).pending is None
     assert ENGINE.phase(state) is None
     assert "Votes for the Elimination Candidate: fay 2, gus 1. fay is the Elimination Candidate." in lines_for(
-        result, "public"
+        result, PUBLIC
     )
-    assert "ana names fay." in lines_for(result, "host")
+    assert "ana names fay." in lines_for(result, HOST)
 
 
 def test_a_tie_between_names_is_drawn_at_random_among_them() -> None:
@@ -100,7 +100,7 @@ def test_no_names_at_all_are_drawn_at_random_among_the_tied_players() -> None:
         state, _ = finish_with([9, 9, 7, 6, 2, 2, 2], seed=seed)
         state, result = play(state, {}, seed=seed)
         chosen.add(ENGINE.outcome(state).ec[0])
-        assert any(line.startswith("Nobody named anyone in time") for line in lines_for(result, "public"))
+        assert any(line.startswith("Nobody named anyone in time") for line in lines_for(result, PUBLIC))
     assert chosen == {"eve", "fay", "gus"}
 
 
@@ -109,7 +109,7 @@ def test_a_decider_who_names_nobody_abstains() -> None:
         state, _ = finish_with([9, 9, 7, 6, 2, 2, 2], seed=seed)
         state, result = play(state, {"ana": {"ec": "fay"}}, seed=seed)
         assert ENGINE.outcome(state).ec == ["fay"]
-        assert "ben named nobody in time." in lines_for(result, "host")
+        assert "ben named nobody in time." in lines_for(result, HOST)
 
 
 def test_count_votes_reports_the_tally_and_whether_it_was_drawn() -> None:
@@ -149,9 +149,9 @@ def test_the_payout_is_credited_while_the_decision_is_open() -> None:
 
 def test_scores_become_public_when_the_match_ends() -> None:
     state, result = finish_with([9, 8, 7, 6, 5, 4, 3])
-    assert ENGINE.view(state, None)["points"] == dict(zip(PLAYERS, [9, 8, 7, 6, 5, 4, 3], strict=True))
-    assert "Final points: ana 9, ben 8, cy 7, dee 6, eve 5, fay 4, gus 3." in lines_for(result, "public")
-    assert ENGINE.view(state, "gus")["you"]["points"] == 3
+    assert ENGINE.view(state, SPECTATOR)["points"] == dict(zip(PLAYERS, [9, 8, 7, 6, 5, 4, 3], strict=True))
+    assert "Final points: ana 9, ben 8, cy 7, dee 6, eve 5, fay 4, gus 3." in lines_for(result, PUBLIC)
+    assert ENGINE.view(state, Seat("gus"))["you"]["points"] == 3
 
 
 def test_tokens_of_life_by_the_number_of_tied_winners() -> None:

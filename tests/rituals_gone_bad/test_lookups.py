@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.engines.protocol import GarnetChange, State, SubmissionError, rng_for
+from games.engines.protocol import PUBLIC, GarnetChange, Seat, State, SubmissionError, rng_for
 from games.rituals_gone_bad.engine import ENGINE
 
 from .helpers import SEED, play, prepare, start, summon
@@ -47,15 +47,15 @@ def test_a_cultist_learns_whether_their_previous_prediction_was_correct_for_one_
     assert result is not None
     assert result.state["garnets"]["ben"] == 1
     assert result.garnets == [GarnetChange("ben", -1, "look-up: ritual 1 prediction")]
-    private = [line.text for line in result.log if line.audience == "ben"]
+    private = [line.text for line in result.log if line.audience == Seat("ben")]
     assert private == ["Ritual 1 look-up: your prediction (cyan) was correct."]
-    assert not [line for line in result.log if line.audience == "public"]
+    assert not [line for line in result.log if line.audience == PUBLIC]
     assert result.state["rituals"][0]["looked_up"] == {"ben": [1]}
 
 
 def test_a_wrong_prediction_is_answered_as_wrong() -> None:
     result = ENGINE.instant(after_ritual_1(), "cy", {"lookup": True})
-    assert [line.text for line in result.log if line.audience == "cy"] == [
+    assert [line.text for line in result.log if line.audience == Seat("cy")] == [
         "Ritual 1 look-up: your prediction (yellow) was wrong."
     ]
 
@@ -64,7 +64,7 @@ def test_the_previous_leader_names_the_pairs_to_look_up() -> None:
     result = ENGINE.instant(after_ritual_1(), "ana", {"lookup": [3, 1]})
     assert result.state["garnets"]["ana"] == 1
     assert [c.amount for c in result.garnets] == [-1, -1]
-    assert [line.text for line in result.log if line.audience == "ana"] == [
+    assert [line.text for line in result.log if line.audience == Seat("ana")] == [
         "Ritual 1 look-up, pair 1 (ben & cy): your prediction (cyan) was correct.",
         "Ritual 1 look-up, pair 3 (fay & gus): your prediction (yellow) was wrong.",
     ]

@@ -12,6 +12,7 @@ import json
 import pytest
 
 from games.engines import matchfile
+from games.engines.protocol import HOST, PUBLIC, Seat
 from games.engines.runner import play_phase
 from games.rituals_gone_bad.chart import summon
 from games.rituals_gone_bad.endgame import fewest_points, garnet_payout, most_points
@@ -94,8 +95,8 @@ def test_the_outcome_follows_the_end_rules(matches: list[PlayedMatch]) -> None:
 
 def test_public_lines_never_name_a_book_or_a_monster(matches: list[PlayedMatch]) -> None:
     for m in matches:
-        assert not [line.text for line in m.log if line.audience == "public" and mentions_colour(line.text)]
-        assert {line.audience for line in m.log} <= {"public", "host", *PLAYERS}
+        assert not [line.text for line in m.log if line.audience == PUBLIC and mentions_colour(line.text)]
+        assert {line.audience for line in m.log} <= {PUBLIC, HOST, *map(Seat, PLAYERS)}
 
 
 def test_replaying_the_match_file_gives_the_same_final_player_states(matches: list[PlayedMatch]) -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.engines.protocol import ConfigError, rng_for
+from games.engines.protocol import HOST, PUBLIC, SPECTATOR, ConfigError, Seat, rng_for
 from games.rituals_gone_bad.engine import ENGINE
 
 from .helpers import PLAYERS, SEED, cultists, leader, lines_for, mentions_colour, play, prepare, start, summon
@@ -70,8 +70,7 @@ def test_the_game_needs_exactly_seven_different_seats() -> None:
         ENGINE.setup(PLAYERS[:6], {}, {}, SEED)
     with pytest.raises(ConfigError, match="same name"):
         ENGINE.setup([*PLAYERS[:6], "ana"], {}, {}, SEED)
-    with pytest.raises(ConfigError, match="reserved"):
-        ENGINE.setup([*PLAYERS[:6], "@host"], {}, {}, SEED)
+    ENGINE.setup([*PLAYERS[:6], "@host"], {}, {}, SEED)  # a role is never a name: "@host" is a seat like any
 
 
 def test_wallets_must_be_whole_numbers_of_players() -> None:
@@ -102,26 +101,26 @@ def test_cultists_choose_books_and_the_leader_pairs_them() -> None:
 
 def test_the_pairings_are_public_when_the_summoning_starts() -> None:
     state, result = prepare(start(), pairs=[["ben", "dee"], ["cy", "gus"], ["eve", "fay"]])
-    assert "Ritual 1: the pairs are ben & dee, cy & gus, eve & fay." in lines_for(result, "public")
-    assert ENGINE.view(state, None)["rituals"][0]["pairs"] == [["ben", "dee"], ["cy", "gus"], ["eve", "fay"]]
+    assert "Ritual 1: the pairs are ben & dee, cy & gus, eve & fay." in lines_for(result, PUBLIC)
+    assert ENGINE.view(state, SPECTATOR)["rituals"][0]["pairs"] == [["ben", "dee"], ["cy", "gus"], ["eve", "fay"]]
 
 
 def test_the_pairs_stay_hidden_until_the_preparation_ends() -> None:
-    assert ENGINE.view(start(), None)["rituals"][0]["pairs"] is None
+    assert ENGINE.view(start(), SPECTATOR)["rituals"][0]["pairs"] is None
 
 
 def test_the_leader_privately_learns_the_book_counts() -> None:
     books = {"ben": "red", "cy": "green", "dee": "blue", "eve": "blue", "fay": "red", "gus": "red"}
     state, result = prepare(start(), books)
-    assert lines_for(result, "ana") == ["Ritual 1: the cultists chose 3 red, 1 green and 2 blue books."]
-    assert ENGINE.view(state, "ana")["you"]["history"][0]["counts"] == {"red": 3, "green": 1, "blue": 2}
-    for viewer in [None, *PLAYERS[1:]]:
+    assert lines_for(result, Seat("ana")) == ["Ritual 1: the cultists chose 3 red, 1 green and 2 blue books."]
+    assert ENGINE.view(state, Seat("ana"))["you"]["history"][0]["counts"] == {"red": 3, "green": 1, "blue": 2}
+    for viewer in [SPECTATOR, *map(Seat, PLAYERS[1:])]:
         assert "counts" not in json.dumps(ENGINE.view(state, viewer))
 
 
 def test_the_book_counts_name_colours_nobody_chose() -> None:
     _, result = prepare(start(), "green")
-    assert lines_for(result, "ana") == ["Ritual 1: the cultists chose 0 red, 6 green and 0 blue books."]
+    assert lines_for(result, Seat("ana")) == ["Ritual 1: the cultists chose 0 red, 6 green and 0 blue books."]
 
 
 def test_a_correct_cultist_prediction_scores_one_point() -> None:
@@ -153,11 +152,11 @@ def test_a_missing_prediction_scores_nothing() -> None:
 def test_only_the_ritual_total_is_announced() -> None:
     state, _ = prepare(start(), "red")
     state, result = summon(state, {"ben": "cyan", "cy": "cyan", "dee": "yellow", "ana": ["cyan", "cyan", None]})
-    public = lines_for(result, "public")
+    public = lines_for(result, PUBLIC)
     assert "Ritual 1 is complete: the players scored 4 points in total." in public
     assert not any(mentions_colour(line) for line in public)
-    assert lines_for(result, "ben") == ["Ritual 1: you predicted cyan for your pair with cy."]
-    assert ENGINE.view(state, None)["rituals"][0]["total"] == 4
+    assert lines_for(result, Seat("ben")) == ["Ritual 1: you predicted cyan for your pair with cy."]
+    assert ENGINE.view(state, SPECTATOR)["rituals"][0]["total"] == 4
 
 
 def test_players_are_not_told_whether_they_were_right() -> None:
@@ -173,8 +172,8 @@ def test_a_missing_book_is_drawn_at_random() -> None:
     assert "ben" in result.defaulted
     expected = ENGINE.default(start(), "ben", rng_for(SEED, 1, "default:ben"))["book"]
     assert state["rituals"][0]["books"]["ben"] == expected
-    assert any("drawn at random" in line for line in lines_for(result, "ben"))
-    assert any(line.startswith("ben reads") and "drawn at random" in line for line in lines_for(result, "host"))
+    assert any("drawn at random" in line for line in lines_for(result, Seat("ben")))
+    assert any(line.startswith("ben reads") and "drawn at random" in line for line in lines_for(result, HOST))
 
 
 def test_random_books_are_spread_over_the_three_colours() -> None:
@@ -186,8 +185,8 @@ def test_a_missing_pairing_is_drawn_at_random() -> None:
     state, result = prepare(start(), missing=("ana",))
     pairs = state["rituals"][0]["pairs"]
     assert sorted(name for pair in pairs for name in pair) == sorted(cultists(start()))
-    assert "Ritual 1: you paired nobody, so the pairs were drawn at random." in lines_for(result, "ana")
-    assert not any("random" in line for line in lines_for(result, "public"))
+    assert "Ritual 1: you paired nobody, so the pairs were drawn at random." in lines_for(result, Seat("ana"))
+    assert not any("random" in line for line in lines_for(result, PUBLIC))
 
 
 def test_the_same_seed_and_submissions_give_the_same_result() -> None:
@@ -208,4 +207,4 @@ def test_the_next_ritual_begins_with_the_next_leader() -> None:
     state, result = summon(state)
     assert state["ritual"] == 2 and state["step"] == "preparation"
     assert leader(state) == "ben"
-    assert "Ritual 2 begins; its Cult Leader is ben." in lines_for(result, "public")
+    assert "Ritual 2 begins; its Cult Leader is ben." in lines_for(result, PUBLIC)

@@ -19,6 +19,12 @@ from .helpers import make_season
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def _receiver_on_loopback(settings):
+    """These receivers listen on 127.0.0.1: a private address, allowed only by this setting."""
+    settings.WEBHOOKS_ALLOW_PRIVATE = True
+
+
 class Receiver:
     """An HTTP server on 127.0.0.1 that answers 500 to the first ``failures`` posts, then 204."""
 
@@ -98,7 +104,8 @@ def test_a_resolved_phase_is_posted_to_the_season_webhook_as_json_content(receiv
     wait_for_deliveries()
     expected = notify.phase_text(match, 1)
     assert expected.startswith("**Hooked — ")
-    assert hook.bodies[0] == {"body": {"content": expected}, "type": "application/json"}
+    assert hook.bodies[0] == {"body": {"content": expected, "allowed_mentions": {"parse": []}},
+                              "type": "application/json"}
     assert WebhookDelivery.objects.get().status == WebhookDelivery.Status.SENT
 
 

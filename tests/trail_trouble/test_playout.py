@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 from games.engines import matchfile
-from games.engines.protocol import HOST, State
+from games.engines.protocol import HOST, PUBLIC, SPECTATOR, Seat, State
 from games.engines.runner import play_phase
 from games.trail_trouble.config import draw_fork
 from games.trail_trouble.engine import ENGINE
 
 PLAYOUTS = 60
 NAMES = ["ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo", "kim", "lou", "max", "nia"]
-AUDIENCES = {"public", "host"}
+AUDIENCES = {PUBLIC, HOST}
 
 
 def random_setup(seed: int) -> tuple[list[str], dict[str, Any], dict[str, int]]:
@@ -67,9 +67,9 @@ def playout(seed: int) -> tuple[dict[str, Any], State, list[str]]:
             spent_gained = sum(c.amount for c in result.resolution.garnets if c.player == p)
             assert new["garnets"][p] == state["garnets"][p] + spent_gained
         for line in result.resolution.log:
-            assert line.audience in AUDIENCES or line.audience in players
+            assert line.audience in AUDIENCES or line.audience in {Seat(p) for p in players}
             assert line.text.strip()
-        assert sum(1 for line in result.resolution.log if line.audience == "public") >= 1
+        assert sum(1 for line in result.resolution.log if line.audience == PUBLIC) >= 1
         log.extend(line.text for line in result.resolution.log)
         phases.append(submissions)
         state = new
@@ -91,7 +91,7 @@ def test_a_random_match_keeps_every_rule_and_replays_the_same(seed: int) -> None
     assert sorted(outcome.dm_pick_order) == sorted(outcome.ec)
     assert outcome.garnets_earned == {p: 0 for p in state["players"]}
     assert outcome.pending is None
-    for viewer in [None, HOST, *state["players"]]:
+    for viewer in [SPECTATOR, HOST, *map(Seat, state["players"])]:
         assert json.loads(json.dumps(ENGINE.view(state, viewer))) == ENGINE.view(state, viewer)
 
     checked = json.loads(json.dumps(doc))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.engines.protocol import HOST, PUBLIC, Seat
 from games.trail_trouble import rules
 from games.trail_trouble.engine import ENGINE
 
@@ -155,7 +156,7 @@ def test_an_unaffordable_coin_path_does_nothing() -> None:
     state = new_match(["-1 :coin:, +3 :position: / +1 :coin:"])
     result = play(state, {"jo": "LRRR"})
     assert result.state["coins"]["jo"] == 3 and place(result.state, "jo") == 10
-    assert any("could not pay 1 coin" in line.text and line.audience == "jo" for line in result.log)
+    assert any("could not pay 1 coin" in line.text and line.audience == Seat("jo") for line in result.log)
 
 
 def test_a_path_pays_its_cost_before_its_gains() -> None:
@@ -206,7 +207,7 @@ def test_a_garnet_mark_with_no_garnet_at_that_moment_pays_in_coins() -> None:
     assert result.state["garnets"]["jo"] == 0
     assert result.state["coins"]["jo"] == 2 - 2 + 1
     assert place(result.state, "jo") == 8
-    assert any("held none, so paid in coins" in line.text for line in result.log if line.audience == "jo")
+    assert any("held none, so paid in coins" in line.text for line in result.log if line.audience == Seat("jo"))
 
 
 def test_gaining_a_garnet_goes_into_the_season_wallet() -> None:
@@ -301,10 +302,10 @@ def test_there_is_no_garnet_payout_and_no_decision_after_the_game() -> None:
 def test_the_public_result_names_the_ecs_but_never_their_coins_or_a_tie_break() -> None:
     state = new_match(["+2 :coin: / +1 :coin:"])
     result = play(play_all(state, [{p: "LRRR" for p in PLAYERS if p not in ("eli", "gus")}, {}, {}]), {})
-    public = [line.text for line in result.log if line.audience == "public"]
+    public = [line.text for line in result.log if line.audience == PUBLIC]
     assert any("Elimination Candidates: jo" in text and "gus" in text for text in public)
     assert not any("tie" in text or "coins:" in text.lower() for text in public)
-    host = [line.text for line in result.log if line.audience == "host"]
+    host = [line.text for line in result.log if line.audience == HOST]
     assert any("a tie on coins was broken by place" in text for text in host)
 
 

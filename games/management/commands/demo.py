@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
+from games.kit.numbers import int_argument
 from games.models import GarnetEntry, Match, Season, SeasonPlayer
 from games.services import lifecycle
 
@@ -16,7 +17,7 @@ class Command(BaseCommand):
     help = "Seed the demo: a host (admin/admin), a player (demo/demo) and a live Rituals Gone Bad match with bots."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--phase-seconds", type=int, default=30, help="length of each phase (default 30 s)")
+        parser.add_argument("--phase-seconds", type=int_argument(5, 30 * 24 * 3600), default=30, help="length of each phase (default 30 s)")
         parser.add_argument("--again", action="store_true", help="add another demo match even if one exists")
 
     @transaction.atomic

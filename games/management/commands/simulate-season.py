@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
+from games.kit.numbers import INT64_MAX, INT64_MIN, int_argument
 from games.models import Decision, Episode, GarnetEntry, Match, Season, SeasonPlayer
 from games.services import lifecycle, live, seasons
 from games.services.engines import GAME_TITLES, engine_of
@@ -37,14 +38,14 @@ class Command(BaseCommand):
     help = "Play a whole season with bots (Main Matches, decisions, Death Matches) and print the standings."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", type=int, default=10, help="players in the season (default 10)")
+        parser.add_argument("--players", type=int_argument(2, 1000), default=10, help="players in the season (default 10)")
         parser.add_argument("--games", default=DEFAULT_GAMES,
                             help=f"the Main Matches, in order, comma-separated (default {DEFAULT_GAMES})")
-        parser.add_argument("--episodes", type=int, default=None,
+        parser.add_argument("--episodes", type=int_argument(1, 1000), default=None,
                             help="episodes to play, cycling through --games (default: one per game)")
         parser.add_argument("--dm-game", default=None, help="the Death Match game (default Bigfoot Sighting)")
-        parser.add_argument("--garnets", type=int, default=2, help="each player's starting wallet (default 2)")
-        parser.add_argument("--seed", type=int, default=1, help="the season's seed: the same seed plays the same")
+        parser.add_argument("--garnets", type=int_argument(0, 1000), default=2, help="each player's starting wallet (default 2)")
+        parser.add_argument("--seed", type=int_argument(INT64_MIN, INT64_MAX), default=1, help="the season's seed: the same seed plays the same")
         parser.add_argument("--name", default="", help="the season's name (default: Simulated season N)")
         parser.add_argument("--live", action="store_true", help="push live updates as usual (slower)")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")

@@ -1,0 +1,108 @@
+"""Forms that give users names: sign-up, and the admin's add-user and change-user forms.
+
+They all apply ``names.problem`` and refuse a name that looks like one already taken. Accounts made
+in code (``User.objects.create_user``, the demo, bots) are the system's own and skip the forms;
+``manage.py check_usernames`` reports any stored name that breaks the policy.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
+from django.core.exceptions import ValidationError
+
+from genius.accounts import names
+
+TAKEN = "This name is taken: it looks like the name of an existing account."
+
+
+def _printable(value: object) -> object:
+    """``value`` with lone surrogates as U+FFFD (as Django reads them from a request), so that a
+    form showing it back can be encoded."""
+    if isinstance(value, str):
+        return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in value)
+    return value
+
+
+def validate_user_name(value: str) -> None:
+    """Django validator for the policy (``names.problem``)."""
+    error = names.problem(value)
+    if error:
+        raise ValidationError(error, code="user_name")
+
+
+def lookalike_taken(name: str, *, exclude_pk: int | None = None) -> bool:
+    """Whether an existing account's name looks like ``name`` (same canonical form)."""
+    users = get_user_model().objects.all()
+    if exclude_pk is not None:
+        users = users.exclude(pk=exclude_pk)
+    return names.is_lookalike(name, users.values_list("username", flat=True).iterator())
+
+
+class UserNameField(forms.CharField):
+    """A user name as typed (no silent normalisation), checked against the policy."""
+
+    default_validators = [validate_user_name]
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("max_length", names.MAX_LENGTH)
+        kwargs.setdefault("help_text", names.RULE)
+        super().__init__(**kwargs)
+        # The policy gives one clear message for every length; Django's own would repeat it.
+        self.validators = [validate_user_name]
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "autocapitalize": "none", "autocomplete": "username"}
+
+
+class _NamePolicyMixin:
+    """Shows bad input back safely and refuses look-alikes of taken names."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        data = args[0] if args else kwargs.get("data")
+        if data is not None and any(isinstance(v, str) and _printable(v) != v for v in data.values()):
+            clean = {key: _printable(value) for key, value in data.items()}
+            if args:
+                args = (clean, *args[1:])
+            else:
+                kwargs["data"] = clean
+        super().__init__(*args, **kwargs)
+
+    def _check_lookalike(self, name: str | None) -> str | None:
+        if name and lookalike_taken(name, exclude_pk=self.instance.pk):
+            raise ValidationError(TAKEN, code="lookalike")
+        return name
+
+
+class SignUpForm(_NamePolicyMixin, UserCreationForm):
+    """Sign-up: a name that follows the policy and looks like no other, and a password."""
+
+    class Meta(UserCreationForm.Meta):
+        field_classes = {"username": UserNameField}
+
+    def clean_username(self) -> str | None:
+        return self._check_lookalike(super().clean_username())
+
+
+class AdminAddUserForm(_NamePolicyMixin, AdminUserCreationForm):
+    """The admin's "add user" form, under the same policy as sign-up."""
+
+    class Meta(AdminUserCreationForm.Meta):
+        field_classes = {"username": UserNameField}
+
+    def clean_username(self) -> str | None:
+        return self._check_lookalike(super().clean_username())
+
+
+class AdminChangeUserForm(_NamePolicyMixin, UserChangeForm):
+    """The admin's user page: a new name follows the policy; a kept one is left alone."""
+
+    def clean_username(self) -> str:
+        name = self.cleaned_data["username"]
+        if "username" in self.changed_data:
+            error = names.problem(name, reserved=not self.instance.is_staff)
+            if error:
+                raise ValidationError(error, code="user_name")
+            self._check_lookalike(name)
+        return name

@@ -1,0 +1,121 @@
+"""Log-in and sign-up throttling.
+
+Log-ins (django-axes, ``AXES_LOCKOUT_PARAMETERS`` points here). The finding was that five bad
+guesses at a name locked that name for everyone behind the load balancer, while one guess at each
+of many names was never slowed. Three locks now, each held to its own count of failures within the
+cool-off (15 minutes):
+
+- **name and address** (``AXES_FAILURE_LIMIT``, 5): one client guessing one account. Only someone
+  at the owner's own address can trip it, so an attacker cannot lock the host out of their seat.
+- **address** (``GENIUS_LOGIN_ADDRESS_LIMIT``, 10): one client spraying many names.
+- **name** (``GENIUS_LOGIN_ACCOUNT_LIMIT``, 10): many clients on one account (a botnet).
+
+The address and name locks never apply to a name at an address where that account has signed in
+before (axes' access log): they stop strangers, not the owner at home. A lock by the name alone
+without that exception would hand every stranger a button that locks the host out for everyone;
+it is why there is no such lock. The real client address comes from ``addresses.client_address``.
+
+Sign-ups: per client address, at most ``GENIUS_SIGNUPS_PER_HOUR`` accounts and
+``GENIUS_SIGNUP_ATTEMPTS_PER_HOUR`` tries an hour, counted in Django's cache. When the cache is
+down the throttle lets requests through (it is a brake, not a lock) and says so in the log.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt, AccessLog
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Sum
+from django.utils import timezone
+
+from genius.accounts.addresses import client_address
+
+log = logging.getLogger("games.accounts")
+
+PAIR = ["username", "ip_address"]
+HOUR = 3600
+
+
+def _limit(name: str, default: int) -> int:
+    return max(int(getattr(settings, name, default)), int(settings.AXES_FAILURE_LIMIT))
+
+
+def _failures_since(since, **where: Any) -> int:
+    rows = AccessAttempt.objects.filter(attempt_time__gte=since, **where)
+    return rows.aggregate(total=Sum("failures_since_start"))["total"] or 0
+
+
+def lockout_parameters(request_or_attempt: Any, credentials: dict | None = None) -> list:
+    """The locks that apply to this log-in attempt (see the module's docstring).
+
+    Axes locks when any listed group's failures reach ``AXES_FAILURE_LIMIT``; the address and
+    name groups are listed only once they have reached their own, higher, limits.
+    """
+    if not hasattr(request_or_attempt, "META"):  # axes asks about a stored attempt: its own pair
+        return [PAIR]
+    request = request_or_attempt
+    username = get_client_username(request, credentials)
+    address = getattr(request, "axes_ip_address", None) or client_address(request)
+    if username and address and AccessLog.objects.filter(username=username, ip_address=address).exists():
+        return [PAIR]
+    cool_off = settings.AXES_COOLOFF_TIME or timedelta(minutes=15)
+    since = timezone.now() - cool_off
+    params: list = [PAIR]
+    if address and _failures_since(since, ip_address=address) >= _limit("GENIUS_LOGIN_ADDRESS_LIMIT", 10):
+        params.append("ip_address")
+    if username and _failures_since(since, username=username) >= _limit("GENIUS_LOGIN_ACCOUNT_LIMIT", 10):
+        params.append("username")
+    return params
+
+
+def _signup_keys(address: str | None) -> tuple[str, str]:
+    who = address or "unknown"
+    return f"genius:signup-tries:{who}", f"genius:signups:{who}"
+
+
+def _count(key: str) -> int:
+    try:
+        return int(cache.get(key) or 0)
+    except Exception:  # the cache is only a brake
+        log.warning("sign-up throttle: the cache did not answer; letting the request through")
+        return 0
+
+
+def _hit(key: str) -> None:
+    try:
+        if not cache.add(key, 1, HOUR):
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between add and incr
+                cache.set(key, 1, HOUR)
+    except Exception:
+        log.warning("sign-up throttle: the cache did not answer; the attempt was not counted")
+
+
+def signup_refusal(address: str | None) -> str | None:
+    """Why this address may not try to sign up now (None: it may); counts the try when allowed."""
+    tries, made = _signup_keys(address)
+    if _count(made) >= int(getattr(settings, "GENIUS_SIGNUPS_PER_HOUR", 5)):
+        return "Too many accounts were made from your address in the last hour. Try again later."
+    if _count(tries) >= int(getattr(settings, "GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", 30)):
+        return "Too many sign-up attempts from your address in the last hour. Try again later."
+    _hit(tries)
+    return None
+
+
+def signup_made(address: str | None) -> None:
+    """Count one account made from this address."""
+    _hit(_signup_keys(address)[1])
+
+
+def forget_signups(address: str | None) -> None:
+    """Clear this address's sign-up counts (tests, and a host who lifts the brake)."""
+    try:
+        cache.delete_many(list(_signup_keys(address)))
+    except Exception:
+        log.warning("sign-up throttle: the cache did not answer; nothing to forget")
