@@ -13,7 +13,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.urls import path  # noqa: E402
 
 from bench.stock import StockMatchConsumer  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from genius.live.routing import websocket_urlpatterns  # noqa: E402
 
 if os.environ.get("BENCH_PUSH") == "stock":  # "before": every write renders and sends every view
     from bench.stock import install_stock_push

@@ -3,7 +3,7 @@
 Both designs run in the same run, each on fresh server processes:
 
 - **hub** (the app): each server process receives the update once from Redis pub/sub and sends
-  one pre-encoded frame to its own spectators (``games.fanout``);
+  one pre-encoded frame to its own spectators (``genius.live.fanout``);
 - **stock** (``bench.stock``): every spectator its own channel in a channels-redis group.
 
 The spectators are one asyncio process (``bench.spectators``). The clock starts in an on-commit
@@ -21,8 +21,9 @@ from django.db import transaction
 
 from bench import fixtures
 from bench.common import ROOT, Results, Server, median, ms, pct, rss_mb, server_env
-from games.models import Match
-from games.services import lifecycle, live
+from genius.live import pushes as live
+from genius.matches.models import Match
+from genius.matches.services import lifecycle
 
 TARGETS = {2000: 0.300, 10000: 1.0}
 
@@ -95,7 +96,7 @@ def one(size: int, design: str, servers: int, updates: int, seed: int) -> dict:
             lost += got["lost"]
             time.sleep(0.3)
         crowd.ask(cmd="close")
-        from games import presenters
+        from genius.live import presenters
 
         m = Match.objects.get(pk=match.pk)
         sizes.append(len(live.encode(m.seq, presenters.public_parts(m))))

@@ -3,7 +3,7 @@ phases all fall due in the same second, resolved by one or two Celery workers an
 
 Each run sets every open phase's deadline to one moment T a few seconds ahead; the clock
 (Celery beat, once a second) finds them and the workers resolve and push them. A push is seen
-on the fan-out channel (``games.fanout.channel()``) by a subscriber here: the figure is the time
+on the fan-out channel (``genius.live.fanout.channel()``) by a subscriber here: the figure is the time
 from T until the last match's update was published, and the lag from T to each push (p50, p99).
 A worker is the compose file's worker (``--concurrency=2``). Runs alternate one and two workers.
 """
@@ -19,9 +19,9 @@ import redis
 
 from bench import fixtures
 from bench.common import REDIS_URL, Results, flush_redis, median, ms, pct, spawn, stop
-from games import fanout
 from games.engines.registry import get_engine, slugs
-from games.models import Match, Phase
+from genius.live import fanout
+from genius.matches.models import Match, Phase
 
 TARGET = 5.0
 LEAD = 4.0  # seconds from setting the deadlines to T: the workers are idle and ready by then

@@ -10,8 +10,8 @@ from django.utils.crypto import get_random_string
 
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from games.models import Match
-from games.services import lifecycle
+from genius.matches.models import Match
+from genius.matches.services import lifecycle
 
 CSRF = "benchcsrftoken0123456789abcdefgh"  # 32 characters: Django accepts it unmasked as cookie and field
 

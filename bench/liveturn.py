@@ -21,8 +21,8 @@ from bench.common import Results, Server, median, ms, pct
 from bench.http import Connection
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from games.models import Match
-from games.services import lifecycle, submitting
+from genius.matches.models import Match
+from genius.matches.services import lifecycle, submitting
 
 TARGET = 0.100
 GAME = "bigfoot-sighting"

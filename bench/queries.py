@@ -13,8 +13,8 @@ from bench import fixtures
 from bench.common import Results
 from games.engines.registry import get_engine, slugs
 from games.engines.runner import bot_move
-from games.models import Match
-from games.services import lifecycle, submitting
+from genius.matches.models import Match
+from genius.matches.services import lifecycle, submitting
 
 
 def submission_queries(match: Match) -> int | None:

@@ -1,7 +1,7 @@
 """The stock Channels approach, kept for comparison: every spectator its own channel in a
 channels-redis group, one group message per update, JSON-encoded again for every connection.
 
-This is the consumer and push the app had before the fan-out hub (``games.fanout``).
+This is the consumer and push the app had before the fan-out hub (``genius.live.fanout``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 
-from games import presenters
-from games.models import Match
-from games.services.live import host_group, public_group, seat_group
+from genius.live import presenters
+from genius.live.pushes import host_group, public_group, seat_group
+from genius.matches.models import Match
 
 
 class StockMatchConsumer(AsyncWebsocketConsumer):
@@ -47,7 +47,7 @@ def stock_push_update(match_id: int) -> None:
     public = presenters.public_parts(match)
     send(public_group(match_id), {"type": "match.update", "audience": "public", "seq": match.seq, "parts": public})
     seats = list(match.seats.filter(user__isnull=False))
-    for seat in seats:  # each frame names its holder, as the app's pushes do (games.consumers checks it)
+    for seat in seats:  # each frame names its holder, as the app's pushes do (genius.live.consumers checks it)
         parts = presenters.seat_parts(match, seat)
         send(seat_group(match_id, seat.pk), {"type": "match.update", "audience": "seat", "seq": match.seq, "parts": parts,
                                              "user": seat.user_id})
@@ -57,6 +57,6 @@ def stock_push_update(match_id: int) -> None:
 
 def install_stock_push() -> None:
     """Make this process push the stock way (the app before the fan-out hub and scoped pushes)."""
-    from games.services import live
+    from genius.live import pushes as live
 
     live.push_update = lambda match_id, seats=None, seq=None, watching=None: stock_push_update(match_id)

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 from bench import fixtures
 from bench.common import ROOT, Results, Server, median, ms, server_env
-from games.models import Match
+from genius.matches.models import Match
 
 PLAYERS = 200
 CONCURRENCY = (50, 200)

@@ -9,8 +9,8 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
-from games.clock import EmbeddedClockMiddleware  # noqa: E402
-from games.routing import websocket_application  # noqa: E402
+from genius.live.routing import websocket_application  # noqa: E402
+from genius.matches.clock import EmbeddedClockMiddleware  # noqa: E402
 
 application = EmbeddedClockMiddleware(
     ProtocolTypeRouter({"http": django_asgi_app, "websocket": websocket_application()})

@@ -50,7 +50,11 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "axes",
-    "games",
+    "genius.matches",
+    "genius.seasons",
+    "genius.live",
+    "genius.hosting",
+    "genius.notify",
     "genius.accounts",
 ]
 
@@ -63,7 +67,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.middleware.DatabaseUnavailableMiddleware",
+    "genius.middleware.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -133,18 +137,18 @@ else:
 
 # With Redis, the cache holds sessions, written through to the database: a signed-in request costs
 # no session query. It is only a help: while Redis is down sessions are read from the database
-# (games.sessions). Embedded (one process, no Redis), sessions stay in the database.
+# (genius.accounts.sessions). Embedded (one process, no Redis), sessions stay in the database.
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "genius",
-            "OPTIONS": {"pool_class": "games.sessions.SharedConnectionPool",
+            "OPTIONS": {"pool_class": "genius.accounts.sessions.SharedConnectionPool",
                         "socket_timeout": 1, "socket_connect_timeout": 1},
         }
     }
-    SESSION_ENGINE = "games.sessions"
+    SESSION_ENGINE = "genius.accounts.sessions"
 else:  # embedded: one process's memory is no place for sessions another process may end
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "genius"}}
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
@@ -161,7 +165,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BEAT_SCHEDULE = {
-    "close-due-phases": {"task": "games.tasks.close_due_phases", "schedule": 1.0},
+    "close-due-phases": {"task": "genius.matches.tasks.close_due_phases", "schedule": 1.0},
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 

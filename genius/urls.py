@@ -17,5 +17,5 @@ urlpatterns = [
     path("healthz", healthz),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("games.urls")),
+    path("", include("genius.matches.urls")),
 ]

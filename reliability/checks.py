@@ -13,8 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from games.engines.runner import play_phase
-from games.models import LogEntry, Match, Phase, Snapshot, Submission
-from games.services.engines import engine_of
+from genius.matches.models import LogEntry, Match, Phase, Snapshot, Submission
+from genius.matches.services.engines import engine_of
 
 
 @dataclass

@@ -18,9 +18,9 @@ from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from games.engines.protocol import rng_for
-from games.models import LogEntry, Phase, Seat, Snapshot, Submission
-from games.services import submitting
-from games.services.engines import engine_of
+from genius.matches.models import LogEntry, Phase, Seat, Snapshot, Submission
+from genius.matches.services import submitting
+from genius.matches.services.engines import engine_of
 
 from . import checks, world
 from .races import start_workers, wait_resolved

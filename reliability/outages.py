@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 from django.db import close_old_connections
 from django.utils import timezone
 
-from games.models import Match, Phase, Seat
-from games.services.engines import engine_of
+from genius.matches.models import Match, Phase, Seat
+from genius.matches.services.engines import engine_of
 
 from . import checks, world
 from .clients import Answer, LivePage, Player

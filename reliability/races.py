@@ -9,7 +9,7 @@ from datetime import timedelta
 from django.db import close_old_connections
 from django.utils import timezone
 
-from games.models import Phase
+from genius.matches.models import Phase
 
 from . import checks, world
 from .report import Row, seconds

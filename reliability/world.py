@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models.base import ModelState
 
-from games.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
-from games.services import lifecycle
+from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
+from genius.matches.services import lifecycle
 
 #: Every game there is, with a config its lobby starts from.
 GAMES: list[tuple[str, dict]] = [
@@ -30,7 +30,7 @@ def bot_matches(count: int, *, games: list[str] | None = None, seed0: int = 1) -
     when the phase opens); the rest are row-for-row copies of those, made in bulk, so that a thousand
     matches take seconds to make.
     """
-    from games.services.engines import engine_of
+    from genius.matches.services.engines import engine_of
 
     slugs = games or [slug for slug, _ in GAMES]
     configs = dict(GAMES)

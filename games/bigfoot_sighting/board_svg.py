@@ -14,7 +14,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from .hexboard import ALL_CELLS, BIGFOOT, LETTERS, TREE, cell_name
+from games.bigfoot_sighting.hexboard import ALL_CELLS, BIGFOOT, LETTERS, TREE, cell_name
 
 SIZE = 17.0  # hex centre to corner
 HEX_W = math.sqrt(3) * SIZE

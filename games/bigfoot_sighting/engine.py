@@ -21,6 +21,30 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from games.bigfoot_sighting.hexboard import (
+    ALL_CELLS,
+    BoardTextError,
+    cell_name,
+    cell_symbols,
+    cut_off,
+    format_board,
+    generate_candidates,
+    parse_board,
+    parse_cell,
+    playable_problems,
+    reading_order,
+)
+from games.bigfoot_sighting.moves import (
+    BIGFOOT,
+    LUMBERJACKS,
+    Board,
+    move_problem,
+    move_tree,
+    new_board,
+    play,
+    random_move,
+)
+from games.bigfoot_sighting.notation import Move, NotationError, format_move, parse_bigfoot_move, parse_lumberjack_move
 from games.engines.protocol import (
     ConfigError,
     Engine,
@@ -39,31 +63,6 @@ from games.engines.protocol import (
     viewer_role,
 )
 from games.kit.numbers import INT64_MAX, parse_int
-
-from .hexboard import (
-    ALL_CELLS,
-    BoardTextError,
-    cell_name,
-    cell_symbols,
-    cut_off,
-    format_board,
-    generate_candidates,
-    parse_board,
-    parse_cell,
-    playable_problems,
-    reading_order,
-)
-from .moves import (
-    BIGFOOT,
-    LUMBERJACKS,
-    Board,
-    move_problem,
-    move_tree,
-    new_board,
-    play,
-    random_move,
-)
-from .notation import Move, NotationError, format_move, parse_bigfoot_move, parse_lumberjack_move
 
 SLUG = "bigfoot-sighting"
 

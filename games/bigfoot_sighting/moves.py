@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .hexboard import DIRECTIONS, Cell, cell_name, on_board, parse_cell, ray, step
-from .notation import Action, BigfootStep, JackStep, Move, Pounce, format_move
+from games.bigfoot_sighting.hexboard import DIRECTIONS, Cell, cell_name, on_board, parse_cell, ray, step
+from games.bigfoot_sighting.notation import Action, BigfootStep, JackStep, Move, Pounce, format_move
 
 Board = dict[str, Any]
 

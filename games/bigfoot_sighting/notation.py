@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .hexboard import DIRECTIONS, LETTERS
+from games.bigfoot_sighting.hexboard import DIRECTIONS, LETTERS
 
 PASS = "pass"
 PASS_WORDS = {"", "PASS", "-", "NONE"}

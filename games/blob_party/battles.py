@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import plural
+from games.blob_party.common import plural
 
 #: Each board's monsters, in the order they are met; the rotation starts over after the third.
 MONSTERS: dict[str, tuple[tuple[str, int], ...]] = {

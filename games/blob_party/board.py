@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import SPACES
+from games.blob_party.common import SPACES
 
 
 def next_space(space: int) -> int:

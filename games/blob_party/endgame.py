@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .common import Log, plural
+from games.blob_party.common import Log, plural
 
 #: A garnet for every 30 orbs and for every 2 stars.
 ORBS_PER_GARNET = 30

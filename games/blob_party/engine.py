@@ -12,6 +12,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.blob_party import forms, views
+from games.blob_party.common import BOARDS, ROUNDS, SEATS, Log, clone, copy_state, round_king
+from games.blob_party.endgame import decide_ec, finish_match
+from games.blob_party.plan import check_plan, describe_plan, fix_plan, random_plan
+from games.blob_party.rounds import play_round
+from games.blob_party.submissions import CARDS, bot_round, check_round, default_round
+from games.blob_party.tiles import check_layout, shuffled_layout
 from games.engines.protocol import (
     PUBLIC,
     ConfigError,
@@ -26,14 +33,6 @@ from games.engines.protocol import (
     Viewer,
     rng_for,
 )
-
-from . import forms, views
-from .common import BOARDS, ROUNDS, SEATS, Log, clone, copy_state, round_king
-from .endgame import decide_ec, finish_match
-from .plan import check_plan, describe_plan, fix_plan, random_plan
-from .rounds import play_round
-from .submissions import CARDS, bot_round, check_round, default_round
-from .tiles import check_layout, shuffled_layout
 
 #: What every player starts with.
 START_ORBS = 15

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.blob_party.common import BOARDS, ROUNDS, round_king
+from games.blob_party.plan import GROUP_SIZE, group_field, ordinal, plan_players, trap_field
+from games.blob_party.submissions import CARDS, PURCHASES, card_value
+from games.blob_party.tiles import TILE_LABELS, trap_spaces
 from games.engines.protocol import Field, SubmissionError
 from games.kit.numbers import INT64_MAX, parse_int
-
-from .common import BOARDS, ROUNDS, round_king
-from .plan import GROUP_SIZE, group_field, ordinal, plan_players, trap_field
-from .submissions import CARDS, PURCHASES, card_value
-from .tiles import TILE_LABELS, trap_spaces
 
 NO_PURCHASE = ("", "No purchase")
 #: Choices that offer their own blank ("Random", "No purchase") are marked required so that the

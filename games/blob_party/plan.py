@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.blob_party.common import BOARDS, SPACES, Log, as_int
+from games.blob_party.tiles import TILE_LABELS, trap_allowed, trap_spaces
 from games.engines.protocol import SubmissionError
-
-from .common import BOARDS, SPACES, Log, as_int
-from .tiles import TILE_LABELS, trap_allowed, trap_spaces
 
 GROUP_SIZE = 3
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import advance, next_start
-from .common import BOARDS, ROUNDS, Log, plural
-from .minigame import MINIGAME_PRIZE, describe_ties, minigame_winner
-from .submissions import PURCHASES, card_name, card_value
-from .tiles import TILE_LABELS, play_tile
-from .traps import place_traps, spring_trap, trap_owner
+from games.blob_party.board import advance, next_start
+from games.blob_party.common import BOARDS, ROUNDS, Log, plural
+from games.blob_party.minigame import MINIGAME_PRIZE, describe_ties, minigame_winner
+from games.blob_party.submissions import PURCHASES, card_name, card_value
+from games.blob_party.tiles import TILE_LABELS, play_tile
+from games.blob_party.traps import place_traps, spring_trap, trap_owner
 
 
 def play_round(s: dict[str, Any], subs: dict[str, dict[str, Any]], log: Log) -> dict[str, Any]:

@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.blob_party.common import BOARDS, as_int, plural, round_king
+from games.blob_party.plan import check_plan, random_plan
 from games.engines.protocol import SubmissionError
-
-from .common import BOARDS, as_int, plural, round_king
-from .plan import check_plan, random_plan
 
 #: Garnet→BP purchases: BP bought → garnets it costs.
 PURCHASES: dict[int, int] = {5: 3, 7: 4}

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.blob_party import battles
+from games.blob_party.common import SPACES, Log, plural
 from games.engines.protocol import ConfigError
-
-from . import battles
-from .common import SPACES, Log, plural
 
 #: How many of each tile a board holds (RULINGS "Board layout").
 TILE_COUNTS: dict[str, int] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import BOARDS, Log, plural
+from games.blob_party.common import BOARDS, Log, plural
 
 #: Orbs a trap's owner takes from whoever else lands on it (or all they have, if fewer).
 TRAP_TAKE = 5

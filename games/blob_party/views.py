@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.blob_party.battles import BIG_MONSTER_COST, next_monster
+from games.blob_party.common import BOARDS, SPACES, clone, round_king
+from games.blob_party.tiles import TILE_LABELS
 from games.engines.protocol import Host, Viewer, seat_of, viewer_role
-
-from .battles import BIG_MONSTER_COST, next_monster
-from .common import BOARDS, SPACES, clone, round_king
-from .tiles import TILE_LABELS
 
 
 def view(engine: Any, state: dict[str, Any], viewer: Viewer) -> dict[str, Any]:

@@ -11,11 +11,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from games.engines.protocol import ConfigError, EngineError, State, SubmissionError
+from games.engines.registry import get_engine, slugs
+from games.engines.runner import play_phase
 from games.kit.numbers import INT64_MAX, INT64_MIN, is_int, shown
-
-from .protocol import ConfigError, EngineError, State, SubmissionError
-from .registry import get_engine, slugs
-from .runner import play_phase
 
 #: Match files larger than this are refused before parsing.
 MAX_BYTES = 5 * 1024 * 1024

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import sys
+from pathlib import Path
 
-from .protocol import Engine
+from games.engines.protocol import Engine
 
 #: Game slug → module holding ``ENGINE``.
 GAME_MODULES: dict[str, str] = {
@@ -40,3 +42,9 @@ def get_engine(slug: str) -> Engine:
     if engine is None:
         raise KeyError(slug)
     return engine
+
+
+def game_dir(slug: str) -> Path:
+    """The folder of a game (its engine, rules page, board drawing and page parts)."""
+    get_engine(slug)
+    return Path(sys.modules[GAME_MODULES[slug]].__file__ or "").resolve().parent

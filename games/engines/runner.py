@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .protocol import Engine, Payload, PhaseSpec, Resolution, State, SubmissionError, rng_for
+from games.engines.protocol import Engine, Payload, PhaseSpec, Resolution, State, SubmissionError, rng_for
 
 
 @dataclass

@@ -18,12 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.protocol import Payload, State, SubmissionError
-
-from .chart import BOOKS, MONSTERS
-from .lookups import FIELD as LOOKUP
-from .lookups import check_lookup, payload_value, target
-from .pairing import PAIRS, check_pairing
-from .rituals import (
+from games.rituals_gone_bad.chart import BOOKS, MONSTERS
+from games.rituals_gone_bad.lookups import FIELD as LOOKUP
+from games.rituals_gone_bad.lookups import check_lookup, payload_value, target
+from games.rituals_gone_bad.pairing import PAIRS, check_pairing
+from games.rituals_gone_bad.rituals import (
     DECISION,
     OVER,
     PREPARATION,

@@ -12,12 +12,11 @@ from __future__ import annotations
 import random
 
 from games.engines.protocol import Payload, State
-
-from .chart import BOOKS, MONSTERS
-from .lookups import FIELD as LOOKUP
-from .lookups import buyable, payload_value, target
-from .pairing import PAIRS, random_pairing
-from .rituals import DECISION, PREPARATION, cultists_of, current
+from games.rituals_gone_bad.chart import BOOKS, MONSTERS
+from games.rituals_gone_bad.lookups import FIELD as LOOKUP
+from games.rituals_gone_bad.lookups import buyable, payload_value, target
+from games.rituals_gone_bad.pairing import PAIRS, random_pairing
+from games.rituals_gone_bad.rituals import DECISION, PREPARATION, cultists_of, current
 
 
 def default_submission(state: State, player: str, rng: random.Random) -> Payload:

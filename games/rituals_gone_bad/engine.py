@@ -23,14 +23,13 @@ from games.engines.protocol import (
     fresh,
     rng_for,
 )
-
-from . import forms, views
-from .checks import check_submission
-from .defaults import bot_submission, default_submission
-from .lookups import FIELD as LOOKUP
-from .lookups import buy, check_lookup, merge_instant
-from .resolving import resolve_phase
-from .rituals import DECISION, SEATS, SLUG, TITLE, actors, finished, new_state, phase_spec
+from games.rituals_gone_bad import forms, views
+from games.rituals_gone_bad.checks import check_submission
+from games.rituals_gone_bad.defaults import bot_submission, default_submission
+from games.rituals_gone_bad.lookups import FIELD as LOOKUP
+from games.rituals_gone_bad.lookups import buy, check_lookup, merge_instant
+from games.rituals_gone_bad.resolving import resolve_phase
+from games.rituals_gone_bad.rituals import DECISION, SEATS, SLUG, TITLE, actors, finished, new_state, phase_spec
 
 #: The config keys this game reads (MATCHFILE "rituals-gone-bad").
 CONFIG_KEYS = ("leaders",)

@@ -14,13 +14,12 @@ from typing import Any
 
 from games.engines.protocol import Field, Payload, State, SubmissionError
 from games.kit.numbers import parse_int, shown
-
-from .chart import BOOKS, MONSTERS
-from .checks import check_submission
-from .lookups import FIELD as LOOKUP
-from .lookups import bought, buyable, target
-from .pairing import PAIRS, check_pairing, partner_of, slot_field, slot_label
-from .rituals import DECISION, PREPARATION, actors, cultists_of, current
+from games.rituals_gone_bad.chart import BOOKS, MONSTERS
+from games.rituals_gone_bad.checks import check_submission
+from games.rituals_gone_bad.lookups import FIELD as LOOKUP
+from games.rituals_gone_bad.lookups import bought, buyable, target
+from games.rituals_gone_bad.pairing import PAIRS, check_pairing, partner_of, slot_field, slot_label
+from games.rituals_gone_bad.rituals import DECISION, PREPARATION, actors, cultists_of, current
 
 NO_PREDICTION = ("", "No prediction")
 TRUE_WORDS = ("true", "on", "1", "yes")

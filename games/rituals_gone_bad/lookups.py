@@ -17,8 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.protocol import HOST, GarnetChange, LogLine, Payload, Seat, State, SubmissionError
-
-from .rituals import Record, in_a_ritual, previous
+from games.rituals_gone_bad.rituals import Record, in_a_ritual, previous
 
 #: Garnets a look-up costs.
 COST = 1

@@ -8,26 +8,14 @@ from __future__ import annotations
 
 import random
 
-from games.engines.protocol import (
-    HOST,
-    PUBLIC,
-    GarnetChange,
-    LogLine,
-    Payload,
-    Resolution,
-    Seat,
-    State,
-    fresh,
-    rng_for,
-)
-
-from .chart import BOOKS
-from .defaults import default_submission
-from .endgame import count_votes, elimination, garnet_payout, most_points, tokens_of_life
-from .lookups import FIELD as LOOKUP
-from .lookups import buy, plural, requested_slots, target
-from .pairing import partner_of
-from .rituals import (
+from games.engines.protocol import HOST, PUBLIC, GarnetChange, LogLine, Payload, Resolution, Seat, State, fresh, rng_for
+from games.rituals_gone_bad.chart import BOOKS
+from games.rituals_gone_bad.defaults import default_submission
+from games.rituals_gone_bad.endgame import count_votes, elimination, garnet_payout, most_points, tokens_of_life
+from games.rituals_gone_bad.lookups import FIELD as LOOKUP
+from games.rituals_gone_bad.lookups import buy, plural, requested_slots, target
+from games.rituals_gone_bad.pairing import partner_of
+from games.rituals_gone_bad.rituals import (
     DECISION,
     OVER,
     PREPARATION,
@@ -41,7 +29,7 @@ from .rituals import (
     pair_names,
     phase_number,
 )
-from .scoring import book_counts, monsters_of, score_ritual, slot_monsters
+from games.rituals_gone_bad.scoring import book_counts, monsters_of, score_ritual, slot_monsters
 
 Lines = list[LogLine]
 Changes = list[GarnetChange]

@@ -8,9 +8,9 @@ prediction scores nothing. The ritual's total is the sum over all players.
 
 from __future__ import annotations
 
-from .chart import BOOKS, summon
-from .pairing import pair_number_of
-from .rituals import Record
+from games.rituals_gone_bad.chart import BOOKS, summon
+from games.rituals_gone_bad.pairing import pair_number_of
+from games.rituals_gone_bad.rituals import Record
 
 Prediction = str | None
 

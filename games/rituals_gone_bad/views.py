@@ -18,10 +18,9 @@ import copy
 from typing import Any
 
 from games.engines.protocol import Host, State, Viewer, seat_of, viewer_role
-
-from .lookups import bought, buyable, plural
-from .pairing import pair_number_of, partner_of
-from .rituals import (
+from games.rituals_gone_bad.lookups import bought, buyable, plural
+from games.rituals_gone_bad.pairing import pair_number_of, partner_of
+from games.rituals_gone_bad.rituals import (
     DECISION,
     RITUALS,
     SLUG,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .texts import change_mark, plural, status_words, view_coins
+from games.trail_trouble.texts import change_mark, plural, status_words, view_coins
 
 WIDTH = 384
 TOP = 92

@@ -6,8 +6,7 @@ import random
 from typing import Any
 
 from games.engines.protocol import ConfigError, rng_for
-
-from .forks import FORKS_PER_ROUND, ForkSyntaxError, format_fork, parse_fork, parse_round
+from games.trail_trouble.forks import FORKS_PER_ROUND, ForkSyntaxError, format_fork, parse_fork, parse_round
 
 PLAYERS = 10
 ROUNDS = 4

@@ -36,11 +36,10 @@ from games.engines.protocol import (
 )
 from games.engines.protocol import viewer_role as role_of
 from games.kit.numbers import is_int, parse_int, shown
-
-from . import config as cfg
-from . import rules, texts
-from .forks import FORKS_PER_ROUND, Fork, describe_condition, describe_path, format_fork, parse_fork
-from .rules import LEFT, PATH_NAMES, RIGHT
+from games.trail_trouble import config as cfg
+from games.trail_trouble import rules, texts
+from games.trail_trouble.forks import FORKS_PER_ROUND, Fork, describe_condition, describe_path, format_fork, parse_fork
+from games.trail_trouble.rules import LEFT, PATH_NAMES, RIGHT
 
 SLUG = "trail-trouble"
 ROUNDS = cfg.ROUNDS

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .forks import Condition, Fork, Path
+from games.trail_trouble.forks import Condition, Fork, Path
 
 LEFT, RIGHT = "L", "R"
 PATH_NAMES = {LEFT: "Left", RIGHT: "Right"}

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .forks import Fork, Path, describe_condition, describe_path, format_fork
-from .rules import CANNOT_PAY, CONDITION_FAILED, PAID_IN_COINS, PAID_WITH_GARNET, PATH_NAMES, ForkResult, PathResult
+from games.trail_trouble.forks import Fork, Path, describe_condition, describe_path, format_fork
+from games.trail_trouble.rules import (
+    CANNOT_PAY,
+    CONDITION_FAILED,
+    PAID_IN_COINS,
+    PAID_WITH_GARNET,
+    PATH_NAMES,
+    ForkResult,
+    PathResult,
+)
 
 
 def plural(n: int, word: str) -> str:

@@ -6,11 +6,11 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.dm_views import create_death_match
 from games.engines.runner import bot_move
-from games.models import Match, Phase
-from games.services import lifecycle
-from games.services.engines import engine_of
+from genius.matches.dm_views import create_death_match
+from genius.matches.models import Match, Phase
+from genius.matches.services import lifecycle
+from genius.matches.services.engines import engine_of
 from tests.bigfoot_sighting.helpers import board_text
 
 #: Three host boards: on board 1 a tree on b2 would cut lumberjack A (a1) off from Bigfoot (a2 and b1 hold trees).
@@ -40,7 +40,7 @@ def phase_of(match: Match) -> Phase:
 
 def play_setup(match: Match, ana_board: int = 1, ben_board: int = 2, tree: str | None = None) -> Match:
     """Both picks and the extra tree, as the players would send them, each phase resolved at once."""
-    from games.services import submitting
+    from genius.matches.services import submitting
 
     picks = {"ana": {"board": ana_board}, "ben": {"board": ben_board}}
     while phase_of(match).kind == "setup":

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Match, Season, SeasonPlayer
+from genius.matches.models import Match, Season, SeasonPlayer
 
 from .helpers import BOARDS
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from games.bigfoot_sighting.board_svg import render_board
 from games.bigfoot_sighting.engine import ENGINE
 from games.engines.protocol import SPECTATOR
-from games.models import Match
-from games.presenters import status_part
-from games.services import lifecycle, submitting
+from genius.live.presenters import status_part
+from genius.matches.models import Match
+from genius.matches.services import lifecycle, submitting
 
 from .helpers import bot_payload, fresh, new_duel, phase_of, play_setup
 
@@ -159,7 +159,7 @@ def test_the_players_own_box_says_score_boards_reserve_and_items_in_words(duel):
 def test_the_embedded_clock_ticks_four_times_a_second_so_live_turns_resolve_within_a_fraction_of_it():
     import inspect
 
-    from games.clock import TICK_SECONDS, run_clock
+    from genius.matches.clock import TICK_SECONDS, run_clock
 
     assert TICK_SECONDS == 0.25
     assert inspect.signature(run_clock).parameters["interval"].default == TICK_SECONDS

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Match, Phase, Submission
-from games.services import lifecycle
+from genius.matches.models import Match, Phase, Submission
+from genius.matches.services import lifecycle
 
 from .helpers import bot_payload, fresh, new_duel, page, phase_of, play_setup, post_move
 

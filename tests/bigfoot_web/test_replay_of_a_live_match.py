@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 
 from games.engines import matchfile
-from games.models import Match, Phase
-from games.services import lifecycle, matchfiles, submitting
-from games.services.engines import engine_of
+from genius.matches.models import Match, Phase
+from genius.matches.services import lifecycle, matchfiles, submitting
+from genius.matches.services.engines import engine_of
 
 from .helpers import bot_payload, fresh, new_duel, phase_of, post_move
 

@@ -16,8 +16,8 @@ def _quick_passwords(settings):
 @pytest.fixture
 def bp_match(ana, ben):
     """Blob Party, started: ana (5 garnets) and ben are people, five bots, 1-hour phases; the pregame is open."""
-    from games.models import GarnetEntry, Season
-    from games.services import lifecycle
+    from genius.matches.models import GarnetEntry, Season
+    from genius.matches.services import lifecycle
 
     season = Season.objects.create(name="Blob season", slug="blob")
     GarnetEntry.objects.create(user=ana, season=season, amount=5, reason="starting wallet")

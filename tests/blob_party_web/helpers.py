@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engines.runner import bot_move
-from games.models import Match
-from games.services.engines import engine_of
+from genius.matches.models import Match
+from genius.matches.services.engines import engine_of
 
 SEATS = ["ana", "ben", "cat", "dan", "eli", "fay", "gil"]
 BOTS = SEATS[2:]

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from games.models import Match, Submission
-from games.services import lifecycle, matchfiles
+from genius.matches.models import Match, Submission
+from genius.matches.services import lifecycle, matchfiles
 
 from .helpers import client_for, ec_pending_doc, field_error, match_page, options_of, post_move
 

@@ -12,9 +12,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.engines import matchfile
-from games.models import LogEntry, Match, Submission, garnet_balance, tol_balance
-from games.services import lifecycle
-from games.services.engines import engine_of
+from genius.matches.models import LogEntry, Match, Submission, garnet_balance, tol_balance
+from genius.matches.services import lifecycle
+from genius.matches.services.engines import engine_of
 
 from .helpers import client_for, form_data, human_move, post_move
 

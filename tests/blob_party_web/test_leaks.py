@@ -11,8 +11,8 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 from django.urls import reverse
 
-from games.models import LogEntry, Match
-from games.services import lifecycle
+from genius.matches.models import LogEntry, Match
+from genius.matches.services import lifecycle
 from tests.platform.test_leaks import assert_no_secret as assert_none_shown
 from tests.platform.test_leaks import frames_during_resolution
 from tests.platform.test_leaks import secrets_of as platform_secrets_of

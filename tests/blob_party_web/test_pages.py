@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.services import lifecycle
+from genius.matches.services import lifecycle
 
 from .helpers import client_for, match_page, post_move
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from games.models import Match
+from genius.matches.models import Match
 from tests.bigfoot_web.helpers import new_duel
 from tests.browser.helpers import BrowserTestCase, log_in
 

@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games.models import Match, Phase, Submission
-from games.services import lifecycle
+from genius.matches.models import Match, Phase, Submission
+from genius.matches.services import lifecycle
 from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser

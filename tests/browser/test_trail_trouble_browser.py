@@ -8,9 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games.models import GarnetEntry, Match, Phase, Submission
-from games.services import lifecycle
 from games.trail_trouble.forks import format_fork, preview_round
+from genius.matches.models import GarnetEntry, Match, Phase, Submission
+from genius.matches.services import lifecycle
 from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser

@@ -11,10 +11,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.utils import timezone
 
-from games import fanout
 from games.engines.registry import get_engine
-from games.models import LogEntry, Match, Phase, Snapshot
-from games.services import lifecycle, live, resolution
+from genius.live import fanout
+from genius.live import pushes as live
+from genius.matches.models import LogEntry, Match, Phase, Snapshot
+from genius.matches.services import lifecycle, resolution
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -110,7 +111,7 @@ def test_a_broken_match_does_not_hold_up_the_others_due_with_it(monkeypatch):
 
 def test_a_push_renders_nothing_for_a_match_nobody_watches(rgb_match, monkeypatch):
     rendered = []
-    monkeypatch.setattr("games.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
+    monkeypatch.setattr("genius.live.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
     monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers(public=False))
     lifecycle.resolve_now(rgb_match.pk)
     assert rendered == []

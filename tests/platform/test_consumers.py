@@ -10,8 +10,8 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games.routing import websocket_urlpatterns
-from games.services import lifecycle
+from genius.live.routing import websocket_urlpatterns
+from genius.matches.services import lifecycle
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

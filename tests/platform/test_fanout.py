@@ -13,10 +13,11 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
-from games import consumers, fanout
-from games.models import Match
-from games.routing import websocket_urlpatterns
-from games.services import lifecycle, live
+from genius.live import consumers, fanout
+from genius.live import pushes as live
+from genius.live.routing import websocket_urlpatterns
+from genius.matches.models import Match
+from genius.matches.services import lifecycle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,12 +7,12 @@ import pytest
 from django.contrib.sessions.models import Session
 from django.urls import reverse
 
-from games import sessions
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from games.models import Submission
-from games.services import submitting
-from games.services.errors import ServiceError
+from genius.accounts import sessions
+from genius.matches.models import Submission
+from genius.matches.services import submitting
+from genius.matches.services.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,7 @@ def test_the_form_of_someone_without_a_seat_and_of_a_missing_match(client, make_
 def test_a_moves_push_takes_the_number_its_bump_returned(rgb_match, monkeypatch, django_capture_on_commit_callbacks):
     from django.db import transaction
 
-    from games.services import live
+    from genius.live import pushes as live
 
     pushed = []
     monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append(seq))
@@ -114,7 +114,7 @@ def test_a_number_from_a_rolled_back_savepoint_is_read_again(rgb_match, monkeypa
                                                               django_capture_on_commit_callbacks):
     from django.db import transaction
 
-    from games.services import live
+    from genius.live import pushes as live
 
     pushed = []
     monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append(seq))

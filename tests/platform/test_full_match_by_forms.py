@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engines.protocol import Field
-from games.models import Match, Phase, Submission
-from games.services import lifecycle
-from games.services.engines import engine_of
+from genius.matches.models import Match, Phase, Submission
+from genius.matches.services import lifecycle
+from genius.matches.services.engines import engine_of
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
-from games.models import LogEntry, Match, Submission
-from games.routing import websocket_urlpatterns
-from games.services import lifecycle, submitting
-from games.templatetags.genius import payload_text
+from genius.live.routing import websocket_urlpatterns
+from genius.matches.models import LogEntry, Match, Submission
+from genius.matches.services import lifecycle, submitting
+from genius.matches.templatetags.genius import payload_text
 from tests.platform.test_lifecycle import legal_move
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,10 +8,10 @@ import pytest
 from django.utils import timezone
 
 from games.engines.runner import bot_move
-from games.models import GarnetEntry, LogEntry, Match, Phase, Snapshot, Submission, garnet_balance
-from games.services import lifecycle, submitting
-from games.services.engines import engine_of
-from games.services.errors import PhaseClosed, ServiceError
+from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Snapshot, Submission, garnet_balance
+from genius.matches.services import lifecycle, submitting
+from genius.matches.services.engines import engine_of
+from genius.matches.services.errors import PhaseClosed, ServiceError
 from tests.conftest import after_deadline
 
 pytestmark = pytest.mark.django_db

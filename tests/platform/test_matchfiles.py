@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from games.engines import matchfile
-from games.models import Match
-from games.services import matchfiles
-from games.services.engines import engine_of
-from games.services.errors import ServiceError
+from genius.matches.models import Match
+from genius.matches.services import matchfiles
+from genius.matches.services.engines import engine_of
+from genius.matches.services.errors import ServiceError
 from tests.platform.test_lifecycle import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ def test_replay_of_an_exported_match_gives_the_same_result(rgb_match):
 
 @pytest.mark.django_db
 def test_replay_of_a_half_played_export_stops_at_the_open_phase(rgb_match):
-    from games.services import lifecycle
+    from genius.matches.services import lifecycle
 
     for _ in range(3):
         lifecycle.resolve_now(rgb_match.pk)

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from games import fanout, presenters
-from games.models import Match
-from games.services import live
+from genius.live import fanout, presenters
+from genius.live import pushes as live
+from genius.matches.models import Match
 from tests.platform.test_leaks import assert_no_secret, play_some, secrets_of
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,11 +9,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from bench.queries import resolution_queries, submission_queries
-from games import fanout
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from games.models import Match
-from games.services import lifecycle, live, submitting
+from genius.live import fanout
+from genius.live import pushes as live
+from genius.matches.models import Match
+from genius.matches.services import lifecycle, submitting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -79,7 +80,7 @@ def test_watched_seats_add_the_same_few_queries_to_a_push_however_many(rgb_match
 
 def test_a_submission_in_a_main_phase_renders_nothing_public(rgb_match, monkeypatch):
     rendered = []
-    monkeypatch.setattr("games.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
+    monkeypatch.setattr("genius.live.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
     seat = rgb_match.seats.get(name="ana")
     engine = get_engine(rgb_match.game)
     spec = engine.phase(rgb_match.state)

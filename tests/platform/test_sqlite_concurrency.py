@@ -17,8 +17,8 @@ from django.urls import reverse
 
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from games.models import Match, Submission
-from games.services import lifecycle
+from genius.matches.models import Match, Submission
+from genius.matches.services import lifecycle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

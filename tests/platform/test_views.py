@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.models import Match, Submission
-from games.services import lifecycle
+from genius.matches.models import Match, Submission
+from genius.matches.services import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_a_spectator_sees_no_form_and_no_private_panel(client, rgb_match):
 
 def form_data(match: Match, name: str) -> dict:
     from games.engines.runner import bot_move
-    from games.services.engines import engine_of
+    from genius.matches.services.engines import engine_of
 
     engine = engine_of(match.game)
     payload = engine.check(match.state, name, bot_move(engine, match.state, 77, engine.phase(match.state), name))

@@ -27,7 +27,7 @@ def test_every_phase_due_in_the_same_second_is_resolved_exactly_once_by_four_wor
 
 def test_a_burst_of_due_phases_leaves_no_pile_of_stale_tasks_in_the_queue(row):
     races = row("races")
-    # one task per due phase at a time (games.tasks): never a queue of many times the phases
+    # one task per due phase at a time (genius.matches.tasks): never a queue of many times the phases
     assert races["figures"]["longest_queue"] <= 3 * races["figures"]["phases"], races["figures"]
 
 

@@ -23,8 +23,8 @@ from websockets.sync.client import connect
 
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from games.models import Match, Phase, Submission
-from games.services import lifecycle
+from genius.matches.models import Match, Phase, Submission
+from genius.matches.services import lifecycle
 from tests.services.conftest import ROOT, service_env, stop_all, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -154,7 +154,7 @@ def test_each_web_process_holds_one_subscription_whatever_its_spectators(rgb_mat
     import redis
     from django.conf import settings
 
-    from games import fanout
+    from genius.live import fanout
 
     port = web_servers()
     origin = f"http://127.0.0.1:{port}"

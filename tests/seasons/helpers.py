@@ -8,8 +8,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.models import Episode, GarnetEntry, Match, Season, SeasonPlayer, Seat, TolEntry
-from games.services import lifecycle, seasons
+from genius.matches.models import Episode, GarnetEntry, Match, Season, SeasonPlayer, Seat, TolEntry
+from genius.matches.services import lifecycle
+from genius.seasons import services as seasons
 
 NAMES = ["ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo"]
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())
@@ -54,7 +55,7 @@ def finished_main_match(season: Season, outcome: dict[str, Any], *, players: lis
     )
     for position, name in enumerate(players, start=1):
         Seat.objects.create(match=match, position=position, name=name, user=user(name), is_bot=bots)
-    from games.services.ledger import apply_outcome
+    from genius.seasons.ledger import apply_outcome
 
     apply_outcome(match)
     seasons.on_match_finished(match)

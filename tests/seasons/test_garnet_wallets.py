@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from games.models import GarnetEntry, LogEntry, Match, Season, SeasonPlayer, Submission, garnet_balance
-from games.services import lifecycle
+from genius.matches.models import GarnetEntry, LogEntry, Match, Season, SeasonPlayer, Submission, garnet_balance
+from genius.matches.services import lifecycle
 from tests.blob_party_web.helpers import BOTS, KINGS, SEED, client_for, post_move
 
 pytestmark = pytest.mark.django_db
@@ -90,7 +90,7 @@ def test_a_move_spending_garnets_spent_in_another_match_is_refused_when_it_is_se
 
 def test_a_spend_the_wallet_cannot_cover_is_never_written_to_the_ledger():
     from games.engines.protocol import GarnetChange
-    from games.services import ledger
+    from genius.seasons import ledger
 
     season, ana, ben = season_with_wallet(2)
     match = lifecycle.create_match(game="blob-party", title="ledger", season=season, seed=SEED)

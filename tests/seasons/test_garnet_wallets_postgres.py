@@ -8,8 +8,8 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import connection
 
-from games.models import GarnetEntry, garnet_balance
-from games.services import lifecycle
+from genius.matches.models import GarnetEntry, garnet_balance
+from genius.matches.services import lifecycle
 from tests.blob_party_web.helpers import client_for, post_move
 
 from .test_garnet_wallets import blob_party_at_round_1, season_with_wallet

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import SeasonAnnouncement, WebhookDelivery
-from games.services import notify
+from genius.matches.models import SeasonAnnouncement, WebhookDelivery
+from genius.notify import services as notify
 
 from .helpers import finished_main_match, make_season
 

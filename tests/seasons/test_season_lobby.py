@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Match, SeasonPlayer, Seat
-from games.services import lifecycle
+from genius.matches.models import Match, SeasonPlayer, Seat
+from genius.matches.services import lifecycle
 
 from .helpers import make_season
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from games.models import (
+from genius.matches.models import (
     Decision,
     GarnetEntry,
     Match,
@@ -17,9 +17,9 @@ from games.models import (
     garnet_balance,
     tol_balance,
 )
-from games.services import seasons
-from games.services.engines import engine_of
-from games.services.errors import PhaseClosed, ServiceError
+from genius.matches.services.engines import engine_of
+from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.seasons import services as seasons
 
 from .helpers import NAMES, T0, finish_death_match, finished_main_match, give_tol, make_season, play_to_the_end, user
 

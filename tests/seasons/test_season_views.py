@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Decision, GarnetEntry, Match, SeasonPlayer, TolEntry
-from games.services import seasons
+from genius.matches.models import Decision, GarnetEntry, Match, SeasonPlayer, TolEntry
+from genius.seasons import services as seasons
 
 from .helpers import T0, finish_death_match, finished_main_match, give_tol, make_season, user
 

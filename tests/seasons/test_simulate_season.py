@@ -8,8 +8,8 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.models import Decision, Episode, GarnetEntry, Match, Season, garnet_balance
-from games.services import seasons
+from genius.matches.models import Decision, Episode, GarnetEntry, Match, Season, garnet_balance
+from genius.seasons import services as seasons
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.urls import reverse
 
-from games.models import Match, WebhookDelivery
-from games.services import lifecycle, notify
+from genius.matches.models import Match, WebhookDelivery
+from genius.matches.services import lifecycle
+from genius.notify import services as notify
 
 from .helpers import make_season
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.models import Match
-from games.services import lifecycle
-from games.services.engines import engine_of
+from genius.matches.models import Match
+from genius.matches.services import lifecycle
+from genius.matches.services.engines import engine_of
 
 SIZES = {"rituals-gone-bad": 7, "trail-trouble": 10, "blob-party": 7, "bigfoot-sighting": 2}
 BOT_NAMES = ["bo", "cy", "di", "ed", "flo", "gia", "hal", "ivy", "jo", "kai"]

@@ -9,9 +9,9 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Season
-from games.routing import websocket_urlpatterns
-from games.services import lifecycle
+from genius.live.routing import websocket_urlpatterns
+from genius.matches.models import Season
+from genius.matches.services import lifecycle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

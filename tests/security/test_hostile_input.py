@@ -19,11 +19,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Match, Submission
-from games.routing import websocket_urlpatterns
-from games.services import matchfiles
-from games.services.engines import engine_of
-from games.services.errors import ServiceError
+from genius.live.routing import websocket_urlpatterns
+from genius.matches.models import Match, Submission
+from genius.matches.services import matchfiles
+from genius.matches.services.engines import engine_of
+from genius.matches.services.errors import ServiceError
 from tests.security.helpers import SIZES, match_where_she_acts
 from tests.security.strategies import FORM, form_body, form_value, hostile_text, json_texts, json_values
 
@@ -141,7 +141,7 @@ PAGE_FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=list(
 @pytest.fixture
 def pick_open(db):
     """An open Death Match pick: ana (the EC) names an opponent; ben holds a ToL and cannot be named."""
-    from games.models import Decision
+    from genius.matches.models import Decision
     from tests.seasons.helpers import finished_main_match, give_tol, make_season
 
     season = make_season()
@@ -152,7 +152,7 @@ def pick_open(db):
 
 @pytest.mark.django_db
 def test_fuzzed_decision_form_never_fails_and_decides_only_a_real_option(pick_open):
-    from games.models import Decision
+    from genius.matches.models import Decision
 
     client = Client()
     client.force_login(pick_open.decider)

@@ -7,9 +7,9 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 
 from games.engines.runner import bot_move
-from games.models import LogEntry, Match
-from games.services import lifecycle, submitting
-from games.services.engines import engine_of
+from genius.matches.models import LogEntry, Match
+from genius.matches.services import lifecycle, submitting
+from genius.matches.services.engines import engine_of
 from tests.platform.test_leaks import assert_no_secret, frames_during_resolution, secrets_of, visible_pages
 from tests.security.helpers import match_where_she_acts
 
@@ -34,7 +34,7 @@ def play(match: Match, phases: int) -> None:
 
 @pytest.mark.parametrize("game", PRIVATE_GAMES)
 def test_no_page_or_frame_of_another_seat_or_a_spectator_holds_a_players_secrets(game, ana, ben):
-    from games.models import Season
+    from genius.matches.models import Season
 
     match = match_where_she_acts(game, ana, others=[ben])
     match.season = Season.objects.create(name=f"S {game}", slug=f"s-{game}")

@@ -19,13 +19,14 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
-from games import presenters
 from games.engines.protocol import HOST, PUBLIC, SPECTATOR, LogLine, Seat, viewer_role
 from games.engines.runner import bot_move, play_phase
-from games.models import GarnetEntry, LogEntry, Match, Season, SeasonPlayer, Submission
-from games.routing import websocket_urlpatterns
-from games.services import lifecycle, notify, submitting
-from games.services.engines import engine_of
+from genius.live import presenters
+from genius.live.routing import websocket_urlpatterns
+from genius.matches.models import GarnetEntry, LogEntry, Match, Season, SeasonPlayer, Submission
+from genius.matches.services import lifecycle, submitting
+from genius.matches.services.engines import engine_of
+from genius.notify import services as notify
 from tests.platform.test_leaks import assert_no_secret, secrets_of, visible_pages
 from tests.security.helpers import SIZES, match_where_she_acts
 

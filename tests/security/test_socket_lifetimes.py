@@ -1,6 +1,6 @@
 """A live socket never outlives its viewer, and never breaks on what a client or a browser sends.
 
-The sockets here go through the same stack as the site (``games.routing.websocket_application``:
+The sockets here go through the same stack as the site (``genius.live.routing.websocket_application``:
 the strict origin check, cookies, sessions and sign-in, the router) unless a test says otherwise.
 """
 
@@ -17,10 +17,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.models import Session
 from django.test import Client, override_settings
 
-from games import consumers, origins, presenters
-from games.models import Match, Seat
-from games.routing import websocket_application, websocket_urlpatterns
-from games.services import lifecycle, live, submitting
+from genius.live import consumers, origins, presenters
+from genius.live import pushes as live
+from genius.live.routing import websocket_application, websocket_urlpatterns
+from genius.matches.models import Match, Seat
+from genius.matches.services import lifecycle, submitting
 from tests.platform.test_lifecycle import legal_move
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

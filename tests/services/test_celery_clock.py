@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.models import Phase, Snapshot
-from games.services import lifecycle
+from genius.matches.models import Phase, Snapshot
+from genius.matches.services import lifecycle
 from tests.services.conftest import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

@@ -7,8 +7,8 @@ import time
 import pytest
 from django.utils import timezone
 
-from games.models import Match, Phase
-from games.services import lifecycle
+from genius.matches.models import Match, Phase
+from genius.matches.services import lifecycle
 from tests.services.conftest import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

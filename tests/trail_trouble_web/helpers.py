@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import GarnetEntry, Match
-from games.services import lifecycle
 from games.trail_trouble.forks import format_fork, preview_round
+from genius.matches.models import GarnetEntry, Match
+from genius.matches.services import lifecycle
 
 BOTS = ["bo", "cy", "di", "ed", "flo", "gia", "hu", "ike", "jun"]
 #: Round 1 as a host types it (spaces optional, as the seed's iconography allows).

@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from games.engines import matchfile
 from games.engines.runner import bot_move
-from games.models import LogEntry, Match, Submission, TolEntry, garnet_balance
-from games.services import lifecycle, matchfiles
-from games.services.engines import engine_of
+from genius.matches.models import LogEntry, Match, Submission, TolEntry, garnet_balance
+from genius.matches.services import lifecycle, matchfiles
+from genius.matches.services.engines import engine_of
 
 from .helpers import BOTS, host_form
 
@@ -64,7 +64,7 @@ def play_to_the_end_through_the_form(client, ana, match: Match) -> Match:
 
 @pytest.fixture
 def finished(client, host, ana):
-    from games.models import GarnetEntry
+    from genius.matches.models import GarnetEntry
 
     GarnetEntry.objects.create(user=ana, amount=3, reason="starting wallet")
     match = set_up_through_the_pages(client, host, ana)

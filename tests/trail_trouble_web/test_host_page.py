@@ -7,8 +7,8 @@ import html
 import pytest
 from django.urls import reverse
 
-from games.models import Match, Season
-from games.services import lifecycle
+from genius.matches.models import Match, Season
+from genius.matches.services import lifecycle
 
 from .helpers import BOTS, OTHER_ROUND, ROUND_1, ROUND_1_CANONICAL, host_form
 

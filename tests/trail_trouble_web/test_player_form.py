@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.urls import reverse
 
-from games.models import GarnetEntry, Submission, garnet_balance
-from games.services import lifecycle
+from genius.matches.models import GarnetEntry, Submission, garnet_balance
+from genius.matches.services import lifecycle
 
 from .helpers import BOTS, running_match
 

@@ -1,6 +1,0 @@
-"""Every write goes through these services: check, then do, inside one transaction.
-
-Views, admin actions, consumers and tasks call them and hold no rules.
-"""
-
-from .errors import ServiceError  # noqa: F401

@@ -1,0 +1,346 @@
+"""What each viewer sees of a match: the HTML parts of the match page and of live updates.
+
+One renderer, on the server: the public parts are rendered once per update for
+everyone; a seat's parts hold only that seat's private data.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from games.engines import protocol
+from games.engines.protocol import HOST, SPECTATOR
+from games.engines.registry import GAME_MODULES
+from genius.matches import phase_forms
+from genius.matches.models import LogEntry, Match, Phase, Season, SeasonPlayer, Seat, Submission
+from genius.matches.services.engines import engine_of
+
+
+@dataclass
+class Viewer:
+    """Who is looking: a seated player, the host, or a spectator."""
+
+    kind: str  # "player", "host" or "spectator"
+    seat: Seat | None = None
+
+    @property
+    def engine_viewer(self) -> protocol.Viewer:
+        """The typed viewer the engines take (a seat's name never stands for a role)."""
+        if self.kind == "player" and self.seat is not None:
+            return protocol.Seat(self.seat.name)
+        if self.kind == "host":
+            return HOST
+        return SPECTATOR
+
+
+def viewer_for(match: Match, user: Any) -> Viewer:
+    """The viewer a user is on this match: the one place that decides who hosts it.
+
+    A seat wins over staff status: a staff user seated in a match is a player there (their own
+    secrets only, no host view, host group, controls or export of that match). A staff user who
+    plays in the match's season, without a seat in this match, watches it as a spectator.
+    """
+    if user is not None and user.is_authenticated:
+        seat = match.seats.filter(user=user).first()
+        if seat is not None:
+            return Viewer("player", seat)
+        if user.is_staff and not _plays_in_season(match.season_id, user):
+            return Viewer("host")
+    return Viewer("spectator")
+
+
+def is_host_of(match: Match, user: Any) -> bool:
+    """Whether ``user`` hosts this match: staff without a seat in it (see :func:`viewer_for`)."""
+    return viewer_for(match, user).kind == "host"
+
+
+def is_season_host(season: Season, user: Any) -> bool:
+    """Whether ``user`` hosts this season: staff who is not one of its players (a player sees their own only)."""
+    if user is None or not user.is_authenticated or not user.is_staff:
+        return False
+    return not _plays_in_season(season.pk, user)
+
+
+def _plays_in_season(season_id: int | None, user: Any) -> bool:
+    return season_id is not None and SeasonPlayer.objects.filter(season_id=season_id, user=user).exists()
+
+
+def open_phase(match: Match) -> Phase | None:
+    return match.phases.exclude(status=Phase.Status.RESOLVED).order_by("-number").first()
+
+
+class Reads:
+    """What one render of a match reads once and shares between its parts and its viewers.
+
+    Made for one push (or one page) of a match as it is now, and dropped after it: it is never
+    kept across a write. The seats' submissions and private log lines are read for all of them at
+    once (:meth:`load_seats`), so rendering two watched seats costs the queries of one.
+    """
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._phases: list[Phase] | None = None
+        self._seats: list[Seat] | None = None
+        self._subs: dict[int, list[Submission]] = {}
+        self._lines: dict[int, list[tuple[int, str, str]]] = {}
+        self._boards: dict[protocol.Viewer, str] = {}
+
+    def phases(self) -> list[Phase]:
+        """Every phase of the match, by number (one query)."""
+        if self._phases is None:
+            self._phases = list(self.match.phases.order_by("number"))
+        return self._phases
+
+    def open_phase(self) -> Phase | None:
+        """The latest phase not resolved (as :func:`open_phase`, from the phases read once)."""
+        return next((p for p in reversed(self.phases()) if p.status != Phase.Status.RESOLVED), None)
+
+    def seats(self) -> list[Seat]:
+        """The match's seats in order (one query)."""
+        if self._seats is None:
+            self._seats = list(self.match.seats.all())
+        return self._seats
+
+    def load_seats(self, seats: list[Seat]) -> None:
+        """Read the submissions and private log lines of these seats, all in one go (two queries)."""
+        missing = [s.pk for s in seats if s.pk not in self._subs]
+        if not missing:
+            return
+        for seat_id in missing:
+            self._subs[seat_id], self._lines[seat_id] = [], []
+        for sub in Submission.objects.filter(seat_id__in=missing).order_by("submitted_at", "pk"):
+            self._subs[sub.seat_id].append(sub)
+        lines = self.match.log.filter(audience=LogEntry.Audience.SEAT, seat_id__in=missing).order_by("order")
+        for seat_id, *line in lines.values_list("seat_id", "phase_number", "phase_name", "text"):
+            self._lines[seat_id].append(tuple(line))
+
+    def submissions(self, seat: Seat) -> list[Submission]:
+        """The seat's submissions, oldest first."""
+        self.load_seats([seat])
+        return self._subs[seat.pk]
+
+    def private_lines(self, seat: Seat) -> list[tuple[int, str, str]]:
+        """The seat's private log lines, in order: (phase number, phase name, text)."""
+        self.load_seats([seat])
+        return self._lines[seat.pk]
+
+    def current_move(self, seat: Seat, phase: Phase) -> Submission | None:
+        """The seat's move in ``phase`` (at most one)."""
+        return next((s for s in self.submissions(seat) if s.phase_id == phase.pk and s.kind == Submission.Kind.MOVE),
+                    None)
+
+    def board(self, viewer: protocol.Viewer) -> str:
+        """The board part for one viewer, rendered once per viewer."""
+        if viewer not in self._boards:
+            self._boards[viewer] = _board_part(self.match, viewer)
+        return self._boards[viewer]
+
+
+#: Rendered boards by (game, the view as JSON): a view's SVG is drawn once, whoever sees the same view
+#: (in Bigfoot Sighting every viewer does), and not again while the board does not change.
+_SVG_CACHE: OrderedDict[tuple[str, str], str] = OrderedDict()
+_SVG_CACHE_SIZE = 64
+_SVG_LOCK = threading.Lock()
+
+
+def _view_key(view: Any) -> str | None:
+    """The view as JSON (in its own order, which the drawing follows); None if it is not JSON."""
+    try:
+        return json.dumps(view, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+
+
+def _render_svg(game: str, view: Any) -> str:
+    """The game's ``render_board(view)``, remembered for the last few views drawn."""
+    key = _view_key(view)
+    if key is not None:
+        with _SVG_LOCK:
+            svg = _SVG_CACHE.get((game, key))
+            if svg is not None:
+                _SVG_CACHE.move_to_end((game, key))
+                return svg
+    module = importlib.import_module(GAME_MODULES[game].rsplit(".", 1)[0] + ".board_svg")
+    svg = module.render_board(view)
+    if key is not None:
+        with _SVG_LOCK:
+            _SVG_CACHE[(game, key)] = svg
+            while len(_SVG_CACHE) > _SVG_CACHE_SIZE:
+                _SVG_CACHE.popitem(last=False)
+    return svg
+
+
+def board_svg(match: Match, viewer: protocol.Viewer) -> SafeString:
+    """The board drawn as SVG, for one viewer (the engine escapes every name)."""
+    if match.state is None:
+        return mark_safe("")
+    view = engine_of(match.game).view(match.state, viewer)
+    return mark_safe(_render_svg(match.game, view))  # noqa: S308 - the renderer escapes all text
+
+
+def board_part(match: Match, viewer: protocol.Viewer, reads: Reads | None = None) -> str:
+    if reads is not None:
+        return reads.board(viewer)
+    return _board_part(match, viewer)
+
+
+def _board_part(match: Match, viewer: protocol.Viewer) -> str:
+    text = engine_of(match.game).board_text(match.state, viewer) if match.state is not None else ""
+    return render_to_string("games/parts/board.html", {"svg": board_svg(match, viewer), "text": text})
+
+
+def status_part(match: Match, reads: Reads | None = None) -> str:
+    phase = reads.open_phase() if reads is not None else open_phase(match)
+    seats = reads.seats() if reads is not None else list(match.seats.all())
+    return render_to_string("games/parts/status.html", {"match": match, "phase": phase, "seats": seats})
+
+
+def announcements(match: Match) -> list[dict[str, Any]]:
+    """Public log lines grouped by phase, newest phase first, each as chat-ready text."""
+    groups: dict[int, dict[str, Any]] = {}
+    rows = match.log.filter(audience=LogEntry.Audience.PUBLIC).order_by("order")
+    for phase_number, phase_name, text in rows.values_list("phase_number", "phase_name", "text"):
+        group = groups.setdefault(phase_number, {"phase": phase_name, "lines": []})
+        group["lines"].append(text)
+    result = []
+    for number in sorted(groups, reverse=True):
+        group = groups[number]
+        text = f"**{match.title} — {group['phase']}**\n" + "\n".join(chat_line(line) for line in group["lines"])
+        result.append({"number": number, "phase": group["phase"], "lines": group["lines"], "text": text})
+    return result
+
+
+def chat_line(line: str) -> str:
+    """A log line as chat text: multi-line boards go in a code block so their layout survives."""
+    return f"```\n{line}\n```" if "\n" in line else line
+
+
+def announcements_part(match: Match) -> str:
+    return render_to_string("games/parts/announcements.html", {"announcements": announcements(match)})
+
+
+def private_history(match: Match, seat: Seat, reads: Reads | None = None) -> list[dict[str, Any]]:
+    """A seat's own moves and private log lines, phase by phase, newest first."""
+    reads = reads or Reads(match)
+    history: dict[int, dict[str, Any]] = {}
+    phases = {}
+    for phase in reads.phases():
+        phases[phase.pk] = phase
+        history[phase.number] = {"phase": phase.name, "moves": [], "lines": []}
+    for sub in reads.submissions(seat):
+        phase = phases.get(sub.phase_id) or sub.phase  # a phase opened since the phases were read
+        history.setdefault(phase.number, {"phase": phase.name, "moves": [], "lines": []})
+        history[phase.number]["moves"].append(sub)
+    for phase_number, phase_name, text in reads.private_lines(seat):
+        history.setdefault(phase_number, {"phase": phase_name, "moves": [], "lines": []})
+        history[phase_number]["lines"].append(text)
+    return [history[n] for n in sorted(history, reverse=True) if history[n]["moves"] or history[n]["lines"]]
+
+
+def private_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:
+    engine = engine_of(match.game)
+    mine = engine.panel(match.state, seat.name) if match.state is not None else {}
+    return render_to_string(
+        "games/parts/private.html",
+        {"seat": seat, "mine": mine, "history": private_history(match, seat, reads), "match": match},
+    )
+
+
+def host_part(match: Match, reads: Reads | None = None) -> str:
+    phase = reads.open_phase() if reads is not None else open_phase(match)
+    submitted = set()
+    if phase is not None:
+        submitted = set(phase.submissions.filter(kind="move").values_list("seat__name", flat=True))
+    rows = [
+        {"name": name, "in": name in submitted}
+        for name in (phase.actors if phase is not None else [])
+    ]
+    return render_to_string("games/parts/host.html", {"match": match, "phase": phase, "rows": rows})
+
+
+def public_parts(match: Match, reads: Reads | None = None) -> dict[str, str]:
+    """The public view, rendered once per update for every spectator."""
+    return {
+        "status": status_part(match, reads),
+        "board": board_part(match, SPECTATOR, reads),
+        "announcements": announcements_part(match),
+    }
+
+
+def form_context(
+    match: Match,
+    seat: Seat | None,
+    *,
+    values: dict[str, Any] | None = None,
+    errors: dict[str, str] | None = None,
+    instant_values: dict[str, Any] | None = None,
+    instant_errors: dict[str, str] | None = None,
+    reads: Reads | None = None,
+) -> dict[str, Any]:
+    """The seat's forms for the open phase, filled with its current move (or the posted values)."""
+    phase = reads.open_phase() if reads is not None else open_phase(match)
+    ctx: dict[str, Any] = {"match": match, "phase": phase, "form": None, "instant_form": None, "current": None}
+    if seat is None or phase is None or phase.status != Phase.Status.OPEN or seat.name not in phase.actors:
+        return ctx
+    engine = engine_of(match.game)
+    if reads is not None:
+        current = reads.current_move(seat, phase)
+    else:
+        current = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
+    ctx["current"] = current
+    if values is None:
+        values = engine.form_initial(match.state, seat.name, current.payload if current else None)
+    ctx["form"] = phase_forms.build(engine, match.state, seat.name, values, errors)
+    if phase_forms.instant_keys(engine):
+        instant = phase_forms.build(engine, match.state, seat.name, instant_values or {}, instant_errors, instant=True)
+        ctx["instant_form"] = instant if instant.fields else None
+    return ctx
+
+
+def form_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:
+    return render_to_string("games/parts/move_form.html", form_context(match, seat, reads=reads))
+
+
+def seat_parts(match: Match, seat: Seat, reads: Reads | None = None) -> dict[str, str]:
+    """One seat's private parts (its own board view, panel, history and the form of the open phase).
+
+    Give several seats the same ``reads`` (see :func:`seats_parts`) to read the match once for all.
+    """
+    reads = reads or Reads(match)
+    phase = reads.open_phase()
+    return {
+        "board": reads.board(protocol.Seat(seat.name)),
+        "private": private_part(match, seat, reads),
+        "form": form_part(match, seat, reads),
+        "phase": str(phase.number if phase else 0),
+    }
+
+
+def seats_parts(match: Match, seats: list[Seat], reads: Reads | None = None) -> dict[int, dict[str, str]]:
+    """The private parts of several seats, from one set of reads (the same queries for any number)."""
+    reads = reads or Reads(match)
+    reads.load_seats(seats)
+    return {seat.pk: seat_parts(match, seat, reads) for seat in seats}
+
+
+def host_parts(match: Match, reads: Reads | None = None) -> dict[str, str]:
+    return {"board": board_part(match, HOST, reads), "host": host_part(match, reads)}
+
+
+def parts_for(match: Match, viewer: Viewer) -> dict[str, str]:
+    """Everything this viewer's page shows live (used to resync)."""
+    reads = Reads(match)
+    parts = public_parts(match, reads)
+    if viewer.kind == "player" and viewer.seat is not None:
+        parts.update(seat_parts(match, viewer.seat, reads))
+    elif viewer.kind == "host":
+        parts.update(host_parts(match, reads))
+    return parts

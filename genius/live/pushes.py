@@ -1,0 +1,314 @@
+"""Live updates, sent only after the transaction commits.
+
+The public parts are rendered and JSON-encoded once per update and published once
+(``genius.live.fanout``): each web process receives it once and sends the same frame to its own
+spectators (players and the host get it without the board). Each seat gets its private parts on
+its own channel-layer group, the host on the host group, rendered only while someone of that
+seat (or a host) has the page open. A failed push (Redis down) is logged and never fails the
+request: clients resync from the sequence number.
+
+Several writes to one match in one transaction (a move that completes a live turn, say) make
+one push: every push renders the match as it is after the commit anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+
+from genius.live import fanout
+
+log = logging.getLogger("games")
+
+
+def public_group(match_id: int) -> str:
+    return f"match.{match_id}.public"
+
+
+def seat_group(match_id: int, seat_id: int) -> str:
+    return f"match.{match_id}.seat.{seat_id}"
+
+
+def host_group(match_id: int) -> str:
+    return f"match.{match_id}.host"
+
+
+def session_group(session_key: str) -> str:
+    """The group of one session's live sockets (named by a hash: the key never leaves the store)."""
+    return "session." + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+class _Push:
+    """The on-commit callback of a transaction's pushes (marked, so a transaction holds one).
+
+    ``matches`` maps each match to push to what changed: None, everything may have changed; a set
+    of seat ids, only those seats' moves changed (a submission in a main phase): nothing public
+    changed, so nothing is published and the number stays. ``seqs``: each match's sequence number
+    after its last bump, when the bump returned it (None once any bump did not: the push reads it).
+    """
+
+    __slots__ = ("matches", "seqs")
+
+    def __init__(self, match_id: int, seats: set[int] | None, seq: int | None = None) -> None:
+        self.matches: dict[int, set[int] | None] = {match_id: seats}
+        self.seqs: dict[int, int | None] = {match_id: seq}
+
+    def add(self, match_id: int, seat_id: int | None, seq: int | None = None) -> None:
+        if match_id not in self.matches:
+            self.matches[match_id] = None if seat_id is None else {seat_id}
+            self.seqs[match_id] = seq
+            return
+        if seat_id is None and self.seqs[match_id] is not None:  # a private change keeps the number
+            self.seqs[match_id] = seq
+        seats = self.matches[match_id]
+        if seat_id is None:
+            self.matches[match_id] = None
+        elif seats is not None:
+            seats.add(seat_id)
+
+    def __call__(self) -> None:
+        push_updates(self.matches, self.seqs)
+
+
+def bump(match_id: int) -> None:
+    """A public change: the match's next sequence number, and a push to everyone after the commit.
+
+    A change only some seats may see (a saved move) takes no number: see :func:`push_private`.
+    """
+    from genius.matches.models import Match
+
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:  # one statement, and the push needs no read
+        cursor.execute(f'UPDATE "{Match._meta.db_table}" SET "seq" = "seq" + 1 WHERE "id" = %s RETURNING "seq"',
+                       [match_id])
+        row = cursor.fetchone()
+    schedule_push(match_id, seq=row[0] if row else None)
+
+
+def push_private(match_id: int, seat_id: int) -> None:
+    """A change only this seat (and the host) may see, e.g. a saved secret move: after the commit
+    their views go to their groups, at the match's current number; spectators get nothing (not even
+    a new number: the moment a player saves a move is theirs)."""
+    schedule_push(match_id, seat_id=seat_id)
+
+
+def schedule_push(match_id: int, *, seat_id: int | None = None, seq: int | None = None) -> None:
+    """Push the match's new views once the current transaction commits (once per transaction).
+
+    ``seat_id``: only that seat's submission changed (its own view and the host's; no new number).
+    """
+    conn = connections[DEFAULT_DB_ALIAS]
+    if conn.in_atomic_block:
+        open_savepoints = set(conn.savepoint_ids)
+        for sids, func, _robust in conn.run_on_commit:
+            # Only a push that a rollback would discard together with this one may carry it (one
+            # that a rollback would keep may too: an extra push only renders what is there).
+            if isinstance(func, _Push) and set(sids) <= open_savepoints:
+                # A number from inside a savepoint that may yet roll back is not to be trusted.
+                func.add(match_id, seat_id, seq if set(sids) == open_savepoints else None)
+                return
+    transaction.on_commit(_Push(match_id, None if seat_id is None else {seat_id}, seq))
+
+
+def encode(seq: int, parts: dict[str, str]) -> str:
+    """One update frame as the page reads it (``seq`` first, so a reader can peek at it)."""
+    return json.dumps({"type": "update", "seq": seq, "parts": parts}, separators=(",", ":"))
+
+
+def encode_stale(seq: int) -> str:
+    """A frame that only says "the match is at ``seq`` now": a page behind it fetches its parts."""
+    return json.dumps({"type": "update", "seq": seq, "stale": True, "parts": {}}, separators=(",", ":"))
+
+
+def push_updates(matches: dict[int, set[int] | None], seqs: dict[int, int | None] | None = None) -> None:
+    """Push one transaction's updates: who watches each match is read in one trip to Redis, and
+    the matches nobody watches get their stale frames in one more (no rendering). A single match
+    goes straight to :func:`push_update`, which reads and decides the same."""
+    if len(matches) == 1:
+        match_id, seats = next(iter(matches.items()))
+        push_update(match_id, seats=seats, seq=(seqs or {}).get(match_id))
+        return
+    try:
+        watching = fanout.watchers_of(list(matches))
+    except Exception:
+        log.warning("could not read who watches matches %s", list(matches), exc_info=True)
+        watching = {match_id: fanout.Watchers() for match_id in matches}
+    unwatched = [m for m, seats in matches.items() if seats is None and not watching[m].anyone]
+    for match_id, seats in matches.items():
+        if match_id not in unwatched:
+            push_update(match_id, seats=seats, seq=(seqs or {}).get(match_id), watching=watching[match_id])
+    _publish_stale(unwatched)
+
+
+def _publish_stale(match_ids: list[int]) -> None:
+    """Nobody has a page of these matches open: render nothing, publish each one's number (a page
+    that connected meanwhile resyncs on the stale frame; pages that connect later render themselves)."""
+    from genius.matches.models import Match
+
+    if not match_ids:
+        return
+    seqs = Match.objects.filter(pk__in=match_ids).values_list("pk", "seq")
+    try:
+        fanout.publish_many([fanout.Frame(m, seq, encode_stale(seq), encode_stale(seq)) for m, seq in seqs])
+    except Exception:
+        log.warning("live push of matches %s failed", match_ids, exc_info=True)
+
+
+def push_update(
+    match_id: int, seats: set[int] | None = None, seq: int | None = None, watching: fanout.Watchers | None = None
+) -> None:
+    """Render the public view once, and the private views of whoever watches, and send them.
+
+    Private views go first (the players of a live turn are racing the clock), then the public
+    frame, then the host's view. ``seats`` (a submission in a main phase): nothing public
+    changed, so nothing is published (spectators learn nothing of it, not even a new number) and
+    only those seats' views and the host's are rendered, at the match's current number.
+    ``seq``: the number, if known; ``watching``: who watches, if read.
+    """
+    from genius.live import presenters
+    from genius.matches.models import Match
+
+    if seats is not None:
+        try:
+            watching = watching or fanout.watchers(match_id)
+        except Exception:
+            log.warning("could not read who watches match %s", match_id, exc_info=True)
+            return  # the pages resync from their next update or reconnect
+        if watching.seats & seats or watching.host:
+            match = Match.objects.filter(pk=match_id).first()
+            if match is not None:
+                _push_private(match, watching.seats & seats, watching.host)
+        return
+    if watching is None:
+        watching = fanout.Watchers()
+        try:
+            watching = fanout.watchers(match_id)
+        except Exception:
+            log.warning("could not read who watches match %s", match_id, exc_info=True)
+    if not watching.anyone:
+        _publish_stale([match_id])
+        return
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return
+    reads = presenters.Reads(match)  # the phases and seats, read once for every view of this push
+    _push_private(match, watching.seats, False, reads)
+    try:
+        public = presenters.public_parts(match, reads)
+        member = {name: part for name, part in public.items() if name != "board"}
+        _publish(fanout.Frame(match_id, match.seq, encode(match.seq, public), encode(match.seq, member)))
+    except Exception:  # the database is the truth; pages resync on the next message or reconnect
+        log.warning("live push of match %s to spectators failed", match_id, exc_info=True)
+    _push_private(match, set(), watching.host, reads)
+
+
+def _publish(frame: fanout.Frame) -> fanout.Watchers | None:
+    """Publish the public frame; returns who watches privately (None if Redis failed)."""
+    try:
+        return fanout.publish(frame)
+    except Exception:
+        log.warning("live push of match %s to spectators failed", frame.match_id, exc_info=True)
+        return None
+
+
+def _push_private(match: Any, seat_ids: set[int], host: bool, reads: Any = None) -> None:
+    """Each watched seat's own parts to its group, and the host's parts to the host group.
+
+    All the seats are rendered from one set of reads (the open phase, the seats, their moves and
+    private lines read once; pass ``reads``, a ``presenters.Reads``, to share it with the public
+    parts of the same push), and every message leaves in one trip to the event loop.
+
+    Each seat's message names the user who holds the seat as read now, and the host's the users
+    seated in the match: a socket of anyone else drops it and closes (``genius.live.consumers``).
+    """
+    from genius.live import presenters
+
+    try:
+        messages: list[tuple[str, dict[str, Any]]] = []
+        reads = reads or presenters.Reads(match)
+        if seat_ids:
+            seats = [s for s in reads.seats() if s.pk in seat_ids and s.user_id is not None]
+            holders = {s.pk: s.user_id for s in seats}
+            for seat_id, parts in presenters.seats_parts(match, seats, reads).items():
+                event = _private_event("seat", match.seq, parts, user=holders[seat_id])
+                messages.append((seat_group(match.pk, seat_id), event))
+        if host:
+            seated = sorted(s.user_id for s in reads.seats() if s.user_id is not None)
+            event = _private_event("host", match.seq, presenters.host_parts(match, reads), seated=seated)
+            messages.append((host_group(match.pk), event))
+        if messages:
+            async_to_sync(_send_all)(messages)
+    except Exception:
+        log.warning("live push of match %s to seats failed", match.pk, exc_info=True)
+
+
+def _private_event(
+    audience: str, seq: int, parts: dict[str, str], *, user: int | None = None, seated: list[int] | None = None
+) -> dict[str, Any]:
+    """A seat's or the host's group message, its frame encoded here (the consumer only sends it).
+
+    ``user``: who holds the seat now; ``seated``: the users seated in the match (none of them hosts it).
+    """
+    text = json.dumps({"type": "update", "seq": seq, "parts": parts})
+    event = {"type": "match.update", "audience": audience, "seq": seq, "text": text}
+    if audience == "seat":
+        event["user"] = user
+    else:
+        event["seated"] = seated or []
+    return event
+
+
+async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Every group message of one push in one trip to the event loop, sent side by side.
+
+    Each group gets one message per push, so sending them concurrently keeps every group's order.
+    """
+    layer = get_channel_layer()
+    if len(messages) == 1:
+        await layer.group_send(*messages[0])
+        return
+    await asyncio.gather(*(layer.group_send(group, event) for group, event in messages))
+
+
+# --- closing sockets whose viewer is gone --------------------------------------------------------
+
+
+def close_session_sockets(session_key: str) -> None:
+    """A session ended (sign-out): its live sockets close at once (the pages reconnect as visitors)."""
+    _send_now([(session_group(session_key), {"type": "session.ended"})])
+
+
+def close_seat_sockets(match_id: int, seat_id: int, holder_id: int | None) -> None:
+    """A seat changed hands (or went): the sockets on it close, and so does the new holder's host
+    socket of the match (a host seated there is a player now). Each page reconnects as who it is."""
+    _send_now([
+        (seat_group(match_id, seat_id), {"type": "viewer.changed"}),
+        (host_group(match_id), {"type": "viewer.changed", "user": holder_id}),
+    ])
+
+
+def _send_now(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send group messages from sync code or from the event loop itself; a failure is only logged
+    (the frames a socket gets are checked against the seat's holder anyway)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    try:
+        if loop is None:
+            async_to_sync(_send_all)(messages)
+        else:
+            task = loop.create_task(_send_all(messages))
+            _sending.add(task)
+            task.add_done_callback(_sending.discard)
+    except Exception:
+        log.warning("could not close live sockets (%s)", ", ".join(group for group, _ in messages), exc_info=True)
+
+
+_sending: set[asyncio.Task] = set()  # tasks sent from the loop, kept until done

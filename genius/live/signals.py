@@ -1,0 +1,52 @@
+"""Live sockets close when their viewer goes: on sign-out, and when a seat changes hands.
+
+Connected in ``GamesConfig.ready``. The consumers also drop any seat frame whose holder is not
+their user (``genius.live.consumers``): these signals only make the close immediate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.signals import user_logged_out
+from django.db import transaction
+from django.db.models.signals import post_delete, post_init, post_save
+from django.dispatch import receiver
+
+from genius.live import pushes as live
+from genius.matches.models import Seat
+
+_UNKNOWN = object()
+
+
+@receiver(user_logged_out, dispatch_uid="games.live.sign_out")
+def close_signed_out_sockets(sender: Any, request: Any = None, **kwargs: Any) -> None:
+    """Signing out closes the session's sockets (sent before Django flushes the session)."""
+    key = getattr(getattr(request, "session", None), "session_key", None)
+    if key:
+        live.close_session_sockets(key)
+
+
+@receiver(post_init, sender=Seat, dispatch_uid="games.live.seat_loaded")
+def remember_holder(sender: Any, instance: Seat, **kwargs: Any) -> None:
+    """Remember who held the seat when it was loaded (a save compares)."""
+    instance._live_holder = instance.__dict__.get("user_id", _UNKNOWN)
+
+
+@receiver(post_save, sender=Seat, dispatch_uid="games.live.seat_saved")
+def close_on_new_holder(sender: Any, instance: Seat, created: bool, **kwargs: Any) -> None:
+    """A seat given to someone else (or taken by a host of the match): close the sockets it concerns
+    once the change is committed."""
+    before = None if created else getattr(instance, "_live_holder", _UNKNOWN)
+    now = instance.user_id
+    instance._live_holder = now
+    if before == now:
+        return
+    match_id, seat_id = instance.match_id, instance.pk
+    transaction.on_commit(lambda: live.close_seat_sockets(match_id, seat_id, now), using=kwargs.get("using"))
+
+
+@receiver(post_delete, sender=Seat, dispatch_uid="games.live.seat_deleted")
+def close_on_seat_deleted(sender: Any, instance: Seat, **kwargs: Any) -> None:
+    match_id, seat_id = instance.match_id, instance.pk
+    transaction.on_commit(lambda: live.close_seat_sockets(match_id, seat_id, None), using=kwargs.get("using"))

@@ -1,0 +1,341 @@
+"""The host's tools in the Django admin: seasons, matches, seats, controls, match files."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from genius.matches.fields import WholeNumberField
+from genius.matches.models import (
+    Decision,
+    Episode,
+    GarnetEntry,
+    LogEntry,
+    Match,
+    Notice,
+    Phase,
+    Season,
+    SeasonAnnouncement,
+    SeasonPlayer,
+    Seat,
+    Snapshot,
+    Submission,
+    TolEntry,
+    WebhookDelivery,
+)
+from genius.matches.services import lifecycle, matchfiles
+from genius.matches.services.engines import available_games
+from genius.matches.services.errors import ServiceError
+from genius.notify import services as notify
+from genius.seasons import services as seasons
+
+
+class SeasonPlayerInline(admin.TabularInline):
+    model = SeasonPlayer
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+class SeasonForm(forms.ModelForm):
+    """A season; its webhook address must be one the site may post to (public HTTPS or HTTP)."""
+
+    webhook_url = forms.URLField(required=False, assume_scheme="https", max_length=200,
+                                 help_text=Season._meta.get_field("webhook_url").help_text)
+
+    class Meta:
+        model = Season
+        fields = "__all__"
+
+    def clean_webhook_url(self) -> str:
+        url = (self.cleaned_data.get("webhook_url") or "").strip()
+        if url:
+            try:
+                notify.check_webhook_url(url)
+            except notify.WebhookRefused as exc:
+                raise forms.ValidationError(str(exc)) from None
+        return url
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    form = SeasonForm
+    list_display = ["name", "slug", "created"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [SeasonPlayerInline]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["position", "name", "user", "is_bot"]
+    autocomplete_fields = ["user"]
+
+
+class MatchForm(forms.ModelForm):
+    game = forms.ChoiceField(choices=())
+    seed = WholeNumberField(required=False, help_text="Leave empty to draw one.")
+
+    class Meta:
+        model = Match
+        fields = ["season", "game", "title", "seats_wanted", "seed", "config", "phase_seconds", "turn_seconds",
+                  "decision_seconds", "reminder_lead_seconds"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = available_games()
+
+    def clean_seed(self):
+        seed = self.cleaned_data.get("seed")
+        if seed is None:
+            import random
+
+            seed = random.SystemRandom().randrange(1, 2**31)
+        return seed
+
+
+class NotWhereSeated(admin.ModelAdmin):
+    """Rows of matches (or seasons) the signed-in staff user plays in are left out: there they are a player.
+
+    ``played_by``: the lookup from a row to the user of a seat (or season entry) that makes it theirs.
+    """
+
+    played_by = "match__seats__user"
+
+    def get_queryset(self, request: HttpRequest):
+        return super().get_queryset(request).exclude(**{self.played_by: request.user})
+
+
+def _run(request: HttpRequest, queryset, action, verb: str) -> None:
+    for match in queryset:
+        try:
+            action(match.pk)
+            messages.success(request, f"{match}: {verb}.")
+        except ServiceError as exc:
+            messages.error(request, f"{match}: {exc.message}")
+
+
+@admin.register(Match)
+class MatchAdmin(NotWhereSeated):
+    form = MatchForm
+    played_by = "seats__user"
+    list_display = ["title", "game", "status", "season", "seats_filled", "phase_now", "created", "links"]
+    list_filter = ["status", "game", "season"]
+    search_fields = ["title"]
+    inlines = [SeatInline]
+    readonly_fields = ["status", "seq", "started", "finished", "outcome"]
+    actions = ["start", "pause", "resume", "extend_hour", "resolve_now", "export"]
+    change_list_template = "admin/games/match/change_list.html"
+
+    @admin.display(description="seats")
+    def seats_filled(self, obj: Match) -> str:
+        return f"{obj.seats.count()}/{obj.seats_wanted}"
+
+    @admin.display(description="phase")
+    def phase_now(self, obj: Match) -> str:
+        phase = obj.current_phase
+        return f"{phase.name} ({phase.status})" if phase else "—"
+
+    @admin.display(description="")
+    def links(self, obj: Match) -> str:
+        return format_html(
+            '<a href="{}">page</a> · <a href="{}">export</a>',
+            reverse("match", args=[obj.pk]), reverse("match-export", args=[obj.pk]),
+        )
+
+    def get_urls(self):
+        extra = [path("import/", self.admin_site.admin_view(self.import_view), name="games_match_import")]
+        return extra + super().get_urls()
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        """Create a match by importing a match file."""
+        form = ImportForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["file"]
+            if upload.size > 5 * 1024 * 1024:
+                form.add_error("file", "A match file is at most 5 MiB.")
+            else:
+                try:
+                    match = matchfiles.import_match(
+                        upload.read(), season=form.cleaned_data["season"], title=form.cleaned_data["title"],
+                        phase_seconds=form.cleaned_data["phase_seconds"],
+                    )
+                    messages.success(request, f"Imported {match}: {match.phases.count()} phases played.")
+                    return redirect("admin:games_match_change", match.pk)
+                except ServiceError as exc:
+                    form.add_error("file", exc.message)
+        ctx = {**self.admin_site.each_context(request), "form": form, "title": "Import a match file",
+               "opts": self.model._meta}
+        return render(request, "admin/games/match/import.html", ctx, status=400 if form.errors else 200)
+
+    @admin.action(description="Start the match (the lobby must be full)")
+    def start(self, request, queryset):
+        _run(request, queryset, lifecycle.start_match, "started")
+
+    @admin.action(description="Pause")
+    def pause(self, request, queryset):
+        _run(request, queryset, lifecycle.pause, "paused")
+
+    @admin.action(description="Resume")
+    def resume(self, request, queryset):
+        _run(request, queryset, lifecycle.resume, "resumed")
+
+    @admin.action(description="Extend the deadline by 1 hour")
+    def extend_hour(self, request, queryset):
+        _run(request, queryset, lambda pk: lifecycle.extend(pk, 3600), "deadline extended by 1 h")
+
+    @admin.action(description="Resolve the open phase now")
+    def resolve_now(self, request, queryset):
+        _run(request, queryset, lifecycle.resolve_now, "resolved")
+
+    @admin.action(description="Export the match file (one match)")
+    def export(self, request, queryset):
+        if queryset.count() != 1:
+            messages.error(request, "Choose exactly one match to export.")
+            return None
+        match = queryset.first()
+        response = HttpResponse(json.dumps(matchfiles.export_match(match), indent=2), content_type="application/json")
+        response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-{match.game}.json"'
+        return response
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(help_text="A match file (JSON, MATCHFILE.md), at most 5 MiB.")
+    season = forms.ModelChoiceField(Season.objects.all(), required=False)
+    title = forms.CharField(required=False, max_length=120)
+    phase_seconds = WholeNumberField(initial=24 * 3600, min_value=10, max_value=2**31 - 1,
+                                     help_text="Length of the phases to come.")
+
+
+@admin.register(Phase)
+class PhaseAdmin(NotWhereSeated):
+    list_display = ["match", "number", "name", "status", "deadline", "resolved_at"]
+    list_filter = ["status"]
+    readonly_fields = ["match", "number", "name", "kind", "actors", "opened_at", "resolved_at"]
+
+
+@admin.register(Submission)
+class SubmissionAdmin(NotWhereSeated):
+    played_by = "phase__match__seats__user"
+    list_display = ["phase", "seat", "kind", "payload", "is_default", "submitted_at"]
+    list_filter = ["kind", "is_default", "phase__match"]
+    readonly_fields = ["phase", "seat", "kind", "payload", "is_default", "submitted_at"]
+
+
+@admin.register(LogEntry)
+class LogEntryAdmin(NotWhereSeated):
+    list_display = ["match", "phase_name", "audience", "seat", "text"]
+    list_filter = ["audience", "match"]
+    search_fields = ["text"]
+
+
+@admin.register(Snapshot)
+class SnapshotAdmin(NotWhereSeated):
+    list_display = ["match", "phase_number", "created"]
+
+
+@admin.register(GarnetEntry)
+class GarnetEntryAdmin(NotWhereSeated):
+    played_by = "season__players__user"
+    list_display = ["user", "season", "match", "phase_number", "amount", "reason", "created"]
+    list_filter = ["season"]
+
+
+@admin.register(TolEntry)
+class TolEntryAdmin(admin.ModelAdmin):
+    list_display = ["user", "season", "match", "amount", "reason", "created"]
+    list_filter = ["season"]
+
+
+# --- seasons: episodes, decisions, Death Matches from picks, announcements, webhooks, reminders ---------------
+
+
+class DecisionInline(admin.TabularInline):
+    model = Decision
+    extra = 0
+    can_delete = False
+    fields = ["order", "kind", "decider", "status", "deadline", "choice", "left", "by_default"]
+    readonly_fields = fields
+
+
+@admin.register(Episode)
+class EpisodeAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "season", "number", "stage", "created"]
+    list_filter = ["season"]
+    inlines = [DecisionInline]
+    actions = ["apply_main_match"]
+
+    @admin.display(description="stage")
+    def stage(self, obj: Episode) -> str:
+        return seasons.episode_stage(obj)
+
+    @admin.action(description="Apply the finished Main Match to the season (if it was not)")
+    def apply_main_match(self, request, queryset):
+        for episode in queryset:
+            main = episode.main_match
+            if main is None or main.status != Match.Status.FINISHED:
+                messages.error(request, f"{episode}: the Main Match is not finished.")
+                continue
+            seasons.on_match_finished(main)
+            messages.success(request, f"{episode}: {episode.decisions.count()} decisions.")
+
+
+@admin.register(Decision)
+class DecisionAdmin(admin.ModelAdmin):
+    list_display = ["episode", "kind", "decider", "status", "deadline", "choice", "left", "by_default", "links"]
+    list_filter = ["status", "kind", "episode__season"]
+    readonly_fields = ["episode", "match", "kind", "order", "decider", "options", "can_leave", "opened_at",
+                       "decided_at", "choice", "left", "by_default", "note", "status"]
+    actions = ["create_death_match", "close_now"]
+
+    @admin.display(description="")
+    def links(self, obj: Decision) -> str:
+        return format_html('<a href="{}">page</a>', reverse("decision", args=[obj.pk]))
+
+    @admin.action(description="Create the Death Match from the pick (Bigfoot Sighting)")
+    def create_death_match(self, request, queryset):
+        for pick in queryset:
+            try:
+                match = seasons.create_death_match(pick.pk)
+                messages.success(request, format_html('Created <a href="{}">{}</a>: start it when both are ready.',
+                                                      reverse("match", args=[match.pk]), match.title))
+            except ServiceError as exc:
+                messages.error(request, f"{pick}: {exc.message}")
+
+    @admin.action(description="Close now: draw at random, as at the deadline")
+    def close_now(self, request, queryset):
+        _run(request, queryset, seasons.close_decision_now, "closed and drawn at random")
+
+
+@admin.register(SeasonAnnouncement)
+class SeasonAnnouncementAdmin(admin.ModelAdmin):
+    list_display = ["season", "episode", "text", "created"]
+    list_filter = ["season"]
+    search_fields = ["text"]
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(admin.ModelAdmin):
+    list_display = ["season", "status", "attempts", "last_error", "next_try_at", "created", "sent_at"]
+    list_filter = ["status", "season"]
+    readonly_fields = ["season", "match", "url", "content", "status", "attempts", "next_try_at", "last_error",
+                       "sent_at"]
+    actions = ["retry"]
+
+    @admin.action(description="Send again")
+    def retry(self, request, queryset):
+        for delivery in queryset:
+            notify.retry(delivery.pk)
+        messages.success(request, f"{queryset.count()} announcement(s) are being sent again.")
+
+
+@admin.register(Notice)
+class NoticeAdmin(admin.ModelAdmin):
+    list_display = ["kind", "phase", "decision", "recipients", "error", "sent_at"]
+    list_filter = ["kind"]
+    readonly_fields = ["kind", "phase", "decision", "recipients", "error", "sent_at"]

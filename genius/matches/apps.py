@@ -1,0 +1,17 @@
+"""The matches app: models of matches, seats, phases, submissions, seasons and ledgers, and their services.
+
+Its label stays ``games`` (the app's name before the site moved to ``genius/``), so existing databases,
+migrations, content types and admin addresses carry over unchanged.
+"""
+
+from django.apps import AppConfig
+
+
+class MatchesConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "genius.matches"
+    label = "games"
+    verbose_name = "Genius matches"
+
+    def ready(self) -> None:
+        from genius.live import signals as live_signals  # noqa: F401  (live sockets close when their viewer goes)

@@ -1,0 +1,50 @@
+"""``manage.py demo``: a season with a Rituals Gone Bad match of bots and one demo player."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+from games.kit.numbers import int_argument
+from genius.matches.models import GarnetEntry, Match, Season, SeasonPlayer
+from genius.matches.services import lifecycle
+
+BOT_NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno"]
+
+
+class Command(BaseCommand):
+    help = "Seed the demo: a host (admin/admin), a player (demo/demo) and a live Rituals Gone Bad match with bots."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--phase-seconds", type=int_argument(5, 30 * 24 * 3600), default=30, help="length of each phase (default 30 s)")
+        parser.add_argument("--again", action="store_true", help="add another demo match even if one exists")
+
+    @transaction.atomic
+    def handle(self, *args, **options) -> None:
+        host, created = User.objects.get_or_create(username="admin", defaults={"is_staff": True, "is_superuser": True})
+        if created:
+            host.set_password("admin")
+            host.save()
+        demo, created = User.objects.get_or_create(username="demo")
+        if created:
+            demo.set_password("demo")
+            demo.save()
+        season, _ = Season.objects.get_or_create(slug="demo", defaults={"name": "Demo season", "host": host})
+        SeasonPlayer.objects.get_or_create(season=season, user=demo)
+        if not GarnetEntry.objects.filter(user=demo, season=season).exists():
+            GarnetEntry.objects.create(user=demo, season=season, amount=3, reason="demo starting wallet")
+        if Match.objects.filter(season=season, status__in=["running", "paused"]).exists() and not options["again"]:
+            self.stdout.write("The demo match is already running.")
+            return
+        match = lifecycle.create_match(
+            game="rituals-gone-bad", title="Demo: Rituals Gone Bad", season=season,
+            phase_seconds=options["phase_seconds"],
+        )
+        lifecycle.add_seat(match, user=demo)
+        for name in BOT_NAMES[: match.seats_wanted - 1]:
+            lifecycle.add_seat(match, name=name, is_bot=True)
+        lifecycle.start_match(match.pk)
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo ready: http://127.0.0.1:8000/matches/{match.pk}/ — log in as demo/demo (player) or admin/admin (host)."
+        ))

@@ -1,0 +1,208 @@
+"""``manage.py simulate-season``: a whole season played by bots through the services, on a fake clock.
+
+Each episode's Main Match is one of the games (by default Trail Trouble with
+10 players, Rituals Gone Bad with 7, Blob Party with 7); its decisions and
+Death Matches (Bigfoot Sighting) follow. The clock jumps from deadline to
+deadline (nothing sleeps), so a season takes a minute or two. The standings
+are printed after each episode; a progress bar runs on standard error.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
+
+from games.kit.numbers import INT64_MAX, INT64_MIN, int_argument
+from genius.live import pushes as live
+from genius.matches.models import Decision, Episode, GarnetEntry, Match, Season, SeasonPlayer
+from genius.matches.services import lifecycle
+from genius.matches.services.engines import GAME_TITLES, engine_of
+from genius.matches.services.errors import ServiceError
+from genius.seasons import services as seasons
+
+NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea", "milo", "nia",
+         "otto", "pia", "quin", "rex", "sol", "tess"]
+DEFAULT_GAMES = "trail-trouble,rituals-gone-bad,blob-party"
+#: Phases a Main Match usually has (for the progress bar; a post-game decision may add one).
+EXPECTED_PHASES = {"trail-trouble": 4, "rituals-gone-bad": 14, "blob-party": 8}
+SPINNER = "|/-\\"
+#: A drawn Death Match is played again; a simulation gives up after this many.
+MAX_REPLAYS = 5
+
+
+class Command(BaseCommand):
+    help = "Play a whole season with bots (Main Matches, decisions, Death Matches) and print the standings."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--players", type=int_argument(2, 1000), default=10, help="players in the season (default 10)")
+        parser.add_argument("--games", default=DEFAULT_GAMES,
+                            help=f"the Main Matches, in order, comma-separated (default {DEFAULT_GAMES})")
+        parser.add_argument("--episodes", type=int_argument(1, 1000), default=None,
+                            help="episodes to play, cycling through --games (default: one per game)")
+        parser.add_argument("--dm-game", default=None, help="the Death Match game (default Bigfoot Sighting)")
+        parser.add_argument("--garnets", type=int_argument(0, 1000), default=2, help="each player's starting wallet (default 2)")
+        parser.add_argument("--seed", type=int_argument(INT64_MIN, INT64_MAX), default=1, help="the season's seed: the same seed plays the same")
+        parser.add_argument("--name", default="", help="the season's name (default: Simulated season N)")
+        parser.add_argument("--live", action="store_true", help="push live updates as usual (slower)")
+        parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+
+    def handle(self, *args, **options) -> None:
+        games = [g.strip() for g in options["games"].split(",") if g.strip()]
+        for game in games:
+            try:
+                engine_of(game)
+            except KeyError:
+                raise CommandError(f"there is no game called {game!r}") from None
+        dm_game = options["dm_game"] or seasons.default_dm_game()
+        if dm_game not in dict(seasons.two_player_games()):
+            raise CommandError(f"{dm_game!r} is not a two-player game here")
+        if options["players"] < 2:
+            raise CommandError("a season needs at least 2 players")
+        self.rng = random.Random(options["seed"])
+        self.progress = not options["no_progress"]
+        self.width = 0
+        self.now = timezone.now()
+        season = self._season(options)
+        episodes = options["episodes"] or len(games)
+        self.stdout.write(f"Season {season.name} (/seasons/{season.slug}/): {options['players']} players, "
+                          f"{episodes} episodes, Death Matches in {GAME_TITLES.get(dm_game, dm_game)}.")
+        with self._pushes(options["live"]):
+            for number in range(episodes):
+                if seasons.players_still_in(season).count() < 2:
+                    self.stdout.write("One player is left: the season is over.")
+                    break
+                episode = self._episode(season, games[number % len(games)], dm_game, number + 1, episodes)
+                self._print_standings(season, f"Standings after episode {episode.number}")
+        self.stdout.write(self.style.SUCCESS(f"Done: {seasons.players_still_in(season).count()} players still in."))
+
+    # --- set-up --------------------------------------------------------------------------------------------
+
+    def _season(self, options) -> Season:
+        n = 1
+        while Season.objects.filter(slug=f"sim-{n}").exists():
+            n += 1
+        season = Season.objects.create(name=options["name"] or f"Simulated season {n}", slug=f"sim-{n}")
+        users = get_user_model()
+        names = [NAMES[i % len(NAMES)] + (str(i // len(NAMES) + 1) if i >= len(NAMES) else "")
+                 for i in range(options["players"])]
+        for name in names:  # the same bot users in every simulated season: the same seed plays the same
+            user = users.objects.filter(username=f"sim-{name}").first() or users.objects.create_user(f"sim-{name}")
+            SeasonPlayer.objects.create(season=season, user=user)
+            if options["garnets"]:
+                GarnetEntry.objects.create(user=user, season=season, amount=options["garnets"],
+                                           reason="starting wallet")
+        return season
+
+    @contextmanager
+    def _pushes(self, keep: bool) -> Iterator[None]:
+        """Nobody watches a simulation: skip the live pushes unless asked for."""
+        if keep:
+            yield
+            return
+        original = live.push_update
+        live.push_update = lambda *args, **kwargs: None
+        try:
+            yield
+        finally:
+            live.push_update = original
+
+    # --- one episode -----------------------------------------------------------------------------------------
+
+    def _episode(self, season: Season, game: str, dm_game: str, number: int, total: int) -> Episode:
+        engine = engine_of(game)
+        still = [p.user.get_username() for p in seasons.players_still_in(season)]
+        extra = max(len(still) - engine.max_players, 0)
+        sit_out = sorted(self.rng.sample(still, extra)) if extra else []
+        try:
+            match = seasons.create_episode(
+                season.pk, game=game, seed=self.rng.randrange(1, 2**31), sit_out=sit_out, house_bots=True,
+                bot_players=True, start=True, now=self.now,
+            )
+        except ServiceError as exc:
+            raise CommandError(exc.message) from None
+        label = f"episode {number}/{total} · {GAME_TITLES.get(game, game)}"
+        self._play(match, label, EXPECTED_PHASES.get(game))
+        episode = match.episode
+        self._settle_decisions(episode)
+        for _ in range(MAX_REPLAYS + 1):
+            picks = seasons.picks_to_play(episode)
+            if not picks:
+                break
+            for pick in picks:
+                dm = seasons.create_death_match(pick.pk, game=dm_game, seed=self.rng.randrange(1, 2**31),
+                                                start=True, now=self.now)
+                self._play(dm, f"{label} · Death Match {dm.seats.first()} vs {dm.seats.last()}", None)
+        self._clear_line()
+        for row in episode.announcements.order_by("created", "pk"):
+            self.stdout.write(f"  {row.text}")
+        return episode
+
+    def _advance_to(self, moment: datetime | None) -> None:
+        if moment is not None and moment > self.now:
+            self.now = moment
+
+    def _play(self, match: Match, label: str, expected: int | None) -> None:
+        """Play a match to its end, jumping the clock to each deadline."""
+        played = 0
+        while True:
+            match.refresh_from_db()
+            if match.status == Match.Status.FINISHED:
+                break
+            phase = match.current_phase
+            if phase is None:
+                raise CommandError(f"{match.title} is stuck: no open phase")
+            self._advance_to(phase.deadline)
+            lifecycle.resolve_phase(phase.pk, now=self.now)
+            self.now += timedelta(milliseconds=1)
+            played += 1
+            self._bar(label, played, expected)
+        self._bar(label, played, played)
+
+    def _settle_decisions(self, episode: Episode) -> None:
+        """Decisions the bots left open (none, normally) are drawn at their deadlines."""
+        while True:
+            due = episode.decisions.filter(status=Decision.Status.OPEN).order_by("deadline").first()
+            if due is None:
+                return
+            self._advance_to(due.deadline)
+            seasons.close_due_decisions(self.now)
+
+    # --- output ----------------------------------------------------------------------------------------------
+
+    def _bar(self, label: str, done: int, total: int | None) -> None:
+        """One line on standard error, redrawn in place: a bar when the length is known, else a spinner."""
+        if not self.progress:
+            return
+        width = 24
+        if total:
+            filled = min(width, int(width * done / total))
+            line = f"[{'#' * filled}{'.' * (width - filled)}] {label}: {done}/{max(total, done)} phases"
+        else:
+            line = f"[{SPINNER[done % len(SPINNER)]}] {label}: {done} phases"
+        self.stderr.write("\r" + line.ljust(self.width), ending="")
+        self.width = max(self.width, len(line))
+        self.stderr.flush()
+
+    def _clear_line(self) -> None:
+        if self.progress:
+            self.stderr.write("\r" + " " * self.width + "\r", ending="")
+            self.stderr.flush()
+
+    def _print_standings(self, season: Season, title: str) -> None:
+        self.stdout.write(f"\n{title}")
+        self.stdout.write(f"  {'player':<14} {'ToL':>3} {'garnets':>7}  status")
+        for row in seasons.standings(season):
+            entry = row.entry
+            if row.still_in:
+                status = "still in"
+            else:
+                where = entry.eliminated_in.episode.number if entry.eliminated_in and entry.eliminated_in.episode else "?"
+                status = f"eliminated in episode {where}"
+            self.stdout.write(f"  {entry.user.get_username():<14} {row.tol:>3} {row.garnets:>7}  {status}")
+        self.stdout.write("")

@@ -1,0 +1,230 @@
+"""A match's life: lobby, start, pause, resume, extend, resolve now.
+
+Closing phases (resolving them, alone or in batches, exactly once under their locks, and opening
+the next) is ``resolution.py``; its names are imported here for the callers.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
+from genius.live.pushes import bump
+from genius.matches.models import Match, Phase, Season, SeasonPlayer, Seat, Snapshot, garnet_balance
+from genius.matches.services.engines import engine_of
+from genius.matches.services.errors import ServiceError
+from genius.matches.services.resolution import (  # noqa: F401 - resolving phases, under the names its callers use
+    close_due_phases,
+    due_phase_ids,
+    open_next,
+    resolve_phase,
+    write_log,
+)
+
+log = logging.getLogger("games")
+
+
+# --- setting up -------------------------------------------------------------------
+
+
+def create_match(
+    *,
+    game: str,
+    title: str = "",
+    season: Season | None = None,
+    seats_wanted: int | None = None,
+    seed: int | None = None,
+    config: dict | None = None,
+    phase_seconds: int = 24 * 3600,
+    turn_seconds: int = 60,
+    decision_seconds: int | None = None,
+) -> Match:
+    """A new match in its lobby."""
+    try:
+        engine = engine_of(game)
+    except KeyError:
+        raise ServiceError(f"There is no game called {game!r}.", "game") from None
+    wanted = seats_wanted or engine.max_players
+    if not engine.min_players <= wanted <= engine.max_players:
+        raise ServiceError(
+            f"{engine.title} is for {engine.min_players}–{engine.max_players} players, not {wanted}.", "seats_wanted"
+        )
+    return Match.objects.create(
+        game=game,
+        title=title or f"{engine.title}",
+        season=season,
+        seats_wanted=wanted,
+        seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
+        config=config or {},
+        phase_seconds=phase_seconds,
+        turn_seconds=turn_seconds,
+        decision_seconds=decision_seconds or phase_seconds,
+    )
+
+
+def add_seat(match: Match, *, user: AbstractBaseUser | None = None, name: str = "", is_bot: bool = False) -> Seat:
+    """Seat a player (or a bot) in a match that has not started."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        return _add_seat(match, user=user, name=name, is_bot=is_bot)
+
+
+def _add_seat(match: Match, *, user: AbstractBaseUser | None, name: str, is_bot: bool) -> Seat:
+    if match.status != Match.Status.LOBBY:
+        raise ServiceError("This match has already started; no more seats can be taken.")
+    count = match.seats.count()
+    if count >= match.seats_wanted:
+        raise ServiceError(f"This match is full ({match.seats_wanted} seats).")
+    name = (name or (user.get_username() if user else "")).strip()
+    if not name:
+        raise ServiceError("A seat needs a name.", "name")
+    if len(name) > 40:
+        raise ServiceError("A seat name is at most 40 characters.", "name")
+    if user is not None and match.seats.filter(user=user).exists():
+        raise ServiceError("You already have a seat in this match.")
+    if match.seats.filter(name=name).exists():
+        raise ServiceError(f"There is already a seat called {name} in this match.", "name")
+    position = (match.seats.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+    try:
+        with transaction.atomic():
+            seat = Seat.objects.create(match=match, position=position, name=name, user=user, is_bot=is_bot)
+    except IntegrityError:
+        raise ServiceError("That seat was just taken; try again.") from None
+    bump(match.pk)
+    return seat
+
+
+def join_lobby(match_id: int, user: AbstractBaseUser) -> Seat:
+    """A signed-in player takes a seat in an open lobby."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            raise ServiceError("There is no such match.")
+        _check_season_member(match, user)
+        return _add_seat(match, user=user, name=user.get_username(), is_bot=False)
+
+
+def _check_season_member(match: Match, user: AbstractBaseUser) -> None:
+    """A season's lobby seats only its players still in (not outsiders, not the eliminated)."""
+    if match.season_id is None:
+        return
+    entry = SeasonPlayer.objects.filter(season_id=match.season_id, user_id=user.pk).first()
+    if entry is None:
+        raise ServiceError("This match belongs to a season: only the season's players can take a seat.")
+    if entry.eliminated_at is not None:
+        raise ServiceError("You have been eliminated from this season: only players still in can take a seat.")
+
+
+def start_match(match_id: int, *, now: datetime | None = None) -> Match:
+    """Start a full lobby: build the first state and open the first phase."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.Status.LOBBY:
+            raise ServiceError("Only a match in its lobby can be started.")
+        seats = list(match.seats.order_by("position"))
+        if len(seats) != match.seats_wanted:
+            raise ServiceError(f"The lobby has {len(seats)} of {match.seats_wanted} seats filled.")
+        engine = engine_of(match.game)
+        garnets = {s.name: garnet_balance(s.user_id, match.season_id) if s.user_id else 0 for s in seats}
+        try:
+            state = engine.setup([s.name for s in seats], dict(match.config), garnets, match.seed)
+        except EngineError as exc:
+            raise ServiceError(f"The match cannot start: {exc}", "config") from None
+        match.state = state
+        match.status = Match.Status.RUNNING
+        match.started = now
+        match.save(update_fields=["state", "status", "started"])
+        Snapshot.objects.create(match=match, phase_number=0, state=state)
+        bump(match.pk)
+        open_next([(match, state, None)], now)
+        return match
+
+
+# --- host controls ------------------------------------------------------------------------
+
+
+def _locked_open_phase(match_id: int) -> tuple[Match, Phase]:
+    phase = (
+        Phase.objects.select_for_update()
+        .filter(match_id=match_id)
+        .exclude(status=Phase.Status.RESOLVED)
+        .order_by("-number")
+        .first()
+    )
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if phase is None:
+        raise ServiceError("This match has no open phase.")
+    return match, phase
+
+
+def pause(match_id: int, *, now: datetime | None = None) -> None:
+    """Stop the clock: the time left is kept and no deadline passes while paused."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match, phase = _locked_open_phase(match_id)
+        if match.status != Match.Status.RUNNING:
+            raise ServiceError("Only a running match can be paused.")
+        phase.paused_remaining = max(phase.deadline - now, timedelta(0))
+        phase.status = Phase.Status.PAUSED
+        phase.save(update_fields=["paused_remaining", "status"])
+        match.status = Match.Status.PAUSED
+        match.save(update_fields=["status"])
+        _host_note(match, phase, "The host paused the match.")
+
+
+def resume(match_id: int, *, now: datetime | None = None) -> None:
+    """Restart the clock with the time that was left."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match, phase = _locked_open_phase(match_id)
+        if match.status != Match.Status.PAUSED:
+            raise ServiceError("Only a paused match can be resumed.")
+        phase.deadline = now + (phase.paused_remaining or timedelta(0))
+        phase.paused_remaining = None
+        phase.status = Phase.Status.OPEN
+        phase.save(update_fields=["deadline", "paused_remaining", "status"])
+        match.status = Match.Status.RUNNING
+        match.save(update_fields=["status"])
+        _host_note(match, phase, "The host resumed the match.")
+
+
+def extend(match_id: int, seconds: int) -> None:
+    """Move the open phase's deadline later by ``seconds``."""
+    if not 0 < seconds <= 7 * 24 * 3600:
+        raise ServiceError("An extension is between 1 second and 7 days.", "seconds")
+    with transaction.atomic():
+        match, phase = _locked_open_phase(match_id)
+        if phase.status == Phase.Status.PAUSED:
+            phase.paused_remaining = (phase.paused_remaining or timedelta(0)) + timedelta(seconds=seconds)
+        else:
+            phase.deadline = phase.deadline + timedelta(seconds=seconds)
+        phase.save(update_fields=["deadline", "paused_remaining"])
+        _host_note(match, phase, f"The host extended the deadline by {_human(seconds)}.")
+
+
+def resolve_now(match_id: int) -> None:
+    """Close the open phase at once, whatever its deadline."""
+    phase = Phase.objects.filter(match_id=match_id, status=Phase.Status.OPEN).order_by("-number").first()
+    if phase is None:
+        raise ServiceError("This match has no open phase to resolve (is it paused or finished?).")
+    if not resolve_phase(phase.pk, force=True):
+        raise ServiceError("The phase was resolved meanwhile; nothing more to do.")
+
+
+def _host_note(match: Match, phase: Phase, text: str) -> None:
+    write_log(match, phase, Resolution(state={}, log=[LogLine(text, PUBLIC)]))
+    bump(match.pk)
+
+
+def _human(seconds: int) -> str:
+    hours, rest = divmod(seconds, 3600)
+    minutes = rest // 60
+    parts = ([f"{hours} h"] if hours else []) + ([f"{minutes} min"] if minutes else [])
+    return " ".join(parts) or f"{seconds} s"

@@ -1,0 +1,105 @@
+"""Export a match as a match file, and create a match by importing one (MATCHFILE.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games.engines import matchfile
+from games.engines.matchfile import MatchFileError
+from games.engines.protocol import EngineError, SubmissionError
+from genius.matches.models import Match, Phase, Season, Submission
+from genius.matches.services.engines import engine_of
+from genius.matches.services.errors import ServiceError
+from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
+
+
+def export_match(match: Match) -> dict[str, Any]:
+    """The match file of a match: every resolved phase's real (non-default) submissions."""
+    engine = engine_of(match.game)
+    merge = getattr(engine, "merge_instant", None)
+    seats = list(match.seats.order_by("position"))
+    start = match.snapshots.filter(phase_number=0).first()
+    garnets = {}
+    if start is not None:
+        garnets = {s.name: engine.player_state(start.state, s.name).get("garnets", 0) for s in seats}
+    phases = []
+    for phase in match.phases.filter(status=Phase.Status.RESOLVED).order_by("number"):
+        entry: dict[str, Any] = {}
+        for sub in phase.submissions.filter(is_default=False).select_related("seat").order_by("submitted_at", "pk"):
+            if sub.kind == Submission.Kind.MOVE:
+                entry[sub.seat.name] = {**entry.get(sub.seat.name, {}), **sub.payload}
+        for sub in phase.submissions.filter(kind=Submission.Kind.INSTANT).select_related("seat").order_by("pk"):
+            base = entry.get(sub.seat.name, {})
+            entry[sub.seat.name] = merge(base, sub.payload) if merge else {**base, **sub.payload}
+        phases.append(dict(sorted(entry.items(), key=lambda kv: [s.name for s in seats].index(kv[0]))))
+    return {
+        "game": match.game,
+        "seed": match.seed,
+        "players": [s.name for s in seats],
+        "garnets": {k: v for k, v in garnets.items() if v},
+        "config": match.config,
+        "phases": phases,
+    }
+
+
+def import_match(
+    text: str | bytes, *, season: Season | None = None, title: str = "", phase_seconds: int = 24 * 3600
+) -> Match:
+    """Create a match from a match file and play its phases; a bad file saves nothing.
+
+    Seats are created unclaimed (the host gives them to players in the admin).
+    Garnets brought in come from the file.
+    """
+    try:
+        doc = matchfile.parse(text)
+        matchfile.start(doc)  # checks the seats and config before anything is written
+    except MatchFileError as exc:
+        raise ServiceError(f"This match file is not valid: {exc}") from None
+    engine = engine_of(doc["game"])
+    with transaction.atomic():
+        match = create_match(
+            game=doc["game"], title=title or f"{engine.title} (imported)", season=season,
+            seats_wanted=len(doc["players"]), seed=doc["seed"], config=doc["config"], phase_seconds=phase_seconds,
+        )
+        if not engine.min_players <= len(doc["players"]) <= engine.max_players:
+            raise ServiceError(f"{engine.title} is for {engine.min_players}–{engine.max_players} players.")
+        for position, name in enumerate(doc["players"], start=1):
+            match.seats.create(position=position, name=name)
+        _start_with_garnets(match, doc["garnets"])
+        for number, submissions in enumerate(doc["phases"], start=1):
+            _play_file_phase(match, number, submissions)
+        match.refresh_from_db()
+        return match
+
+
+def _start_with_garnets(match: Match, garnets: dict[str, int]) -> None:
+    start_match(match.pk)
+    if any(garnets.values()):
+        match.refresh_from_db()
+        engine = engine_of(match.game)
+        state = engine.setup([s.name for s in match.seats.order_by("position")], dict(match.config), garnets, match.seed)
+        Match.objects.filter(pk=match.pk).update(state=state)
+        match.snapshots.filter(phase_number=0).update(state=state)
+
+
+def _play_file_phase(match: Match, number: int, submissions: dict[str, Any]) -> None:
+    match.refresh_from_db()
+    phase = match.phases.filter(status=Phase.Status.OPEN).order_by("-number").first()
+    if phase is None:
+        raise ServiceError(f"This match file is not valid: phase {number}: the match is already over.")
+    engine = engine_of(match.game)
+    seats = {s.name: s for s in match.seats.all()}
+    for name, payload in submissions.items():
+        if name not in phase.actors:
+            raise ServiceError(f"This match file is not valid: phase {number}, player {name}: does not act in {phase.name}.")
+        try:
+            checked = engine.check(match.state, name, payload)
+        except (SubmissionError, EngineError) as exc:
+            raise ServiceError(f"This match file is not valid: phase {number}, player {name}: {exc}") from None
+        Submission.objects.update_or_create(
+            phase=phase, seat=seats[name], kind=Submission.Kind.MOVE,
+            defaults={"payload": checked, "submitted_at": phase.opened_at, "is_default": False},
+        )
+    resolve_phase(phase.pk, force=True)

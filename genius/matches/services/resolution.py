@@ -1,0 +1,358 @@
+"""Closing phases: resolving due phases (one or a batch in one transaction) and opening the next.
+
+Exactly once: the phase rows are locked with ``SELECT … FOR UPDATE SKIP LOCKED`` and their status
+re-read inside the same transaction, so racing workers and beats resolve each phase once. A batch
+(many phases falling due in the same second) is resolved in one transaction with a fixed number of
+statements, whatever its size: the engines run first, for every phase, and only then is anything
+written, in bulk. If anything in a batch fails, the callers (the clock, the Celery task) resolve its
+phases one by one, so one broken match never holds up the others.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Case, F, Max, Value, When
+from django.utils import timezone
+
+from games.engines import protocol
+from games.engines.protocol import HOST, LogLine, PhaseSpec, Resolution, State
+from games.engines.runner import PhaseResult, bot_move, play_phase
+from genius.live.pushes import schedule_push
+from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
+from genius.matches.services import live_turns
+from genius.matches.services.engines import engine_of
+from genius.notify import services as notify
+from genius.seasons import ledger
+from genius.seasons.ledger import apply_outcome
+
+log = logging.getLogger("games")
+
+#: Due phases resolved together in one transaction by the clock and the workers.
+BATCH = 25
+
+
+# --- resolving -----------------------------------------------------------------------------------
+
+
+def resolve_phase(phase_id: int, *, force: bool = False, now: datetime | None = None) -> bool:
+    """Close and resolve one phase if it is due (or ``force``); True if this call did it."""
+    return resolve_phases([phase_id], force=force, now=now) == 1
+
+
+def resolve_phases(phase_ids: Sequence[int], *, force: bool = False, now: datetime | None = None) -> int:
+    """Close and resolve each of these phases that is open and due (or ``force``), in one transaction.
+
+    Returns how many this call resolved (phases another worker holds, or already resolved, are skipped).
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        phases = list(
+            Phase.objects.select_for_update(skip_locked=True)
+            .filter(pk__in=list(phase_ids), status=Phase.Status.OPEN)
+            .order_by("match_id")
+        )
+        if not force:
+            phases = [p for p in phases if p.deadline is not None and p.deadline <= now]
+        if not phases:
+            return 0
+        matches = Match.objects.select_for_update().filter(
+            pk__in=[p.match_id for p in phases], status=Match.Status.RUNNING
+        ).order_by("pk")
+        by_id = {m.pk: m for m in matches}
+        done, batch = 0, []
+        for phase in phases:
+            match = by_id.get(phase.match_id)
+            if match is None:
+                continue
+            if not force and live_turns.on_turn_deadline(match, phase, now):  # a live minute ran out
+                done += 1
+            else:
+                batch.append((match, phase))
+        return done + resolve_locked(batch, now)
+
+
+def resolve_in_batches(phase_ids: Sequence[int], now: datetime | None = None) -> int:
+    """Resolve these phases ``BATCH`` at a time; a batch that fails is retried one phase at a time."""
+    done = 0
+    for start in range(0, len(phase_ids), BATCH):
+        chunk = phase_ids[start:start + BATCH]
+        try:
+            done += resolve_phases(chunk, now=now)
+        except Exception:
+            log.warning("resolving phases %s together failed; resolving them one by one", chunk, exc_info=True)
+            for phase_id in chunk:
+                try:
+                    done += resolve_phase(phase_id, now=now)
+                except Exception:  # one broken match must not stop the clock for the others
+                    log.exception("resolving phase %s failed", phase_id)
+    return done
+
+
+@dataclass
+class _Resolved:
+    """One phase's resolution, computed before anything is written."""
+
+    match: Match
+    phase: Phase
+    seats: dict[str, Seat]
+    moves: dict[str, Submission]
+    result: PhaseResult
+
+
+def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
+    """Resolve locked, open phases: defaults, log, ledger, snapshots, the next phases (the caller's transaction).
+
+    Every engine runs first; then the writes, each one statement for the whole batch.
+    """
+    if not batch:
+        return 0
+    match_ids = [match.pk for match, _ in batch]
+    seats_of: dict[int, dict[str, Seat]] = defaultdict(dict)
+    for seat in Seat.objects.filter(match_id__in=match_ids).order_by("match_id", "position"):
+        seats_of[seat.match_id][seat.name] = seat
+    moves_of: dict[int, dict[int, Submission]] = defaultdict(dict)
+    for sub in Submission.objects.filter(phase__in=[phase for _, phase in batch], kind=Submission.Kind.MOVE):
+        moves_of[sub.phase_id][sub.seat_id] = sub  # ordered by submission time: the latest stays
+    resolved = []
+    for match, phase in batch:
+        seats = seats_of[match.pk]
+        names = {seat.pk: name for name, seat in seats.items()}
+        moves = {names[seat_id]: sub for seat_id, sub in moves_of[phase.pk].items()}
+        result = play_phase(
+            engine_of(match.game), match.state, match.seed,
+            {name: sub.payload for name, sub in moves.items() if name in phase.actors}, lenient=True,
+        )
+        resolved.append(_Resolved(match, phase, seats, moves, result))
+    wallets = _check_garnet_spends(resolved)  # no query without garnets spent
+
+    defaults = []
+    for r in resolved:
+        for name in r.result.defaulted:
+            payload = r.result.submissions[name]
+            if name in r.moves:  # a stored move no longer passed: keep the record honest
+                Submission.objects.filter(pk=r.moves[name].pk).update(payload=payload, is_default=True,
+                                                                      submitted_at=now)
+            else:
+                defaults.append(Submission(phase=r.phase, seat=r.seats[name], payload=payload, is_default=True,
+                                           submitted_at=now))
+    Submission.objects.bulk_create(defaults)
+    write_logs([(r.match, r.phase, r.result.resolution, _host_lines(r.result), r.seats) for r in resolved])
+    if settings.GENIUS_TEST_RESOLVE_DELAY:  # reliability runs only (off by default): a resolution to kill half-way
+        time.sleep(settings.GENIUS_TEST_RESOLVE_DELAY)
+    ledger.record_many([(r.match, r.phase.number, r.result.resolution.garnets, _users(r)) for r in resolved],
+                       held=wallets)
+    Snapshot.objects.bulk_create(
+        Snapshot(match=r.match, phase_number=r.phase.number, state=r.result.resolution.state) for r in resolved
+    )
+    Phase.objects.filter(pk__in=[r.phase.pk for r in resolved]).update(status=Phase.Status.RESOLVED, resolved_at=now)
+    state_field = Match._meta.get_field("state")
+    Match.objects.filter(pk__in=match_ids).update(  # every match's new state and next sequence number
+        state=Case(*(When(pk=r.match.pk, then=Value(r.result.resolution.state, output_field=state_field))
+                     for r in resolved), output_field=state_field),
+        seq=F("seq") + 1,
+    )
+    for r in resolved:
+        r.phase.status, r.phase.resolved_at = Phase.Status.RESOLVED, now
+        r.match.state = r.result.resolution.state
+        schedule_push(r.match.pk)
+        if r.match.season_id is not None:  # the season's webhook, after the commit, never blocking
+            match_id, phase_id = r.match.pk, r.phase.pk
+            transaction.on_commit(lambda m=match_id, p=phase_id: notify.announce(m, p))
+    open_next([(r.match, r.match.state, r.seats) for r in resolved], now)
+    return len(resolved)
+
+
+def _users(r: _Resolved) -> dict[str, int]:
+    """Seat name → user id of the seats that belong to users."""
+    return {name: seat.user_id for name, seat in r.seats.items() if seat.user_id}
+
+
+def _check_garnet_spends(resolved: list[_Resolved]) -> dict[ledger.Wallet, int] | None:
+    """Check every garnet spend against its wallet (the ledger), locked, now that it is made.
+
+    Each engine spends from its own copy of the wallet, taken when its match started; another
+    match of the season may have spent those garnets since. A stored move whose spend the wallet
+    cannot cover is refused: the phase is played again with that player's default (which spends
+    nothing), and the host's log says why. Returns the balances read under the locks (None when
+    nothing is spent: no query), for ``ledger.record_many``.
+    """
+    wallets = set().union(*(ledger.spending_wallets(r.match.season_id, r.result.resolution.garnets, _users(r))
+                            for r in resolved))
+    if not wallets:
+        return None
+    ledger.lock_wallets(wallets)
+    start = ledger.balances(wallets)
+    held = dict(start)
+    for r in resolved:  # in order: a batch may hold two matches of one season
+        users, refused = _users(r), {}
+        while True:
+            over = ledger.overspent(r.match.season_id, r.result.resolution.garnets, users, held)
+            new = {name: v for name, v in over.items()
+                   if name not in refused and name in r.moves and name not in r.result.defaulted}
+            if not new:
+                break
+            refused.update(new)
+            r.result = play_phase(
+                engine_of(r.match.game), r.match.state, r.match.seed,
+                {name: sub.payload for name, sub in r.moves.items() if name in r.phase.actors and name not in refused},
+                lenient=True,
+            )
+        for name, (spent, balance) in refused.items():
+            why = (f"it would spend {spent} garnet{'s' if spent != 1 else ''} and the wallet holds {balance}: "
+                   "they were spent in another match")
+            r.result.rejected[name] = why
+            r.result.resolution.log.append(LogLine(f"Your move was refused ({why}); the default was used.",
+                                                   protocol.Seat(name)))
+            log.info("match %s, phase %s: %s's move refused: %s", r.match.pk, r.phase.number, name, why)
+        ledger.advance(held, r.match.season_id, r.result.resolution.garnets, users)
+    return start
+
+
+def _host_lines(result: PhaseResult) -> list[LogLine]:
+    """What the host reads about refused stored moves and defaults."""
+    refused = [LogLine(f"{name}'s stored move was refused ({why}); the default was used.", HOST)
+               for name, why in result.rejected.items()]
+    defaults = [LogLine(f"{name} sent nothing; the default was used: {result.submissions[name]}", HOST)
+                for name in result.defaulted if name not in result.rejected]
+    return refused + defaults
+
+
+# --- the log -----------------------------------------------------------------------------------------
+
+
+def write_log(
+    match: Match,
+    phase: Phase,
+    resolution: Resolution,
+    extra: list[LogLine] | None = None,
+    *,
+    seats: dict[str, Seat] | None = None,
+) -> None:
+    """Store a resolution's log lines with their audiences, in order (``seats``: by name, if read already)."""
+    if seats is None:
+        seats = {s.name: s for s in match.seats.all()}
+    write_logs([(match, phase, resolution, extra or [], seats)])
+
+
+def write_logs(entries: list[tuple[Match, Phase, Resolution, list[LogLine], dict[str, Seat]]]) -> None:
+    """The log lines of several resolutions (one per match at most), each match's in order, in one INSERT."""
+    last = dict(
+        LogEntry.objects.filter(match_id__in=[match.pk for match, *_ in entries])
+        .values("match_id").annotate(last=Max("order")).values_list("match_id", "last")
+    )
+    rows = []
+    for match, phase, resolution, extra, seats in entries:
+        start = (last.get(match.pk) or 0) + 1
+        for offset, line in enumerate([*resolution.log, *extra]):
+            audience, seat = stored_audience(line.audience, seats)
+            rows.append(LogEntry(match=match, phase_number=phase.number, phase_name=phase.name, order=start + offset,
+                                 audience=audience, seat=seat, text=line.text))
+    LogEntry.objects.bulk_create(rows)
+
+
+def stored_audience(audience: protocol.Audience, seats: dict[str, Seat]) -> tuple[str, Seat | None]:
+    """A line's audience as a LogEntry stores it: PUBLIC → public, HOST → host, Seat(name) → that seat.
+
+    A Seat whose name is not seated in the match goes to the host (never to everyone). Anything
+    else is a bug, refused (TypeError), never read as a name.
+    """
+    match audience:
+        case protocol.Public():
+            return LogEntry.Audience.PUBLIC, None
+        case protocol.Host():
+            return LogEntry.Audience.HOST, None
+        case protocol.Seat(name=name) if name in seats:
+            return LogEntry.Audience.SEAT, seats[name]
+        case protocol.Seat():
+            return LogEntry.Audience.HOST, None
+    raise TypeError(f"a log line's audience is PUBLIC, HOST or a Seat, not {audience!r}")
+
+
+# --- opening the next phase ----------------------------------------------------------------------------
+
+
+def phase_length(match: Match, spec: PhaseSpec) -> timedelta:
+    """How long a phase of this kind lasts in this match."""
+    seconds = {"turn": match.turn_seconds, "setup": match.turn_seconds, "decision": match.decision_seconds}
+    return timedelta(seconds=seconds.get(spec.kind, match.phase_seconds))
+
+
+def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: datetime) -> list[Phase | None]:
+    """Open each match's next phase (its bots submit at once), or finish the match.
+
+    ``items``: the match, its new state, and its seats by name if read already. The caller has
+    moved each match's sequence number on and scheduled its push.
+    """
+    opened: list[Phase] = []
+    bots: list[Submission] = []
+    out: list[Phase | None] = []
+    for match, state, seats in items:
+        engine = engine_of(match.game)
+        spec = engine.phase(state)
+        if spec is None:
+            finish(match, state, now)
+            out.append(None)
+            continue
+        phase = Phase(match=match, number=spec.number, name=spec.name, kind=spec.kind, actors=list(spec.actors),
+                      opened_at=now, deadline=now + phase_length(match, spec))
+        opened.append(phase)
+        out.append(phase)
+        if seats is None:
+            seats = {s.name: s for s in match.seats.all()}
+        bots += [
+            Submission(phase=phase, seat=seat, submitted_at=now,
+                       payload=engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name)))
+            for seat in seats.values() if seat.is_bot and seat.name in spec.actors
+        ]
+        if engine.finished(state) and match.outcome is None:
+            match.outcome = _outcome_dict(engine, state)
+            match.save(update_fields=["outcome"])
+    Phase.objects.bulk_create(opened)
+    for sub in bots:
+        sub.phase_id = sub.phase.pk  # the phases have their ids now
+    Submission.objects.bulk_create(bots)  # every bot's move in one INSERT
+    for phase in opened:
+        live_turns.schedule_due(phase)
+    return out
+
+
+def _outcome_dict(engine, state: State) -> dict | None:
+    outcome = engine.outcome(state)
+    return None if outcome is None else outcome.as_dict()
+
+
+def finish(match: Match, state: State, now: datetime) -> None:
+    """The match is over: its outcome, the Tokens of Life it grants, and the season's next steps."""
+    engine = engine_of(match.game)
+    match.status = Match.Status.FINISHED
+    match.finished = now
+    match.outcome = _outcome_dict(engine, state)
+    match.save(update_fields=["status", "finished", "outcome"])
+    apply_outcome(match)
+    from genius.seasons.services import (
+        on_match_finished,  # ToL to give, ECs' Death Matches, eliminations (seasons imports us)
+    )
+    on_match_finished(match)
+
+
+# --- due phases ------------------------------------------------------------------------------------------
+
+
+def due_phase_ids(now: datetime | None = None, limit: int = 1000) -> list[int]:
+    """Open phases whose deadline has passed, oldest first."""
+    now = now or timezone.now()
+    rows = Phase.objects.filter(status=Phase.Status.OPEN, deadline__lte=now, match__status=Match.Status.RUNNING)
+    return list(rows.order_by("deadline").values_list("pk", flat=True)[:limit])
+
+
+def close_due_phases(now: datetime | None = None) -> int:
+    """Resolve every due phase (the clock's tick); returns how many this call resolved."""
+    return resolve_in_batches(due_phase_ids(now), now)

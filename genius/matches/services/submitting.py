@@ -1,0 +1,220 @@
+"""Players' submissions: the latest before the deadline counts; instant actions apply at once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import connections, router, transaction
+from django.utils import timezone
+
+from games.engines import protocol
+from games.engines.protocol import EngineError, Payload, SubmissionError
+from games.engines.runner import play_phase
+from genius.live.pushes import bump, push_private
+from genius.matches.models import Match, Phase, Seat, Submission
+from genius.matches.services import live_turns
+from genius.matches.services.engines import engine_of
+from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.matches.services.lifecycle import write_log
+from genius.seasons import ledger
+
+LOCKED_IN = "Your move is locked in for this turn."
+#: The fields of a move as ``_store_move`` writes them.
+_MOVE_FIELDS = ("phase", "seat", "kind", "payload", "is_default", "locked", "submitted_at")
+
+
+def _lock_phase_for(seat: Seat, now: datetime) -> Phase:
+    """The seat's open phase and its match (``phase.match``), both locked in one statement;
+    refused once the deadline has passed."""
+    phase = (
+        Phase.objects.select_for_update(of=("self", "match"))
+        .select_related("match")
+        .filter(match_id=seat.match_id)
+        .exclude(status=Phase.Status.RESOLVED)
+        .order_by("-number")
+        .first()
+    )
+    if phase is None:
+        raise PhaseClosed("There is no open phase: the match has not started or is over.")
+    if phase.status == Phase.Status.PAUSED:
+        raise PhaseClosed("The host has paused the match; submissions wait until it resumes.")
+    if phase.deadline is not None and now >= phase.deadline:
+        raise PhaseClosed(
+            f"Too late: the deadline of {phase.name} passed at {phase.deadline:%H:%M:%S} UTC; your move was not saved."
+        )
+    if seat.name not in phase.actors:
+        raise ServiceError(f"You do not act in {phase.name}.")
+    return phase
+
+
+def submit(
+    seat: Seat,
+    payload: Payload,
+    *,
+    now: datetime | None = None,
+    expected_phase: int | None = None,
+    lock: bool = False,
+) -> Submission | None:
+    """Check and store a seat's move for the open phase (replacing its earlier one).
+
+    In a live phase, ``lock`` locks the move in: once every actor has locked in,
+    the phase resolves at once. In reserve time the first move sent is final.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        phase = _lock_phase_for(seat, now)
+        if expected_phase is not None and phase.number != expected_phase:
+            raise PhaseClosed("That phase is over; the form below is for the phase now open. Nothing was saved.")
+        match = phase.match
+        earlier: tuple[int, bool] | None = None
+        if phase.is_live or phase.reserve_from is not None:  # only live turns lock moves in or run on reserve
+            # Read after the lock (a statement of its own: it sees a move committed while we waited).
+            earlier = (
+                Submission.objects.filter(phase_id=phase.pk, seat_id=seat.pk, kind=Submission.Kind.MOVE)
+                .order_by()
+                .values_list("pk", "locked")
+                .first()
+            )
+            if phase.reserve_from is not None and earlier is not None:
+                raise ServiceError("On reserve time the first move counts: yours is already in.")
+            if earlier is not None and earlier[1]:
+                raise ServiceError(LOCKED_IN)
+        engine = engine_of(match.game)
+        instant = {key: payload[key] for key in getattr(engine, "instant_keys", ()) if key in payload}
+        if instant:  # e.g. a look-up sent with the move: answered at once, the rest stored as the move
+            _apply_instant(match, phase, seat, instant, now)
+            payload = {k: v for k, v in payload.items() if k not in instant}
+            if not payload:
+                return None
+        try:
+            checked = engine.check(match.state, seat.name, payload)
+        except SubmissionError as exc:
+            raise ServiceError(exc.message, exc.field) from None
+        except EngineError as exc:
+            raise ServiceError(str(exc)) from None
+        _refuse_spends_the_wallet_cannot_cover(engine, match, seat, checked)
+        sub = _store_move(phase, seat, checked, now, locked=lock and phase.is_live)
+        if phase.is_live:  # a live turn's move shows on the board at once
+            bump(match.pk)
+        else:  # a main phase: only this seat's view and the host's changed; spectators hear nothing
+            push_private(match.pk, seat.pk)
+        if phase.is_live:
+            live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None)
+        return sub
+
+
+def _garnets(count: int) -> str:
+    return f"{count} garnet" + ("" if count == 1 else "s")
+
+
+def _refuse_spends_the_wallet_cannot_cover(engine, match: Match, seat: Seat, payload: Payload) -> None:
+    """Refuse a move that would spend garnets its wallet no longer holds (spent in another match of the season).
+
+    The engine checked the move against its own copy of the wallet, taken when the match started.
+    Only when the wallet (the ledger, read locked) holds less than that copy is the move tried on
+    the open phase (the other actors on their defaults) to see what it would spend. The phase's
+    resolution checks the spends again (``resolution``): this is the player's early, clear answer.
+    """
+    if not seat.user_id:
+        return
+    try:
+        copy = int(engine.player_state(match.state, seat.name).get("garnets") or 0)
+    except (EngineError, KeyError, TypeError, ValueError):
+        return
+    if copy <= 0:  # the engine lets no move spend more than its copy: nothing to check, no query
+        return
+    wallet = (match.season_id, seat.user_id)
+    ledger.lock_wallets([wallet])
+    held = ledger.balances([wallet])[wallet]
+    if held >= copy:
+        return
+    try:
+        trial = play_phase(engine, match.state, match.seed, {seat.name: payload}, lenient=True)
+    except EngineError:
+        return
+    net, spent = ledger.net_changes(trial.resolution.garnets).get(seat.name, (0, 0))
+    if spent and held + net < 0:
+        raise ServiceError(
+            f"This move would spend {_garnets(spent)} and your wallet holds {held} "
+            f"(the others were spent in another match): nothing was saved."
+        )
+
+
+def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, locked: bool) -> Submission:
+    """Insert the seat's move, or replace its earlier one, in one statement (under the phase's lock).
+
+    ``INSERT … ON CONFLICT … DO UPDATE`` on the partial unique index "one move per seat and phase"
+    (PostgreSQL and SQLite; the ORM's ``bulk_create(update_conflicts=True)`` cannot name a partial
+    index). A move locked in is never replaced: that is refused, as when it is read beforehand.
+    """
+    sub = Submission(phase=phase, seat=seat, kind=Submission.Kind.MOVE, payload=payload, submitted_at=now,
+                     is_default=False, locked=locked)
+    conn = connections[router.db_for_write(Submission)]
+    fields = [Submission._meta.get_field(name) for name in _MOVE_FIELDS]
+    col = {f.name: conn.ops.quote_name(f.column) for f in fields}
+    table = conn.ops.quote_name(Submission._meta.db_table)
+    replaced = ", ".join(f"{col[name]} = EXCLUDED.{col[name]}" for name in ("payload", "is_default", "locked", "submitted_at"))
+    sql = (
+        f"INSERT INTO {table} ({', '.join(col.values())}) VALUES ({', '.join(['%s'] * len(col))}) "
+        f"ON CONFLICT ({col['phase']}, {col['seat']}) WHERE {col['kind']} = '{Submission.Kind.MOVE.value}' "
+        f"DO UPDATE SET {replaced} WHERE NOT {table}.{col['locked']} "
+        f"RETURNING {conn.ops.quote_name(Submission._meta.pk.column)}"
+    )
+    with conn.cursor() as cursor:
+        cursor.execute(sql, [f.get_db_prep_save(getattr(sub, f.attname), conn) for f in fields])
+        row = cursor.fetchone()
+    if row is None:
+        raise ServiceError(LOCKED_IN)
+    sub.pk = row[0]
+    sub._state.adding, sub._state.db = False, conn.alias
+    return sub
+
+
+def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> list[str]:
+    """Apply an instant action (e.g. a garnet look-up) at once; returns its private answers."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        phase = _lock_phase_for(seat, now)
+        return _apply_instant(phase.match, phase, seat, payload, now)
+
+
+def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now: datetime) -> list[str]:
+    """Check and apply an instant action under the caller's locks; record it for the export."""
+    engine = engine_of(match.game)
+    try:
+        resolution = engine.instant(match.state, seat.name, payload)
+    except SubmissionError as exc:
+        raise ServiceError(exc.message, exc.field) from None
+    if resolution is None:
+        raise ServiceError("Nothing to do: that action is not answered at once.")
+    users = {seat.name: seat.user_id} if seat.user_id else {}
+    wallets = ledger.spending_wallets(match.season_id, resolution.garnets, users)
+    held = None
+    if wallets:  # checked against the wallet itself, locked: another match of the season may have spent it
+        ledger.lock_wallets(wallets)
+        held = ledger.balances(wallets)
+        over = ledger.overspent(match.season_id, resolution.garnets, users, held).get(seat.name)
+        if over is not None:
+            raise ServiceError(f"You need {_garnets(over[0])} in your wallet for this; it holds {over[1]}.",
+                               next(iter(payload), ""))
+    Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
+    write_log(match, phase, resolution)
+    ledger.record_garnets(match, phase.number, resolution.garnets, held=held)
+    public = _changes_what_spectators_see(engine, match.state, resolution)
+    match.state = resolution.state
+    match.save(update_fields=["state"])
+    if public:
+        bump(match.pk)
+    else:  # e.g. a look-up answered to this seat alone: spectators hear nothing of it, not even when
+        push_private(match.pk, seat.pk)
+    return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
+
+
+def _changes_what_spectators_see(engine, before: dict, resolution) -> bool:
+    """Whether an instant action shows in the public parts: a public log line or a new public board."""
+    if any(line.audience == protocol.PUBLIC for line in resolution.log):
+        return True
+    try:
+        return engine.view(before, protocol.SPECTATOR) != engine.view(resolution.state, protocol.SPECTATOR)
+    except Exception:  # cannot tell: push to everyone, as any public change does
+        return True

@@ -1,0 +1,31 @@
+"""URLs of the games app."""
+
+from django.urls import path
+
+from genius.hosting import views as hosting
+from genius.matches import dm_views, views
+from genius.seasons import views as season_views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("signup/", views.signup, name="signup"),
+    path("me/matches/", views.my_matches, name="my-matches"),
+    path("me/wallet/", views.wallet, name="wallet"),
+    path("matches/<int:pk>/", views.match_detail, name="match"),
+    path("matches/<int:pk>/submit/", views.match_submit, name="match-submit"),
+    path("matches/<int:pk>/join/", views.match_join, name="match-join"),
+    path("matches/<int:pk>/live/", views.match_live, name="match-live"),
+    path("matches/<int:pk>/export/", views.match_export, name="match-export"),
+    path("matches/<int:pk>/control/", views.host_control, name="match-control"),
+    path("season-rules/", season_views.season_rules, name="season-rules"),
+    path("seasons/<slug:slug>/", season_views.season_detail, name="season"),
+    path("seasons/<slug:slug>/host/", season_views.season_host, name="season-host"),
+    path("seasons/<slug:slug>/wallet/", season_views.season_wallet, name="season-wallet"),
+    path("decisions/<int:pk>/", season_views.decision_detail, name="decision"),
+    path("rules/<slug:game>/", views.rules, name="rules"),
+    path("dm/new/", dm_views.new_death_match, name="dm-new"),
+    path("matches/<int:pk>/bigfoot/moves/", dm_views.bigfoot_moves, name="bigfoot-moves"),
+    path("matches/<int:pk>/bigfoot/clock/", dm_views.bigfoot_clock, name="bigfoot-clock"),
+    path("host/trail-trouble/new/", hosting.new_trail_trouble, name="host-new-trail-trouble"),
+    path("host/trail-trouble/<int:pk>/setup/", hosting.trail_trouble_setup, name="host-trail-trouble-setup"),
+]

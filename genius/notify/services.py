@@ -1,0 +1,477 @@
+"""Announcements posted to a season's webhook, and reminder emails.
+
+Webhooks: :func:`announce` runs after a resolution commits (``transaction.on_commit``);
+it stores a :class:`WebhookDelivery` and hands it to a Celery task
+(``GENIUS_CLOCK == "celery"``) or a background thread (embedded). It never
+raises and never waits for the receiver. A failed attempt is tried again after
+an exponential backoff (the task retries itself; the thread waits); each
+attempt first claims the row, so two workers never post the same message at
+once, and the clock's :func:`sweep` hands out again a delivery whose retry
+was lost. After the last attempt the delivery is marked failed and shown to
+the host (admin and season page), who can send it again.
+
+Emails (Django's email backends; console by default): one to each seated
+player when a phase opens, another ``Match.reminder_lead_seconds`` before the
+deadline to the actors whose move is not in; the same for season decisions.
+Live turns and set-up steps (a minute long) get no email.
+"""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import json
+import logging
+import socket
+import ssl
+import threading
+import time
+from datetime import datetime, timedelta
+from urllib.parse import urlsplit
+
+from celery import shared_task
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
+
+from genius.matches.models import Decision, Match, Notice, Phase, Season, Submission, WebhookDelivery
+
+log = logging.getLogger("games")
+
+#: Discord refuses messages longer than this: a longer announcement is split at line ends.
+MAX_CONTENT = 2000
+#: While an attempt runs, nobody else takes the delivery for this long.
+LEASE = timedelta(seconds=60)
+#: A retry this late was lost (the process stopped, the task vanished): the sweep hands it out again.
+OVERDUE = timedelta(seconds=30)
+
+
+def _setting(name: str, default: float) -> float:
+    return float(getattr(settings, name, default))
+
+
+def max_attempts() -> int:
+    return int(_setting("GENIUS_WEBHOOK_MAX_ATTEMPTS", 6))
+
+
+def backoff(attempts: int) -> timedelta:
+    """The wait after the ``attempts``-th failed attempt: 2 s, 4 s, 8 s… (at most an hour)."""
+    base = _setting("GENIUS_WEBHOOK_BACKOFF_S", 2.0)
+    return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), 3600))
+
+
+# --- announcements and webhooks ----------------------------------------------------------------------
+
+
+def phase_text(match: Match, phase_number: int) -> str:
+    """The chat-ready announcement of a resolved phase (the match page's copy text), or ""."""
+    from genius.live import presenters
+
+    for group in presenters.announcements(match):
+        if group["number"] == phase_number:
+            return group["text"]
+    return ""
+
+
+def announce(match: Match | int, phase: Phase | int) -> None:
+    """Post a resolved phase's public announcement to its season's webhook. Never raises."""
+    try:
+        match = Match.objects.select_related("season").get(pk=getattr(match, "pk", match))
+        number = phase.number if isinstance(phase, Phase) else Phase.objects.get(pk=phase).number
+        if match.season is None or not match.season.webhook_url:
+            return
+        text = phase_text(match, number)
+        if text:
+            queue(match.season_id, text, match_id=match.pk)
+    except Exception:
+        log.warning("announcing phase %s of match %s failed", phase, match, exc_info=True)
+
+
+def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, split at line ends where possible."""
+    pieces: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        while len(line) > limit:
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(line[:limit])
+            line = line[limit:]
+        if current and len(current) + 1 + len(line) > limit:
+            pieces.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def queue(season_id: int, text: str, *, match_id: int | None = None) -> list[WebhookDelivery]:
+    """Store the deliveries of one announcement to the season's webhook and start them. Never raises."""
+    try:
+        url = Season.objects.filter(pk=season_id).values_list("webhook_url", flat=True).first()
+        if not url:
+            return []
+        now = timezone.now()
+        rows = [WebhookDelivery.objects.create(season_id=season_id, match_id=match_id, url=url, content=piece,
+                                               next_try_at=now) for piece in chunks(text)]
+        for row in rows:
+            dispatch(row.pk)
+        return rows
+    except Exception:
+        log.warning("queueing a webhook delivery for season %s failed", season_id, exc_info=True)
+        return []
+
+
+def dispatch(delivery_id: int) -> None:
+    """Start the attempts elsewhere: a Celery task, or a background thread when embedded."""
+    try:
+        if settings.GENIUS_CLOCK == "celery":
+            deliver_webhook.delay(delivery_id)
+        else:
+            threading.Thread(target=deliver_in_thread, args=(delivery_id,), daemon=True,
+                             name=f"webhook-{delivery_id}").start()
+    except Exception:  # the broker is down: the sweep hands it out again once it is overdue
+        log.warning("could not start webhook delivery %s", delivery_id, exc_info=True)
+
+
+def deliver_in_thread(delivery_id: int, sleep=time.sleep) -> None:
+    """Embedded: attempt, wait out the backoff, attempt again… until sent, failed, or taken by another."""
+    try:
+        while attempt(delivery_id) is False:
+            wait_until = WebhookDelivery.objects.filter(pk=delivery_id).values_list("next_try_at", flat=True).first()
+            if wait_until is None:
+                return
+            sleep(max((wait_until - timezone.now()).total_seconds(), 0.0))
+    except Exception:
+        log.exception("webhook delivery %s failed unexpectedly", delivery_id)
+    finally:
+        connection.close()
+
+
+@shared_task(bind=True, ignore_result=True, acks_late=True, max_retries=None)
+def deliver_webhook(self, delivery_id: int) -> bool | None:
+    """Celery: one attempt; after a failure the task retries itself after the backoff."""
+    result = attempt(delivery_id)
+    if result is False:
+        wait_until = WebhookDelivery.objects.filter(pk=delivery_id).values_list("next_try_at", flat=True).first()
+        if wait_until is not None:
+            raise self.retry(countdown=max((wait_until - timezone.now()).total_seconds(), 0.0))
+    return result
+
+
+# --- what is posted, and where ------------------------------------------------------------------------
+
+#: Put after each ``@`` and ``<`` of a webhook's text: ``@everyone``, ``@here``, ``<@123>``, ``<@&123>``,
+#: ``<#123>`` and Slack's ``<!channel>`` then read the same and ping nobody.
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def defuse_mentions(text: str) -> str:
+    """``text`` with every mention made inert (a zero-width space after each ``@`` and ``<``).
+
+    >>> defuse_mentions("@everyone <@123>") == "@\u200beveryone <\u200b@\u200b123>"
+    True
+    """
+    return text.replace("@", "@" + ZERO_WIDTH_SPACE).replace("<", "<" + ZERO_WIDTH_SPACE)
+
+
+def webhook_body(content: str) -> bytes:
+    """The JSON posted: the text with its mentions defused, and Discord told to ping nobody."""
+    return json.dumps({"content": defuse_mentions(content), "allowed_mentions": {"parse": []}}).encode()
+
+
+class WebhookRefused(ValueError):
+    """A webhook address this site does not post to; the message says why, in the host's words."""
+
+
+def _allows_private() -> bool:
+    return bool(getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False))
+
+
+def _is_public(address: str) -> bool:
+    """True for an address on the public internet (IPv4-mapped and 6to4 IPv6 judged by their IPv4)."""
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = ip.ipv4_mapped or ip.sixtofour or (ip.teredo[1] if ip.teredo else None)
+        if inner is not None and not _is_public(str(inner)):
+            return False
+    return ip.is_global and not (ip.is_multicast or ip.is_private or ip.is_loopback or ip.is_link_local
+                                 or ip.is_reserved or ip.is_unspecified)
+
+
+def check_webhook_url(url: str) -> tuple[str, str, int, str, str]:
+    """(scheme, host, port, path, address to connect to) of a webhook URL this site may post to.
+
+    HTTPS, or HTTP, to a host whose every address is public, unless ``WEBHOOKS_ALLOW_PRIVATE`` (tests
+    with a receiver on loopback). Raises :class:`WebhookRefused`, whose message names no address: a
+    host learns that the URL is refused, not what lies behind it.
+    """
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        raise WebhookRefused("This webhook address is not a valid URL.") from None
+    scheme = parts.scheme.lower()
+    if scheme not in ("https", "http"):
+        raise WebhookRefused("A webhook address starts with https:// (or http://).")
+    host = parts.hostname or ""
+    if not host:
+        raise WebhookRefused("This webhook address has no host name.")
+    if parts.username is not None or parts.password is not None:
+        raise WebhookRefused("A webhook address holds no user name or password.")
+    port = port or (443 if scheme == "https" else 80)
+    refused = WebhookRefused(f"{host} is not a public internet address (or could not be found): webhooks are "
+                             "posted to public HTTPS or HTTP addresses only.")
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        raise refused from None
+    addresses = [str(info[4][0]) for info in found]
+    if not addresses or not (_allows_private() or all(_is_public(a) for a in addresses)):
+        raise refused
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return scheme, host, port, path, addresses[0]
+
+
+class _PinnedHTTP(http.client.HTTPConnection):
+    """An HTTP connection to the address that was checked (a second look-up could answer otherwise)."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """An HTTPS connection to the address that was checked, the certificate checked against the host name."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+
+
+def post_json(url: str, content: str, timeout: float = 10.0) -> str:
+    """POST ``content`` as JSON (see :func:`webhook_body`); "" on a 2xx answer, else what went wrong.
+
+    The address is checked again here (DNS can change since the host saved it) and the connection
+    goes to the address checked; redirects are not followed. What went wrong is said without
+    details that would map a network (the details go to the server's log).
+    """
+    try:
+        scheme, host, port, path, address = check_webhook_url(url)
+    except WebhookRefused as exc:
+        return f"the webhook address is refused: {exc}"
+    connection_class = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
+    conn = connection_class(host, port, address, timeout)
+    try:
+        conn.request("POST", path, body=webhook_body(content),
+                     headers={"Content-Type": "application/json", "User-Agent": "Genius"})
+        status = conn.getresponse().status
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        log.warning("webhook %s: %s: %s", host, type(exc).__name__, exc)
+        return "the webhook could not be reached (connection failed or timed out)"
+    finally:
+        conn.close()
+    return "" if 200 <= status < 300 else f"the webhook answered HTTP {status}"
+
+
+def attempt(delivery_id: int, now: datetime | None = None) -> bool | None:
+    """Claim a due delivery and post it once: True sent, False failed (retried later), None not taken."""
+    now = now or timezone.now()
+    claimed = WebhookDelivery.objects.filter(
+        pk=delivery_id, status=WebhookDelivery.Status.PENDING, next_try_at__lte=now
+    ).update(next_try_at=now + LEASE, attempts=F("attempts") + 1)
+    if not claimed:
+        return None
+    delivery = WebhookDelivery.objects.get(pk=delivery_id)
+    error = post_json(delivery.url, delivery.content, timeout=_setting("GENIUS_WEBHOOK_TIMEOUT_S", 10.0))
+    done = timezone.now()
+    if not error:
+        WebhookDelivery.objects.filter(pk=delivery_id).update(status=WebhookDelivery.Status.SENT, sent_at=done,
+                                                              last_error="")
+        return True
+    last = delivery.attempts >= max_attempts()
+    WebhookDelivery.objects.filter(pk=delivery_id).update(
+        status=WebhookDelivery.Status.FAILED if last else WebhookDelivery.Status.PENDING,
+        next_try_at=done + backoff(delivery.attempts), last_error=error[:300],
+    )
+    log.warning("webhook delivery %s, attempt %s: %s", delivery_id, delivery.attempts, error)
+    return False
+
+
+def sweep_deliveries(now: datetime | None = None) -> int:
+    """Hand out again the deliveries nobody attempted in time (a process or task lost on the way)."""
+    now = now or timezone.now()
+    due = WebhookDelivery.objects.filter(status=WebhookDelivery.Status.PENDING, next_try_at__lte=now - OVERDUE)
+    ids = list(due.order_by("next_try_at").values_list("pk", flat=True)[:50])
+    for delivery_id in ids:
+        dispatch(delivery_id)
+    return len(ids)
+
+
+def retry(delivery_id: int) -> None:
+    """The host sends a failed delivery again (a fresh round of attempts)."""
+    WebhookDelivery.objects.filter(pk=delivery_id).exclude(status=WebhookDelivery.Status.SENT).update(
+        status=WebhookDelivery.Status.PENDING, attempts=0, next_try_at=timezone.now(), last_error="")
+    transaction.on_commit(lambda: dispatch(delivery_id))
+
+
+# --- reminder emails ----------------------------------------------------------------------------------------
+
+
+def _site() -> str:
+    return str(getattr(settings, "GENIUS_SITE_URL", "http://127.0.0.1:8000")).rstrip("/")
+
+
+def _when(deadline: datetime, now: datetime) -> str:
+    left = max(int((deadline - now).total_seconds()), 0)
+    hours, rest = divmod(left, 3600)
+    text = (f"{hours} h " if hours else "") + f"{rest // 60} min"
+    return f"{deadline:%Y-%m-%d %H:%M} UTC (in {text})"
+
+
+def _send(messages: list[EmailMessage]) -> str:
+    """Send the emails; "" or the error (recorded, never raised)."""
+    if not messages:
+        return ""
+    try:
+        get_connection(fail_silently=False).send_messages(messages)
+        return ""
+    except Exception as exc:
+        log.warning("sending %s reminder emails failed", len(messages), exc_info=True)
+        return f"{type(exc).__name__}: {exc}"[:300]
+
+
+def _claim(kind: str, *, phase: Phase | None = None, decision: Decision | None = None, now: datetime) -> Notice | None:
+    """The notice row of this email round, or None when it was sent already (by this or another process)."""
+    try:
+        with transaction.atomic():
+            return Notice.objects.create(kind=kind, phase=phase, decision=decision, sent_at=now)
+    except IntegrityError:
+        return None
+
+
+def _record(notice: Notice, messages: list[EmailMessage]) -> None:
+    notice.error = _send(messages)
+    notice.recipients = [m.to[0] for m in messages]
+    notice.save(update_fields=["error", "recipients"])
+
+
+def _phase_message(match: Match, phase: Phase, user, *, acts: bool, reminder: bool, now: datetime) -> EmailMessage:
+    name = user.get_username()
+    url = _site() + reverse("match", args=[match.pk])
+    if reminder:
+        subject = f"[Genius] {match.title}: your move for {phase.name} is not in yet"
+        body = (f"Hello {name},\n\n{phase.name} of {match.title} closes {_when(phase.deadline, now)} and your move "
+                "is not in yet. Without it you get the game's default.\n")
+    else:
+        subject = f"[Genius] {match.title}: {phase.name} is open"
+        what = (f"You act in this phase: send your move before {_when(phase.deadline, now)}. "
+                "You can change it until the deadline." if acts else "You do not act in this phase.")
+        body = f"Hello {name},\n\n{phase.name} of {match.title} is open. {what}\n"
+    return EmailMessage(subject, f"{body}\n{url}\n", to=[user.email])
+
+
+def _seated_people(match: Match) -> list:
+    seats = match.seats.filter(user__isnull=False, is_bot=False).select_related("user")
+    return [(seat.name, seat.user) for seat in seats if seat.user.email]
+
+
+def send_phase_emails(now: datetime | None = None) -> int:
+    """Emails for phases that opened (to each seated player) and phases near their deadline (to the late)."""
+    now = now or timezone.now()
+    sent = 0
+    open_phases = (Phase.objects.filter(status=Phase.Status.OPEN, match__status=Match.Status.RUNNING,
+                                        deadline__gt=now).exclude(kind__in=["turn", "setup"]).select_related("match"))
+    for phase in open_phases.exclude(notices__kind=Notice.Kind.OPENED):
+        notice = _claim(Notice.Kind.OPENED, phase=phase, now=now)
+        if notice is None:
+            continue
+        people = _seated_people(phase.match)
+        messages = [_phase_message(phase.match, phase, user, acts=name in phase.actors, reminder=False, now=now)
+                    for name, user in people]
+        _record(notice, messages)
+        sent += len(messages)
+    for phase in open_phases.filter(reminded=False):
+        lead = timedelta(seconds=phase.match.reminder_lead_seconds)
+        if not lead or phase.deadline - lead > now:
+            continue
+        if not Phase.objects.filter(pk=phase.pk, reminded=False).update(reminded=True):
+            continue
+        if phase.deadline - lead <= phase.opened_at:
+            continue  # the phase is shorter than the lead: the opening email said it all
+        notice = _claim(Notice.Kind.REMINDER, phase=phase, now=now)
+        if notice is None:
+            continue
+        moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
+        messages = [_phase_message(phase.match, phase, user, acts=True, reminder=True, now=now)
+                    for name, user in _seated_people(phase.match) if name in phase.actors and name not in moved]
+        _record(notice, messages)
+        sent += len(messages)
+    return sent
+
+
+def _decision_message(decision: Decision, *, reminder: bool, now: datetime) -> EmailMessage:
+    user = decision.decider
+    what = decision.get_kind_display().lower()
+    url = _site() + reverse("decision", args=[decision.pk])
+    subject = f"[Genius] {decision.episode.season.name}: " + (
+        f"you have not decided yet ({what})" if reminder else f"your decision: {what}")
+    body = (f"Hello {user.get_username()},\n\nAfter {decision.match.title} you are to {what}"
+            f"{' (or spend a Token of Life to leave the Death Match)' if decision.can_leave else ''}. "
+            f"Decide before {_when(decision.deadline, now)}; without a choice one is drawn at random.\n")
+    return EmailMessage(subject, f"{body}\n{url}\n", to=[user.email])
+
+
+def _decision_needs_person(decision: Decision) -> bool:
+    seat = decision.match.seats.filter(user_id=decision.decider_id).first()
+    return bool(decision.decider.email) and not (seat is not None and seat.is_bot)
+
+
+def send_decision_emails(now: datetime | None = None) -> int:
+    """Emails to the deciders of season decisions: when one opens, and before its deadline."""
+    now = now or timezone.now()
+    sent = 0
+    rows = Decision.objects.filter(status=Decision.Status.OPEN, deadline__gt=now).select_related(
+        "decider", "match", "episode__season")
+    for decision in rows.exclude(notices__kind=Notice.Kind.OPENED):
+        notice = _claim(Notice.Kind.OPENED, decision=decision, now=now)
+        if notice is not None:
+            messages = [_decision_message(decision, reminder=False, now=now)] if _decision_needs_person(decision) else []
+            _record(notice, messages)
+            sent += len(messages)
+    for decision in rows.filter(reminded=False):
+        lead = timedelta(seconds=decision.match.reminder_lead_seconds)
+        if not lead or decision.deadline - lead > now:
+            continue
+        if not Decision.objects.filter(pk=decision.pk, reminded=False).update(reminded=True):
+            continue
+        if decision.deadline - lead <= decision.opened_at:
+            continue
+        notice = _claim(Notice.Kind.REMINDER, decision=decision, now=now)
+        if notice is not None:
+            messages = [_decision_message(decision, reminder=True, now=now)] if _decision_needs_person(decision) else []
+            _record(notice, messages)
+            sent += len(messages)
+    return sent
+
+
+def sweep(now: datetime | None = None) -> None:
+    """The clock's share of notifications: reminder emails and webhook retries. Never raises."""
+    for step in (send_phase_emails, send_decision_emails, sweep_deliveries):
+        try:
+            step(now)
+        except Exception:
+            log.exception("notifications: %s failed", step.__name__)

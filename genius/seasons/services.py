@@ -1,0 +1,581 @@
+"""Seasons: episodes, the post-game decisions of a Main Match, Death Matches and eliminations.
+
+The frame (RULINGS, "Shared by every game"; the rulings made here are listed on
+the season rules page, ``templates/games/season_rules.html``):
+
+1. :func:`create_episode` seats the players still in for the episode's Main Match.
+2. When the Main Match finishes, :func:`on_match_finished` runs inside its
+   resolution: the ToL kept were credited by ``ledger.apply_outcome`` (the one
+   place); each ToL to give becomes a ``give_tol`` decision; each EC gets a
+   ``death_match`` decision. The ToL are handed out first (together), then the
+   ECs decide one at a time in the game's pick order: spend a ToL to leave, or
+   pick an opponent among the players still in (never a ToL holder).
+3. :func:`decide` records a choice; :func:`close_due_decisions` draws a missing
+   one at random from the allowed options at its deadline, and says so.
+4. :func:`create_death_match` is the host's one click from a pick; when the
+   Death Match finishes its loser is eliminated (a draw is played again).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max, QuerySet
+from django.utils import timezone
+
+from games.kit.numbers import INT64_MAX, NumberError, parse_int, shown
+from genius.matches.models import (
+    Decision,
+    Episode,
+    Match,
+    Season,
+    SeasonAnnouncement,
+    SeasonPlayer,
+    TolEntry,
+    garnet_balance,
+    tol_balance,
+)
+from genius.matches.services import lifecycle
+from genius.matches.services.engines import GAME_TITLES, available_games, engine_of
+from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.notify import services as notify
+
+log = logging.getLogger("games")
+
+#: The Death Match game where it exists (RULINGS: Bigfoot Sighting); any two-player game may be chosen.
+DEFAULT_DM_GAME = "bigfoot-sighting"
+#: Seats filling a Main Match when fewer players are still in than the game seats.
+HOUSE_BOT = "house-bot-{}"
+
+
+# --- reading --------------------------------------------------------------------------------------------
+
+
+def players_still_in(season: Season | int) -> QuerySet[SeasonPlayer]:
+    """The season's players not eliminated, by name."""
+    season_id = season if isinstance(season, int) else season.pk
+    rows = SeasonPlayer.objects.filter(season_id=season_id, eliminated_at__isnull=True)
+    return rows.select_related("user").order_by("user__username")
+
+
+def two_player_games() -> list[tuple[str, str]]:
+    """(slug, title) of the installed games a Death Match can be played in."""
+    return [(slug, title) for slug, title in available_games()
+            if engine_of(slug).min_players <= 2 <= engine_of(slug).max_players]
+
+
+def default_dm_game() -> str | None:
+    games = [slug for slug, _ in two_player_games()]
+    return DEFAULT_DM_GAME if DEFAULT_DM_GAME in games else (games[0] if games else None)
+
+
+@dataclass
+class Standing:
+    """One row of a season's standings (``garnets`` is private: shown to its owner and the host)."""
+
+    entry: SeasonPlayer
+    tol: int
+    garnets: int
+
+    @property
+    def still_in(self) -> bool:
+        return self.entry.eliminated_at is None
+
+
+def standings(season: Season) -> list[Standing]:
+    """Players still in (most ToL first, then by name), then the eliminated, latest first."""
+    rows = [
+        Standing(entry, tol_balance(entry.user_id, season.pk), garnet_balance(entry.user_id, season.pk))
+        for entry in season.players.select_related("user", "eliminated_in__episode")
+    ]
+    still = sorted((r for r in rows if r.still_in), key=lambda r: (-r.tol, r.entry.user.username))
+    out = sorted((r for r in rows if not r.still_in), key=lambda r: r.entry.eliminated_at, reverse=True)
+    return still + out
+
+
+def episode_stage(episode: Episode) -> str:
+    """Where an episode stands: "Main Match", "Decisions", "Death Matches" or "Over"."""
+    main = episode.main_match
+    if main is None or main.status != Match.Status.FINISHED:
+        return "Main Match"
+    if episode.decisions.exclude(status=Decision.Status.DECIDED).exists():
+        return "Decisions"
+    if picks_to_play(episode):
+        return "Death Matches"
+    return "Over"
+
+
+def picks_to_play(episode: Episode) -> list[Decision]:
+    """The picks whose Death Match is still to be created or finished (a drawn one is played again)."""
+    picks = episode.decisions.filter(kind=Decision.Kind.DEATH_MATCH, choice__isnull=False, left=False)
+    return [d for d in picks.select_related("decider", "choice") if not _dm_decided(d)]
+
+
+def _dm_decided(pick: Decision) -> bool:
+    return any((m.outcome or {}).get("loser") for m in pick.death_matches.filter(status=Match.Status.FINISHED))
+
+
+def open_decisions(user: AbstractBaseUser, season: Season | None = None) -> QuerySet[Decision]:
+    """The decisions ``user`` has to make now."""
+    rows = Decision.objects.filter(decider_id=user.pk, status=Decision.Status.OPEN)
+    if season is not None:
+        rows = rows.filter(episode__season=season)
+    return rows.select_related("episode__season", "match")
+
+
+def option_users(decision: Decision) -> list[AbstractBaseUser]:
+    """The users a decision may name, by name."""
+    users = get_user_model().objects.filter(pk__in=decision.options)
+    return sorted(users, key=lambda u: u.get_username())
+
+
+# --- episodes -------------------------------------------------------------------------------------------
+
+
+def create_episode(
+    season_id: int,
+    *,
+    game: str,
+    title: str = "",
+    seed: int | None = None,
+    config: dict | None = None,
+    phase_seconds: int = 24 * 3600,
+    turn_seconds: int = 60,
+    decision_seconds: int | None = None,
+    reminder_lead_seconds: int | None = None,
+    sit_out: list[str] | tuple[str, ...] = (),
+    house_bots: bool = False,
+    bot_players: bool = False,
+    start: bool = False,
+    now: datetime | None = None,
+) -> Match:
+    """A new episode and its Main Match, seated with the players still in (minus those who sit out).
+
+    A game seating more than the players left is filled with house bots when
+    ``house_bots``; ``bot_players`` seats the season players as bots (simulations).
+    """
+    with transaction.atomic():
+        season = Season.objects.select_for_update().filter(pk=season_id).first()
+        if season is None:
+            raise ServiceError("There is no such season.")
+        last = season.episodes.order_by("-number").first()
+        if last is not None and episode_stage(last) != "Over":
+            raise ServiceError(f"Episode {last.number} is not over yet ({episode_stage(last).lower()} to finish).")
+        try:
+            engine = engine_of(game)
+        except KeyError:
+            raise ServiceError(f"There is no game called {game!r}.", "game") from None
+        names = {p.user.get_username(): p for p in players_still_in(season)}
+        unknown = [n for n in sit_out if n not in names]
+        if unknown:
+            raise ServiceError(f"{', '.join(unknown)} is not a player still in this season.", "sit_out")
+        playing = [p for n, p in names.items() if n not in sit_out]
+        seats = engine.max_players
+        if len(playing) > seats:
+            raise ServiceError(
+                f"{GAME_TITLES.get(game, game)} seats {seats}; {len(playing)} players would play. "
+                f"Choose {len(playing) - seats} who sit out this episode, or another game.", "sit_out"
+            )
+        if len(playing) < engine.min_players and not house_bots:
+            raise ServiceError(
+                f"{GAME_TITLES.get(game, game)} needs {engine.min_players} players; {len(playing)} would play. "
+                "Fill the empty seats with house bots, or choose another game.", "house_bots"
+            )
+        number = (last.number if last else 0) + 1
+        episode = Episode.objects.create(season=season, number=number)
+        match = lifecycle.create_match(
+            game=game, title=title or f"{season.name} · episode {number}: {GAME_TITLES.get(game, game)}",
+            season=season, seats_wanted=seats, seed=seed, config=config, phase_seconds=phase_seconds,
+            turn_seconds=turn_seconds, decision_seconds=decision_seconds,
+        )
+        match.episode, match.kind = episode, "main"
+        if reminder_lead_seconds is not None:
+            match.reminder_lead_seconds = reminder_lead_seconds
+        match.save(update_fields=["episode", "kind", "reminder_lead_seconds"])
+        random.Random(f"{match.seed}:seats").shuffle(playing)  # the seat order, fair and replayable
+        for entry in playing:
+            lifecycle.add_seat(match, user=entry.user, is_bot=bot_players)
+        for n in range(1, seats - len(playing) + 1):
+            lifecycle.add_seat(match, name=HOUSE_BOT.format(n), is_bot=True)
+        sitting = f" ({', '.join(sit_out)} sit{'s' if len(sit_out) == 1 else ''} out)" if sit_out else ""
+        _announce(season, episode, f"Episode {number} begins: {GAME_TITLES.get(game, game)}{sitting}.", now)
+    if start:
+        lifecycle.start_match(match.pk, now=now)
+        match.refresh_from_db()
+    return match
+
+
+def _announce(season: Season, episode: Episode | None, text: str, now: datetime | None) -> None:
+    """A public line of the season's story; posted to the season's webhook after commit."""
+    SeasonAnnouncement.objects.create(season=season, episode=episode, text=text, created=now or timezone.now())
+    heading = f"**{season.name}" + (f" — episode {episode.number}**" if episode else "**")
+    season_id = season.pk
+    transaction.on_commit(lambda: notify.queue(season_id, f"{heading}\n{text}"))
+
+
+# --- when a match ends ------------------------------------------------------------------------------------
+
+
+def on_match_finished(match: Match) -> None:
+    """Apply a finished season match to its season; never fails the resolution that finished it."""
+    if match.season_id is None:
+        return
+    try:
+        with transaction.atomic():
+            if match.kind == "death":
+                _death_match_finished(match)
+            else:
+                _main_match_finished(match)
+    except Exception:  # the match result stands; the host re-applies it from the admin
+        log.exception("applying match %s to its season failed", match.pk)
+
+
+def _season_users(match: Match) -> dict[str, int]:
+    """Seat name → user id, for the seats of players still in the match's season."""
+    still = set(players_still_in(match.season_id).values_list("user_id", flat=True))
+    return {name: uid for name, uid in match.seats.filter(user__isnull=False).values_list("name", "user_id")
+            if uid in still}
+
+
+def _main_match_finished(match: Match) -> None:
+    outcome = match.outcome or {}
+    if Decision.objects.filter(match=match).exists():
+        return  # applied already
+    season = Season.objects.get(pk=match.season_id)
+    now = match.finished or timezone.now()
+    if match.episode_id is None:
+        if not (outcome.get("ec") or outcome.get("tol") or outcome.get("tol_to_give")):
+            return
+        number = (season.episodes.aggregate(n=Max("number"))["n"] or 0) + 1
+        match.episode = Episode.objects.create(season=season, number=number)
+        match.save(update_fields=["episode"])
+    episode = match.episode
+    users = _season_users(match)
+    tol = ", ".join(f"{n}" + (f" ×{c}" if c > 1 else "") for n, c in (outcome.get("tol") or {}).items() if c)
+    ecs = list(outcome.get("ec") or [])
+    summary = f"{match.title} is over. Tokens of Life: {tol or 'none'}. Elimination Candidate"
+    _announce(season, episode, f"{summary}{'s' if len(ecs) > 1 else ''}: {', '.join(ecs) or 'none'}.", now)
+    for name, count in (outcome.get("tol_to_give") or {}).items():
+        if name not in users:
+            _announce(season, episode, f"{name} has a Token of Life to give but is not a player still in.", now)
+            continue
+        for _ in range(count):
+            Decision.objects.create(episode=episode, match=match, kind=Decision.Kind.GIVE_TOL, order=0,
+                                    decider_id=users[name])
+    order = [n for n in outcome.get("dm_pick_order") or [] if n in ecs] + [
+        n for n in ecs if n not in (outcome.get("dm_pick_order") or [])]
+    for position, name in enumerate(order, start=1):
+        if name not in users:
+            _announce(season, episode, f"{name} is not a player still in the season: no Death Match for {name}.", now)
+            continue
+        Decision.objects.create(episode=episode, match=match, kind=Decision.Kind.DEATH_MATCH, order=position,
+                                decider_id=users[name])
+    _advance(episode, now)
+
+
+def _death_match_finished(match: Match) -> None:
+    pick = match.dm_pick
+    if pick is None:
+        return
+    outcome = match.outcome or {}
+    season = Season.objects.get(pk=match.season_id)
+    now = match.finished or timezone.now()
+    users = dict(match.seats.filter(user__isnull=False).values_list("name", "user_id"))
+    loser, winner = outcome.get("loser"), outcome.get("winner")
+    if loser and loser in users:
+        SeasonPlayer.objects.filter(season=season, user_id=users[loser], eliminated_at__isnull=True).update(
+            eliminated_at=now, eliminated_in=match)
+        _announce(season, match.episode, f"{loser} loses the Death Match against {winner} "
+                  f"and is eliminated from the season.", now)
+    elif not loser:
+        names = " and ".join(match.seats.values_list("name", flat=True))
+        _announce(season, match.episode, f"The Death Match between {names} is drawn: nobody is eliminated; "
+                  "it is played again.", now)
+
+
+# --- decisions ----------------------------------------------------------------------------------------------
+
+
+def _advance(episode: Episode, now: datetime) -> None:
+    """Open the next decisions once the earlier ones are made (ToL handed out first, then each EC in turn)."""
+    while True:
+        rows = list(episode.decisions.all())
+        if any(d.status == Decision.Status.OPEN for d in rows):
+            return
+        waiting = [d for d in rows if d.status == Decision.Status.WAITING]
+        if not waiting:
+            return
+        first = min(d.order for d in waiting)
+        for decision in [d for d in waiting if d.order == first]:
+            _open(decision, now)
+
+
+def _eligible_opponents(episode: Episode, ec_id: int) -> list[int]:
+    """Who an EC may pick: players still in, not a ToL holder, not an EC of this episode, not picked already."""
+    decisions = episode.decisions.filter(kind=Decision.Kind.DEATH_MATCH)
+    taken = set(decisions.values_list("decider_id", flat=True)) | set(
+        decisions.filter(choice__isnull=False).values_list("choice_id", flat=True))
+    ids = [p.user_id for p in players_still_in(episode.season_id) if p.user_id != ec_id and p.user_id not in taken]
+    return [uid for uid in ids if tol_balance(uid, episode.season_id) < 1]
+
+
+def _recipients(episode: Episode, giver_id: int) -> list[int]:
+    return [p.user_id for p in players_still_in(episode.season_id) if p.user_id != giver_id]
+
+
+def _name(user_id: int | None) -> str:
+    if user_id is None:
+        return "nobody"
+    return get_user_model().objects.get(pk=user_id).get_username()
+
+
+def _open(decision: Decision, now: datetime) -> None:
+    """Open a decision with its options (or settle it at once when there is nothing to choose)."""
+    episode, match = decision.episode, decision.match
+    season = episode.season
+    who = _name(decision.decider_id)
+    if decision.kind == Decision.Kind.GIVE_TOL:
+        decision.options = _recipients(episode, decision.decider_id)
+    else:
+        decision.options = _eligible_opponents(episode, decision.decider_id)
+        decision.can_leave = tol_balance(decision.decider_id, season.pk) >= 1
+    if not decision.options:
+        why = ("nobody else is still in" if decision.kind == Decision.Kind.GIVE_TOL
+               else "every other player holds a Token of Life or is already in a Death Match")
+        decision.status, decision.decided_at, decision.note = Decision.Status.DECIDED, now, why[:200]
+        decision.save()
+        text = (f"{who} has a Token of Life to give but no one to give it to ({why})."
+                if decision.kind == Decision.Kind.GIVE_TOL else f"{who} has no one to pick ({why}): no Death Match.")
+        _announce(season, episode, text, now)
+        return
+    decision.status, decision.opened_at = Decision.Status.OPEN, now
+    decision.deadline = now + timedelta(seconds=match.decision_seconds)
+    decision.save()
+    seat = match.seats.filter(user_id=decision.decider_id).first()
+    if seat is not None and seat.is_bot:
+        rng = _rng(decision, "bot")
+        leave = decision.can_leave and rng.random() < 0.5
+        _apply(decision, None if leave else rng.choice(_by_name(decision.options)), leave=leave, now=now)
+    else:
+        what = ("hand out a Token of Life" if decision.kind == Decision.Kind.GIVE_TOL
+                else "leave the Death Match with a Token of Life or pick an opponent" if decision.can_leave
+                else "pick a Death Match opponent")
+        _announce(season, episode, f"{who} is to {what}.", now)
+
+
+def _rng(decision: Decision, purpose: str) -> random.Random:
+    """The decision's own stream, seeded by the match seed and the decision's place in the episode."""
+    earlier = Decision.objects.filter(episode_id=decision.episode_id, decider_id=decision.decider_id,
+                                      kind=decision.kind, pk__lt=decision.pk).count()
+    key = f"{decision.match.seed}:season:{decision.kind}:{_name(decision.decider_id)}:{earlier}:{purpose}"
+    return random.Random(key)
+
+
+def _by_name(user_ids: list[int]) -> list[int]:
+    """User ids in the order of their names (the same draw on every server)."""
+    names = dict(get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "username"))
+    return sorted(user_ids, key=lambda uid: names.get(uid, ""))
+
+
+def _apply(decision: Decision, choice_id: int | None, *, leave: bool, now: datetime, drawn: bool = False) -> None:
+    """Record a decision and its effect: a ToL handed out, a ToL spent to leave, or a pick."""
+    episode, season = decision.episode, decision.episode.season
+    who = _name(decision.decider_id)
+    late = f"{who} made no choice in time: " if drawn else ""
+    if leave:
+        TolEntry.objects.create(user_id=decision.decider_id, season=season, match=decision.match, amount=-1,
+                                reason=f"spent to leave the Death Match of episode {episode.number}")
+        text = f"{who} spends a Token of Life and leaves the Death Match."
+    elif decision.kind == Decision.Kind.GIVE_TOL:
+        TolEntry.objects.create(user_id=choice_id, season=season, match=decision.match, amount=1,
+                                reason=f"given by {who} after {decision.match.title}")
+        text = (f"{late}a Token of Life was drawn at random for {_name(choice_id)}." if drawn
+                else f"{who} gives a Token of Life to {_name(choice_id)}.")
+    else:
+        text = (f"{late}{_name(choice_id)} was drawn at random as the Death Match opponent." if drawn
+                else f"{who} picks {_name(choice_id)} as the Death Match opponent.")
+    decision.status, decision.decided_at = Decision.Status.DECIDED, now
+    decision.choice_id, decision.left, decision.by_default = choice_id, leave, drawn
+    decision.save()
+    _announce(season, episode, text, now)
+
+
+def _resolve_choice(decision: Decision, choice: str | int | None) -> int:
+    """The user id a decider named (by name or id), or a ServiceError."""
+    if choice in (None, ""):
+        raise ServiceError("Choose a player.", "choice")
+    users = {u.get_username(): u.pk for u in option_users(decision)}
+    if isinstance(choice, str) and choice in users:
+        return users[choice]
+    try:
+        uid = parse_int(choice, field="choice", lo=1, hi=INT64_MAX)
+    except NumberError:
+        uid = None
+    if uid is not None and uid in decision.options:
+        return uid
+    allowed = ", ".join(users) or "nobody"
+    named = choice if isinstance(choice, str) and len(choice) <= 40 and choice.isprintable() else shown(choice)
+    raise ServiceError(f"{named} cannot be named here; the choices are: {allowed}.", "choice")
+
+
+def _lock(decision_id: int, *, skip_locked: bool = False) -> Decision | None:
+    """The decision and its episode, locked (episode first: every episode write takes that lock)."""
+    episode_id = Decision.objects.filter(pk=decision_id).values_list("episode_id", flat=True).first()
+    if episode_id is None:
+        return None
+    episode = Episode.objects.select_for_update(skip_locked=skip_locked).filter(pk=episode_id).first()
+    if episode is None:
+        return None
+    rows = Decision.objects.select_for_update(of=("self",)).select_related("match", "episode__season")
+    return rows.get(pk=decision_id)
+
+
+def decide(decision_id: int, user: AbstractBaseUser, *, choice: str | int | None = None, leave: bool = False,
+           now: datetime | None = None) -> Decision:
+    """A decider's choice: a player to hand a ToL to or to pick, or (an EC with a ToL) leaving the DM."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        decision = _lock(decision_id)
+        if decision is None:
+            raise ServiceError("There is no such decision.")
+        if decision.decider_id != user.pk:
+            raise ServiceError("This decision is not yours to make.")
+        if decision.status == Decision.Status.WAITING:
+            raise ServiceError("This decision is not open yet: an earlier one is still being made.")
+        if decision.status == Decision.Status.DECIDED:
+            raise PhaseClosed("This decision has been made already.")
+        if decision.deadline is not None and now >= decision.deadline:
+            raise PhaseClosed(f"Too late: the deadline passed at {decision.deadline:%H:%M:%S} UTC; "
+                              "the choice is drawn at random.")
+        if leave:
+            if decision.kind != Decision.Kind.DEATH_MATCH or not decision.can_leave:
+                raise ServiceError("Only an Elimination Candidate holding a Token of Life may leave.", "leave")
+            if tol_balance(decision.decider_id, decision.episode.season_id) < 1:
+                raise ServiceError("You hold no Token of Life to spend.", "leave")
+            _apply(decision, None, leave=True, now=now)
+        else:
+            choice_id = _resolve_choice(decision, choice)
+            still = (_recipients(decision.episode, decision.decider_id) if decision.kind == Decision.Kind.GIVE_TOL
+                     else _eligible_opponents(decision.episode, decision.decider_id))
+            if choice_id not in still:
+                raise ServiceError(f"{_name(choice_id)} can no longer be named (eliminated, or now holds a "
+                                   "Token of Life).", "choice")
+            _apply(decision, choice_id, leave=False, now=now)
+        _advance(decision.episode, now)
+        return decision
+
+
+def _draw(decision: Decision, now: datetime) -> None:
+    """The default of a missing decision: drawn at random from the allowed options (never leaving)."""
+    options = (_recipients(decision.episode, decision.decider_id) if decision.kind == Decision.Kind.GIVE_TOL
+               else _eligible_opponents(decision.episode, decision.decider_id))
+    options = _by_name(list(set(options) & set(decision.options)) or options)
+    if not options:
+        decision.status, decision.decided_at, decision.by_default = Decision.Status.DECIDED, now, True
+        decision.note = "no one could be named at the deadline"
+        decision.save()
+        _announce(decision.episode.season, decision.episode,
+                  f"{_name(decision.decider_id)} made no choice in time, and no one can be named now.", now)
+        return
+    _apply(decision, _rng(decision, "default").choice(options), leave=False, now=now, drawn=True)
+
+
+def close_due_decisions(now: datetime | None = None) -> int:
+    """Draw every decision whose deadline has passed (the clock's tick); returns how many."""
+    now = now or timezone.now()
+    done = 0
+    due = Decision.objects.filter(status=Decision.Status.OPEN, deadline__lte=now).order_by("deadline")
+    for decision_id in list(due.values_list("pk", flat=True)[:200]):
+        try:
+            with transaction.atomic():
+                decision = _lock(decision_id, skip_locked=True)
+                if decision is None or decision.status != Decision.Status.OPEN or decision.deadline > now:
+                    continue
+                _draw(decision, now)
+                _advance(decision.episode, now)
+                done += 1
+        except Exception:  # one broken decision must not stop the clock
+            log.exception("closing decision %s failed", decision_id)
+    return done
+
+
+def close_decision_now(decision_id: int, now: datetime | None = None) -> None:
+    """The host closes an open decision at once: drawn at random, as at its deadline."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        decision = _lock(decision_id)
+        if decision is None or decision.status != Decision.Status.OPEN:
+            raise ServiceError("Only an open decision can be closed.")
+        _draw(decision, now)
+        _advance(decision.episode, now)
+
+
+def sweep(now: datetime | None = None) -> None:
+    """One tick of the season clock: due decisions, reminder emails, webhook retries. Never raises."""
+    try:
+        close_due_decisions(now)
+    except Exception:
+        log.exception("closing due season decisions failed")
+    notify.sweep(now)
+
+
+# --- Death Matches -------------------------------------------------------------------------------------------
+
+
+def create_death_match(
+    decision_id: int,
+    *,
+    game: str | None = None,
+    seed: int | None = None,
+    config: dict | None = None,
+    turn_seconds: int | None = None,
+    start: bool = False,
+    now: datetime | None = None,
+) -> Match:
+    """The host's one click: the Death Match between an EC and the opponent they picked, seated, in its lobby."""
+    with transaction.atomic():
+        pick = _lock(decision_id)
+        if pick is None or pick.kind != Decision.Kind.DEATH_MATCH:
+            raise ServiceError("That is not an Elimination Candidate's pick.")
+        if pick.status != Decision.Status.DECIDED or pick.choice_id is None:
+            raise ServiceError("The EC has not picked an opponent" + (" (they left the Death Match)." if pick.left
+                                                                      else " yet."))
+        for match in pick.death_matches.all():
+            if match.status != Match.Status.FINISHED:
+                raise ServiceError(f"The Death Match is already created: {match.title}.")
+            if (match.outcome or {}).get("loser"):
+                raise ServiceError(f"This Death Match was played: {match.title}.")
+        season, episode = pick.episode.season, pick.episode
+        still = set(players_still_in(season).values_list("user_id", flat=True))
+        if pick.decider_id not in still or pick.choice_id not in still:
+            raise ServiceError("One of the two players has been eliminated meanwhile.")
+        game = game or default_dm_game()
+        if game not in dict(two_player_games()):
+            raise ServiceError(f"{GAME_TITLES.get(game or '', game)} is not a two-player game here.", "game")
+        main = pick.match
+        bots = dict(main.seats.filter(user__isnull=False).values_list("user_id", "is_bot"))
+        users = get_user_model().objects.in_bulk([pick.decider_id, pick.choice_id])
+        ec, dmo = users[pick.decider_id], users[pick.choice_id]
+        again = " (played again)" if pick.death_matches.exists() else ""
+        match = lifecycle.create_match(
+            game=game, title=f"{season.name} · episode {episode.number} · Death Match: {ec} vs {dmo}{again}",
+            season=season, seats_wanted=2, seed=seed, config=config, phase_seconds=main.phase_seconds,
+            turn_seconds=turn_seconds or main.turn_seconds, decision_seconds=main.decision_seconds,
+        )
+        match.episode, match.kind, match.dm_pick = episode, "death", pick
+        match.reminder_lead_seconds = main.reminder_lead_seconds
+        match.save(update_fields=["episode", "kind", "dm_pick", "reminder_lead_seconds"])
+        lifecycle.add_seat(match, user=ec, is_bot=bots.get(ec.pk, False))
+        lifecycle.add_seat(match, user=dmo, is_bot=bots.get(dmo.pk, False))
+        _announce(season, episode, f"Death Match{again}: {ec} against {dmo} in {GAME_TITLES.get(game, game)}.",
+                  now)
+    if start:
+        lifecycle.start_match(match.pk, now=now)
+        match.refresh_from_db()
+    return match

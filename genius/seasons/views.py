@@ -1,0 +1,249 @@
+"""Season pages: standings, episodes, announcements, the host's season tools, wallets and decisions.
+
+They call ``genius.seasons.services`` / ``notify`` and hold no rules. Garnet
+wallets are private (RULINGS): a player sees their own, the host sees all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from genius.live import presenters
+from genius.matches.fields import WholeNumberField, id_from
+from genius.matches.models import (
+    Decision,
+    Episode,
+    GarnetEntry,
+    Match,
+    Season,
+    SeasonPlayer,
+    TolEntry,
+    WebhookDelivery,
+    garnet_balance,
+    tol_balance,
+)
+from genius.matches.services.engines import GAME_TITLES, available_games
+from genius.matches.services.errors import ServiceError
+from genius.notify import services as notify
+from genius.seasons import services as seasons
+
+
+def _is_host(request: HttpRequest, season: Season) -> bool:
+    """Staff who is not a player of this season (``presenters.is_season_host``)."""
+    return presenters.is_season_host(season, request.user)
+
+
+class EpisodeForm(forms.Form):
+    """The host's next episode: a Main Match for the players still in."""
+
+    game = forms.ChoiceField(choices=())
+    seed = WholeNumberField(required=False, help_text="Leave empty to draw one.")
+    phase_minutes = WholeNumberField(initial=24 * 60, min_value=1, max_value=30 * 24 * 60,
+                                       label="Phase length (minutes)", help_text="1440 = 24 hours.")
+    decision_minutes = WholeNumberField(initial=24 * 60, min_value=1, max_value=30 * 24 * 60,
+                                          label="Length of each post-game decision (minutes)")
+    reminder_minutes = WholeNumberField(initial=3 * 60, min_value=0, max_value=30 * 24 * 60,
+                                          label="Reminder email before a deadline (minutes)", help_text="0: none.")
+    sit_out = forms.MultipleChoiceField(choices=(), required=False, label="Players who sit out this episode",
+                                        widget=forms.CheckboxSelectMultiple)
+    house_bots = forms.BooleanField(required=False, label="Fill empty seats with house bots")
+    start = forms.BooleanField(required=False, initial=True, label="Start at once")
+
+    def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(s, t) for s, t in available_games() if s not in dict(seasons.two_player_games())]
+        names = [p.user.get_username() for p in seasons.players_still_in(season)]
+        self.fields["sit_out"].choices = [(n, n) for n in names]
+
+
+class DeathMatchForm(forms.Form):
+    """The host's one click from a pick: the game (Bigfoot Sighting by default)."""
+
+    pick = WholeNumberField(min_value=1, widget=forms.HiddenInput)
+    game = forms.ChoiceField(choices=())
+    start = forms.BooleanField(required=False, label="Start at once")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = seasons.two_player_games()
+        self.fields["game"].initial = seasons.default_dm_game()
+
+
+def _episode_summary(episode: Episode) -> dict[str, Any]:
+    """What the season page shows of an episode (public: no private balances)."""
+    main = episode.main_match
+    outcome = (main.outcome or {}) if main and main.status == Match.Status.FINISHED else {}
+    return {
+        "episode": episode,
+        "stage": seasons.episode_stage(episode),
+        "main": main,
+        "game": GAME_TITLES.get(main.game, main.game) if main else "",
+        "tol": {n: c for n, c in (outcome.get("tol") or {}).items() if c},
+        "ec": outcome.get("ec") or [],
+        "decisions": list(episode.decisions.select_related("decider", "choice")),
+        "death_matches": list(episode.matches.filter(kind="death").prefetch_related("seats").order_by("pk")),
+        "eliminated": list(SeasonPlayer.objects.filter(eliminated_in__episode=episode).select_related("user")),
+        "announcements": list(episode.announcements.order_by("created", "pk")),
+    }
+
+
+def _announcement_groups(season: Season) -> list[dict[str, Any]]:
+    """The season's announcements grouped by episode, newest first, each as chat-ready text."""
+    groups: dict[int, dict[str, Any]] = {}
+    for row in season.announcements.select_related("episode").order_by("created", "pk"):
+        number = row.episode.number if row.episode else 0
+        group = groups.setdefault(number, {"title": f"episode {number}" if number else "the season", "lines": []})
+        group["lines"].append(row.text)
+    out = []
+    for number in sorted(groups, reverse=True):
+        group = groups[number]
+        group["text"] = f"**{season.name} — {group['title']}**\n" + "\n".join(group["lines"])
+        out.append(group)
+    return out
+
+
+def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm | None = None,
+                  status: int = 200) -> HttpResponse:
+    """Standings, episodes with their results, announcements; the host's tools for staff."""
+    season = get_object_or_404(Season, slug=slug)
+    host = _is_host(request, season)
+    me = request.user.pk if request.user.is_authenticated else None
+    rows = [{"s": s, "show_garnets": host or s.entry.user_id == me} for s in seasons.standings(season)]
+    episodes = [_episode_summary(e) for e in season.episodes.order_by("-number")]
+    ctx: dict[str, Any] = {
+        "season": season,
+        "rows": rows,
+        "still_in": sum(1 for r in rows if r["s"].still_in),
+        "episodes": episodes,
+        "loose_matches": season.matches.filter(episode__isnull=True).order_by("created"),
+        "announcements": _announcement_groups(season),
+        "my_decisions": list(seasons.open_decisions(request.user, season)) if me else [],
+        "is_player": me is not None and season.players.filter(user_id=me).exists(),
+        "host": host,
+    }
+    if host:
+        last = season.episodes.order_by("-number").first()
+        ctx.update({
+            "episode_form": episode_form or EpisodeForm(season),
+            "can_start_episode": last is None or seasons.episode_stage(last) == "Over",
+            "picks": [{"pick": p, "form": DeathMatchForm(initial={"pick": p.pk}),
+                       "running": p.death_matches.exclude(status=Match.Status.FINISHED).first()}
+                      for e in season.episodes.all() for p in seasons.picks_to_play(e)],
+            "open_decisions": Decision.objects.filter(episode__season=season, status=Decision.Status.OPEN)
+            .select_related("decider"),
+            "deliveries": season.webhook_deliveries.exclude(status=WebhookDelivery.Status.SENT)[:20],
+        })
+    return render(request, "games/season.html", ctx, status=status)
+
+
+@require_POST
+def season_host(request: HttpRequest, slug: str) -> HttpResponse:
+    """The host's season tools: a new episode, a Death Match from a pick, closing a decision, a webhook retry."""
+    season = get_object_or_404(Season, slug=slug)
+    if not _is_host(request, season):
+        raise Http404
+    action = request.POST.get("action", "")
+    try:
+        if action == "episode":
+            form = EpisodeForm(season, request.POST)
+            if not form.is_valid():
+                messages.error(request, "The episode was not created: see the form below.")
+                return season_detail(request, slug, episode_form=form, status=400)
+            data = form.cleaned_data
+            match = seasons.create_episode(
+                season.pk, game=data["game"], seed=data["seed"], phase_seconds=data["phase_minutes"] * 60,
+                decision_seconds=data["decision_minutes"] * 60, reminder_lead_seconds=data["reminder_minutes"] * 60,
+                sit_out=data["sit_out"], house_bots=data["house_bots"], start=data["start"],
+            )
+            messages.success(request, f"Episode created: {match.title}.")
+            return redirect("match", pk=match.pk)
+        if action == "death_match":
+            form = DeathMatchForm(request.POST)
+            if not form.is_valid():
+                raise ServiceError("Choose a two-player game for the Death Match.")
+            pick = get_object_or_404(Decision, pk=form.cleaned_data["pick"], episode__season=season)
+            match = seasons.create_death_match(pick.pk, game=form.cleaned_data["game"],
+                                               start=form.cleaned_data["start"])
+            messages.success(request, f"Created: {match.title}.")
+            return redirect("match", pk=match.pk)
+        if action == "close_decision":
+            decision = get_object_or_404(Decision, pk=_int(request.POST.get("decision")), episode__season=season)
+            seasons.close_decision_now(decision.pk)
+            messages.success(request, "The decision was closed and drawn at random.")
+        elif action == "retry_webhook":
+            delivery = get_object_or_404(WebhookDelivery, pk=_int(request.POST.get("delivery")), season=season)
+            notify.retry(delivery.pk)
+            messages.success(request, "The announcement is being sent again.")
+        else:
+            messages.error(request, f"Unknown action {action!r}.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("season", slug=slug)
+
+
+def _int(value: str | None) -> int:
+    """A row id posted by a button (ASCII digits); anything else is no such row."""
+    found = id_from(value)
+    if found is None:
+        raise Http404
+    return found
+
+
+@login_required
+def season_wallet(request: HttpRequest, slug: str) -> HttpResponse:
+    """A player's garnets and ToL in a season: the balance (the sum of the ledger) and every row of it.
+
+    Private: a player sees their own; the host may open anyone's (``?player=name``).
+    """
+    season = get_object_or_404(Season, slug=slug)
+    user = request.user
+    name = request.GET.get("player")
+    if name and name != user.get_username():
+        if not _is_host(request, season):
+            raise Http404
+        user = get_object_or_404(get_user_model(), username=name)
+    garnets = GarnetEntry.objects.filter(user=user, season=season).select_related("match").order_by("created", "pk")
+    tols = TolEntry.objects.filter(user=user, season=season).select_related("match").order_by("created", "pk")
+    return render(request, "games/season_wallet.html", {
+        "season": season, "owner": user, "garnets": garnets, "tols": tols,
+        "garnet_balance": garnet_balance(user.pk, season.pk), "tol_balance": tol_balance(user.pk, season.pk),
+        "entry": season.players.filter(user=user).first(),
+    })
+
+
+def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A season decision: its decider gets the form; everyone sees who decides what and, once made, the choice."""
+    decision = get_object_or_404(Decision.objects.select_related("episode__season", "match", "decider", "choice"), pk=pk)
+    mine = request.user.is_authenticated and decision.decider_id == request.user.pk
+    error = ""
+    status = 200
+    if request.method == "POST":
+        if not mine:
+            raise Http404
+        try:
+            seasons.decide(decision.pk, request.user, choice=request.POST.get("choice"),
+                           leave=request.POST.get("leave") == "1")
+            messages.success(request, "Your decision is recorded.")
+            return redirect("decision", pk=pk)
+        except ServiceError as exc:
+            error, status = exc.message, 400
+            decision.refresh_from_db()
+    return render(request, "games/decision.html", {
+        "decision": decision, "season": decision.episode.season, "mine": mine, "error": error,
+        "options": seasons.option_users(decision) if decision.status == Decision.Status.OPEN else [],
+        "tol_held": tol_balance(decision.decider_id, decision.episode.season_id) if mine else None,
+        "host": _is_host(request, decision.episode.season),
+    }, status=status)
+
+
+def season_rules(request: HttpRequest) -> HttpResponse:
+    """How a season runs here: the shared frame and the rulings made where the rules are silent."""
+    return render(request, "games/season_rules.html", {"dm_game": GAME_TITLES.get(seasons.default_dm_game() or "", "")})
