@@ -2,7 +2,7 @@
 
 Needs PostgreSQL (``BENCH_PG``, default postgres://postgres@127.0.0.1:5432/genius_bench, dropped
 and made again) and Redis (``BENCH_REDIS``, default redis://127.0.0.1:6379/7, emptied). Every
-server and worker it starts listens on 127.0.0.1 (ports 18000–18999) and is stopped at the end.
+server and worker it starts listens on 127.0.0.1 (a free port the system picks) and is stopped at the end.
 The table is also written to bench/results/latest.md (with the machine it ran on).
 """
 
@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.common import ROOT, Results, flush_redis, fresh_database, raise_open_files, setup_django
+from genius.progress import bar
 
 SECTIONS = ("engines", "queries", "liveturn", "submissions", "deadline", "fanout")
 
@@ -34,6 +35,35 @@ def machine() -> str:
     load = os.getloadavg()
     return (f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GB, Linux {platform.release()}, Python "
             f"{platform.python_version()}; load average at the start {load[0]:.1f}")
+
+
+def run_section(section: str, results: Results, quick: bool) -> None:
+    """Run one section of the benchmarks into ``results``."""
+    if section == "engines":
+        from bench import engines
+
+        engines.run(results, repeats=3 if quick else 5, seconds=0.5 if quick else 2.0)
+    if section == "queries":
+        from bench import queries
+
+        queries.run(results)
+    if section == "liveturn":
+        from bench import liveturn
+
+        liveturn.run(results, turns=30 if quick else 100, repeats=1 if quick else 3)
+    if section == "submissions":
+        from bench import submissions
+
+        submissions.run(results, repeats=1 if quick else 3, seconds=3.0 if quick else 6.0,
+                        servers=("uvicorn2",) if quick else ("uvicorn2-stock", "daphne", "uvicorn1", "uvicorn2"))
+    if section == "deadline":
+        from bench import deadline
+
+        deadline.run(results, matches=200 if quick else 1000, repeats=1 if quick else 3)
+    if section == "fanout":
+        from bench import crowd
+
+        crowd.run(results, sizes=[100, 1000] if quick else [100, 1000, 2000, 10000], updates=3 if quick else 7)
 
 
 def main() -> int:
@@ -54,31 +84,11 @@ def main() -> int:
     results = Results()
     quick = args.quick
     try:
-        if "engines" in only:
-            from bench import engines
-
-            engines.run(results, repeats=3 if quick else 5, seconds=0.5 if quick else 2.0)
-        if "queries" in only:
-            from bench import queries
-
-            queries.run(results)
-        if "liveturn" in only:
-            from bench import liveturn
-
-            liveturn.run(results, turns=30 if quick else 100, repeats=1 if quick else 3)
-        if "submissions" in only:
-            from bench import submissions
-
-            submissions.run(results, repeats=1 if quick else 3, seconds=3.0 if quick else 6.0,
-                            servers=("uvicorn2",) if quick else ("uvicorn2-stock", "daphne", "uvicorn1", "uvicorn2"))
-        if "deadline" in only:
-            from bench import deadline
-
-            deadline.run(results, matches=200 if quick else 1000, repeats=1 if quick else 3)
-        if "fanout" in only:
-            from bench import crowd
-
-            crowd.run(results, sizes=[100, 1000] if quick else [100, 1000, 2000, 10000], updates=3 if quick else 7)
+        with bar(len(only), "bench", "section") as progress:  # stderr, on a terminal only
+            for section in [s for s in SECTIONS if s in only]:
+                progress.set_description(section)
+                run_section(section, results, quick)
+                progress.update(1)
     finally:
         flush_redis()
     minutes = (time.monotonic() - started) / 60

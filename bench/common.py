@@ -5,7 +5,6 @@ from __future__ import annotations
 import atexit
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -16,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from genius.testing import harness
+
 ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432/genius_bench")
 REDIS_URL = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/7")
 SECRET_KEY = "genius-bench-key-only-for-the-benchmark-database"
-#: Benchmark servers listen on 127.0.0.1 only, on ports in this range.
-PORTS = range(18000, 19000)
 
 
 def server_env(**extra: str) -> dict[str, str]:
@@ -109,39 +108,25 @@ signal.signal(signal.SIGTERM, _on_signal)
 
 
 def spawn(cmd: Sequence[str], log_name: str, **env: str) -> subprocess.Popen:
-    """Start a process in its own group (so stopping it stops its children too)."""
+    """Start a process in its own group (so stopping it stops its children too); output to bench/logs/."""
     log_dir = ROOT / "bench" / "logs"
     log_dir.mkdir(exist_ok=True)
-    proc = subprocess.Popen(list(cmd), cwd=ROOT, env=server_env(**env), stdout=subprocess.DEVNULL,
-                            stderr=open(log_dir / f"{log_name}.log", "w"), start_new_session=True)
+    log = log_dir / f"{log_name}.log"
+    log.unlink(missing_ok=True)
+    proc = harness.start_process(cmd, env=server_env(**env), log=log)
     _started.append(proc)
     return proc
 
 
 def stop(proc: subprocess.Popen, timeout: float = 15) -> None:
     """Stop a process we started, and its children (its own process group)."""
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        except ProcessLookupError:
-            pass
+    harness.stop_process(proc, timeout)
     if proc in _started:
         _started.remove(proc)
 
 
-def free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 18000-18999")
+free_port = harness.free_port
+children = harness.children
 
 
 @dataclass
@@ -204,19 +189,6 @@ def wait_http(url: str, timeout: float = 60) -> None:
         except OSError:
             time.sleep(0.2)
     raise RuntimeError(f"{url} did not answer within {timeout} s (see bench/logs/)")
-
-
-def children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
-    return out
 
 
 def rss_mb(pids: Iterable[int]) -> float:

@@ -17,5 +17,6 @@ urlpatterns = [
     path("healthz", healthz),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("host/", include("genius.hosting.urls")),
     path("", include("genius.matches.urls")),
 ]

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from genius.progress import bar
+
 from .infra import tools_missing
 from .report import Row, markdown
 from .stack import Stack
@@ -63,22 +65,25 @@ def run(names: list[str], quick: bool, keep: bool = False) -> list[Row]:
     with Stack(keep=keep) as stack:
         print(f"private PostgreSQL on {stack.pg.port}, Redis on {stack.redis.port}, files in {stack.workdir}",
               file=sys.stderr, flush=True)
-        for name in names:
-            what, full, small = SCENARIOS[name]
-            size = small if quick else full
-            print(f"== {name}: {what} {size}", file=sys.stderr, flush=True)
-            began = time.monotonic()
-            try:
-                got = _runner(name)(stack, **size)
-            except Exception as exc:
-                traceback.print_exc()
-                got = [Row(f"{name}: {what}", "—", problems=[f"the scenario broke: {exc!r}"], key=name)]
-                stack.failed = True
-            for row in got:
-                row.figures["scenario_seconds"] = round(time.monotonic() - began, 1)
-                print(("   ok  " if row.ok else "   FAIL ") + row.scenario + (
-                    "" if row.ok else f": {row.problems}"), file=sys.stderr, flush=True)
-            rows += got
+        with bar(len(names), "scenarios", "scenario") as progress:  # stderr, on a terminal only
+            for name in names:
+                what, full, small = SCENARIOS[name]
+                size = small if quick else full
+                progress.set_description(name)
+                progress.write(f"== {name}: {what} {size}", file=sys.stderr)
+                began = time.monotonic()
+                try:
+                    got = _runner(name)(stack, **size)
+                except Exception as exc:
+                    traceback.print_exc()
+                    got = [Row(f"{name}: {what}", "—", problems=[f"the scenario broke: {exc!r}"], key=name)]
+                    stack.failed = True
+                for row in got:
+                    row.figures["scenario_seconds"] = round(time.monotonic() - began, 1)
+                    progress.write(("   ok  " if row.ok else "   FAIL ") + row.scenario + (
+                        "" if row.ok else f": {row.problems}"), file=sys.stderr)
+                rows += got
+                progress.update(1)
         stack.failed = stack.failed or not all(r.ok for r in rows)
         if stack.failed:
             print(f"logs kept in {stack.workdir}", file=sys.stderr)

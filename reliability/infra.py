@@ -2,63 +2,28 @@
 
 Nothing here touches the shared PostgreSQL (5432) or Redis (6379) that other test runs use: each run
 makes its own cluster with ``initdb`` (as the ``postgres`` OS user when run as root, since PostgreSQL
-refuses root) on a port in 15433-15450, its own ``redis-server --save ""`` on a port in 16380-16399,
-and serves the app on a port in 18000-18999. Everything is stopped when the run ends.
+refuses root), its own ``redis-server --save ""`` and its app servers, each on a free port the system
+picks (``genius.testing.harness``, shared with the tests and ``bin/bench``). Everything is stopped when
+the run ends.
 """
 
 from __future__ import annotations
 
 import glob
 import os
-import random
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PG_PORTS = range(15433, 15451)
-REDIS_PORTS = range(16380, 16400)
-WEB_PORTS = range(18000, 19000)
+from genius.testing import harness
+from genius.testing.harness import ROOT, free_port, port_open, wait_until  # noqa: F401 - used by stack, outages
 
 
 class InfraError(RuntimeError):
     """A private service could not be started or stopped."""
-
-
-def free_port(ports: range) -> int:
-    """A port of ``ports`` that nothing listens on now (tried in random order)."""
-    candidates = list(ports)
-    random.shuffle(candidates)
-    for port in candidates:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise InfraError(f"no free port in {ports.start}-{ports.stop - 1}")
-
-
-def port_open(port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.settimeout(0.5)
-        return sock.connect_ex(("127.0.0.1", port)) == 0
-
-
-def wait_until(predicate: Callable[[], bool], timeout: float, every: float = 0.1) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(every)
-    return predicate()
 
 
 def pg_bindir() -> Path:
@@ -96,7 +61,7 @@ class PostgresCluster:
         self.dir = workdir / "pgdata"
         self.sockdir = workdir / "pgsock"
         self.logfile = workdir / "postgres.log"
-        self.port = free_port(PG_PORTS)
+        self.port = free_port()
         self.as_postgres = os.geteuid() == 0
         self.started = False
 
@@ -158,7 +123,7 @@ class RedisServer:
     """A throw-away Redis that saves nothing (a restart comes back empty, as in production)."""
 
     def __init__(self, workdir: Path) -> None:
-        self.port = free_port(REDIS_PORTS)
+        self.port = free_port()
         self.logfile = workdir / "redis.log"
         self.workdir = workdir
         self.proc: subprocess.Popen | None = None
@@ -166,20 +131,14 @@ class RedisServer:
     def start(self) -> None:
         cmd = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
                "--dir", str(self.workdir), "--logfile", str(self.logfile)]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     start_new_session=True)
+        self.proc = harness.start_process(cmd, cwd=self.workdir)
         if not wait_until(lambda: port_open(self.port), 20):
             raise InfraError(f"redis-server did not start on port {self.port}: see {self.logfile}")
 
     def stop(self) -> None:
         if self.proc is None:
             return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        harness.stop_process(self.proc, timeout=20)
         self.proc = None
         wait_until(lambda: not port_open(self.port), 10)
 
@@ -196,21 +155,16 @@ class Procs:
         self.procs: dict[str, subprocess.Popen] = {}
 
     def start(self, name: str, args: list[str], extra_env: dict[str, str] | None = None) -> subprocess.Popen:
-        log = open(self.workdir / f"{name}.log", "ab")
-        proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env={**self.env, **(extra_env or {})},
-                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        log.close()
+        proc = harness.start_process([sys.executable, *args], env={**self.env, **(extra_env or {})},
+                                     log=self.workdir / f"{name}.log")
         self.procs[name] = proc
         return proc
 
     def worker(self, name: str, concurrency: int = 2, extra_env: dict[str, str] | None = None) -> subprocess.Popen:
-        return self.start(name, ["-m", "celery", "-A", "genius", "worker", "-n", f"{name}@%h", "--pool=prefork",
-                                 f"--concurrency={concurrency}", "--loglevel=WARNING", "--without-gossip",
-                                 "--without-mingle"], extra_env)
+        return self.start(name, harness.celery_command("worker", name, self.workdir, concurrency)[1:], extra_env)
 
     def beat(self, name: str) -> subprocess.Popen:
-        return self.start(name, ["-m", "celery", "-A", "genius", "beat", "--loglevel=WARNING",
-                                 "--schedule", str(self.workdir / f"{name}-schedule")])
+        return self.start(name, harness.celery_command("beat", name, self.workdir)[1:])
 
     def web(self, name: str, port: int, workers: int = 2) -> subprocess.Popen:
         proc = self.start(name, ["-m", "uvicorn", "genius.asgi:application", "--host", "127.0.0.1",
@@ -222,12 +176,7 @@ class Procs:
 
     def children(self, name: str) -> list[int]:
         """The pids of a process's children (a Celery worker's pool processes)."""
-        pid = self.procs[name].pid
-        try:
-            text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-        except OSError:
-            return []
-        return [int(p) for p in text.split()]
+        return harness.children(self.procs[name].pid)
 
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
         """Send ``sig`` to the whole process group (the worker and its pool processes)."""
@@ -241,22 +190,8 @@ class Procs:
 
     def stop(self, name: str, timeout: float = 20) -> None:
         proc = self.procs.pop(name, None)
-        if proc is None or proc.poll() is not None:
-            return
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=timeout)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            proc.wait(timeout=20)
-        # stray pool processes of a killed worker
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        if proc is not None:
+            harness.stop_process(proc, timeout)  # and any stray pool process of a killed worker
 
     def stop_all(self) -> None:
         for name in list(self.procs):

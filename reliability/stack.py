@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .infra import WEB_PORTS, PostgresCluster, Procs, RedisServer, free_port, wait_until
+from .infra import PostgresCluster, Procs, RedisServer, free_port, wait_until
 
 
 class Stack:
@@ -111,7 +111,7 @@ class Stack:
     def web(self, workers: int = 2) -> int:
         """Start the ASGI server (Uvicorn, as in production) on a free port; returns the port."""
         assert self.procs is not None
-        port = free_port(WEB_PORTS)
+        port = free_port()
         self.procs.web("web", port, workers)
         return port
 

@@ -21,6 +21,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from games.bigfoot_sighting.board_svg import render_board
 from games.bigfoot_sighting.hexboard import (
     ALL_CELLS,
     BoardTextError,
@@ -62,6 +63,8 @@ from games.engines.protocol import (
     rng_for,
     viewer_role,
 )
+from games.engines.spec import ConfigField, GameSpec, Offers, PageParts
+from games.kit.checks import open_phase_for
 from games.kit.numbers import INT64_MAX, parse_int
 
 SLUG = "bigfoot-sighting"
@@ -387,10 +390,32 @@ def candidate_cells(text: str) -> tuple[tuple[str, str], ...]:
 class BigfootSighting(Engine):
     """Two boards, roles swapped: each player fells trees on one and hunts as Bigfoot on the other."""
 
-    slug = SLUG
-    title = "Bigfoot Sighting"
-    min_players = 2
-    max_players = 2
+    spec = GameSpec(
+        slug=SLUG,
+        title="Bigfoot Sighting",
+        summary="A live two-player duel: fell trees with your lumberjacks on one board, hunt them as Bigfoot "
+                "on the other.",
+        min_players=2,
+        max_players=2,
+        phase_kinds=("setup", "turn"),
+        offers=Offers(live_clock=True, reserve=True, move_hints=True, death_match=True,
+                      death_match_items=tuple(ITEMS.items())),
+        page=PageParts(scripts=("genius/bigfoot.js",)),  # the clickable boards and the clocks
+        config=(
+            ConfigField("boards", "Candidate boards", "text", lines=8,
+                        help="Three boards as text, one row a line, cells . T F A–E split by spaces, a blank line "
+                             "between boards. Leave empty to generate them from the seed."),
+            ConfigField("items", "Items", "seat_each", choices=tuple(ITEMS.items()),
+                        help="Who holds each item (an item given to nobody is not played). "
+                             "Leave empty to draw them from the seed."),
+            ConfigField("turn_s", "Turn length", "seconds", default=CLOCK_DEFAULTS["turn_s"], lo=5, hi=3600,
+                        help="Each turn lasts this long."),
+            ConfigField("setup_s", "Set-up step length", "seconds", default=CLOCK_DEFAULTS["setup_s"], lo=5,
+                        hi=3600, help="Each board pick, and the extra tree, lasts this long."),
+            ConfigField("reserve_s", "Reserve time", "seconds", default=CLOCK_DEFAULTS["reserve_s"], lo=10,
+                        hi=3600, help="Each player's reserve for the whole match."),
+        ),
+    )
 
     # --- set-up ---------------------------------------------------------------------------------------
     def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
@@ -446,13 +471,7 @@ class BigfootSighting(Engine):
     def check(self, state: State, player: str, payload: Payload) -> Payload:
         """The normalized submission (``{"board": 2}``, ``{"tree": "c4"}``, ``{"move": "E DR, A L"}``,
         ``{"mulligan": True}`` or ``{"concede": True}``), or SubmissionError naming the field."""
-        spec = self.phase(state)
-        if spec is None:
-            raise SubmissionError("", "The match is over; there is nothing left to submit")
-        if player not in spec.actors:
-            raise SubmissionError("", f"It is not your move: {spec.name} is for {', '.join(spec.actors)}")
-        if not isinstance(payload, dict):
-            raise SubmissionError("", "A submission must be an object of fields")
+        open_phase_for(self, state, player, payload)
         fields = {k: v for k, v in payload.items() if k != "default"}
         concede = fields.pop("concede", False)
         if concede not in (True, False, None):
@@ -759,6 +778,9 @@ class BigfootSighting(Engine):
                 blocks.append(f"Board {n}" + (f" (taken by {taken})" if taken else "") + "\n" + text)
             return "\n\n".join(blocks)
         return "\n\n".join(line.text for line in board_lines(state))
+
+    def board_svg(self, view: dict[str, Any]) -> str:
+        return render_board(view)
 
     def legal_moves(self, state: State, player: str) -> dict[str, Any]:
         """What ``player`` may do now, for a clickable board ({} when they do not act).

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from games.blob_party import forms, views
+from games.blob_party.board_svg import render_board
 from games.blob_party.common import BOARDS, ROUNDS, SEATS, Log, clone, copy_state, round_king
 from games.blob_party.endgame import decide_ec, finish_match
 from games.blob_party.plan import check_plan, describe_plan, fix_plan, random_plan
@@ -33,6 +34,8 @@ from games.engines.protocol import (
     Viewer,
     rng_for,
 )
+from games.engines.spec import ConfigField, GameSpec, Offers
+from games.kit.checks import open_phase_for
 
 #: What every player starts with.
 START_ORBS = 15
@@ -44,10 +47,23 @@ CONFIG_KEYS = ("kings", "boards")
 class BlobPartyEngine(Engine):
     """Blob Party: 7 players, a pregame and 7 rounds, then possibly an EC decision."""
 
-    slug = "blob-party"
-    title = "Blob Party"
-    min_players = SEATS
-    max_players = SEATS
+    spec = GameSpec(
+        slug="blob-party",
+        title="Blob Party",
+        summary="Seven Blobwizards race two boards over a pregame and seven rounds for the most orbs or stars.",
+        phases=8,
+        min_players=SEATS,
+        max_players=SEATS,
+        phase_kinds=("main", "decision"),
+        offers=Offers(decisions=True),
+        config=(
+            ConfigField("kings", "Kingwizards, round 1 first", "seat_order",
+                        help="Every player is Kingwizard once. Leave empty to draw them from the seed."),
+            ConfigField("boards", "Board layouts", "text", lines=2,
+                        help="One board a line: A: then its 20 tiles from space 1 (+3 +5 -2 -5 +5bp garnet battle "
+                             "big), the same for B. Leave empty (or leave a board out) to shuffle from the seed."),
+        ),
+    )
 
     # --- set-up -----------------------------------------------------------------
     def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
@@ -101,13 +117,7 @@ class BlobPartyEngine(Engine):
     # --- submissions ---------------------------------------------------------------
     def check(self, state: State, player: str, payload: Payload) -> Payload:
         """Check a submission of the open phase and return it in normal form."""
-        spec = self.phase(state)
-        if spec is None:
-            raise SubmissionError("", "The match is over: there is nothing left to submit")
-        if player not in spec.actors:
-            raise SubmissionError("", f"{player} does not act in the {spec.name}")
-        if not isinstance(payload, dict):
-            raise SubmissionError("", "A submission must be an object of named fields")
+        open_phase_for(self, state, player, payload)
         step = state["step"]
         if step == 0:
             return check_plan(state, player, payload, "")
@@ -203,6 +213,9 @@ class BlobPartyEngine(Engine):
         return views.board_text(state, viewer)
 
     # --- forms ---------------------------------------------------------------------------------
+    def board_svg(self, view: dict[str, Any]) -> str:
+        return render_board(view)
+
     def form_fields(self, state: State, player: str) -> list[Field]:
         """The fields of the open phase for ``player``."""
         return forms.form_fields(self, state, player)
@@ -265,12 +278,35 @@ def draw_kings(players: list[str], seed: int) -> list[str]:
 
 
 def check_boards(boards: Any, seed: int) -> dict[str, list[str]]:
-    """The host's layouts; a board the host left out is shuffled from the seed."""
+    """The host's layouts; a board the host left out is shuffled from the seed.
+
+    ``{"A": [20 tiles], "B": [...]}``, or a text of one board a line: ``A: +3 +5 -2 …`` (tiles split by
+    spaces or commas).
+    """
+    if isinstance(boards, str):
+        boards = boards_from_text(boards)
     if not isinstance(boards, dict) or any(board not in BOARDS for board in boards):
         raise ConfigError("boards", "give the boards as {'A': [20 tiles], 'B': [20 tiles]}")
     missing = [board for board in BOARDS if board not in boards]
     drawn = draw_boards(seed, missing)
     return {board: check_layout(board, boards[board]) if board in boards else drawn[board] for board in BOARDS}
+
+
+def boards_from_text(text: str) -> dict[str, list[str]]:
+    """``A: +3 +5 …`` lines as ``{"A": ["+3", "+5", …]}`` (checked tile by tile by ``check_layout``)."""
+    boards: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        board, colon, tiles = line.partition(":")
+        board = board.strip().upper()
+        if not colon or board not in BOARDS:
+            raise ConfigError("boards", f"start each line with a board and a colon ({', '.join(BOARDS)}): "
+                                        f"{line.strip()[:40]!r}")
+        if board in boards:
+            raise ConfigError("boards", f"board {board} is given twice")
+        boards[board] = tiles.replace(",", " ").split()
+    return boards
 
 
 def draw_boards(seed: int, which: Any) -> dict[str, list[str]]:

@@ -5,11 +5,15 @@ Pure Python: used by ``manage.py replay``, by export/import, and by tests.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError, validators
 
 from games.engines.protocol import ConfigError, EngineError, State, SubmissionError
 from games.engines.registry import get_engine, slugs
@@ -131,56 +135,107 @@ def check_name(name: Any) -> str | None:
 
 
 def check_shape(doc: Any) -> dict[str, Any]:
-    """Check the top-level keys and their types."""
-    if not isinstance(doc, dict):
-        raise MatchFileError("the file must hold one JSON object")
-    game = doc.get("game")
-    if not isinstance(game, str) or game not in slugs():
-        raise MatchFileError(f"game must be one of {', '.join(sorted(slugs()))}, not {shown(game)}")
-    seed = doc.get("seed")
-    if not is_int(seed):
-        raise MatchFileError("seed must be an integer")
-    if not INT64_MIN <= seed <= INT64_MAX:
-        raise MatchFileError(f"seed must be an integer from {INT64_MIN} to {INT64_MAX} (64 bits)")
-    players = doc.get("players")
-    if not isinstance(players, list) or not players:
-        raise MatchFileError("players must be a list of names")
+    """Check the document against the published schema (:data:`SCHEMA_PATH`), then what a schema cannot say.
+
+    The first error the schema finds (in the order of its keys: game, seed, players, garnets, config,
+    phases) becomes one line naming the field, the phase and the player (:func:`schema_message`).
+    """
+    error = next(iter(_validator(tuple(sorted(slugs()))).iter_errors(doc)), None)
+    if error is not None:
+        raise schema_message(error, doc)
+    players = doc["players"]
     for name in players:
         if problem := check_name(name):
             raise MatchFileError(f"players: {problem}")
-    if len(set(players)) != len(players):
-        raise MatchFileError("players must not repeat a name")
     check_values(doc)
     garnets = doc.get("garnets", {})
-    if not isinstance(garnets, dict):
-        raise MatchFileError("garnets must be an object of name: number")
-    for name, value in garnets.items():
+    for name in garnets:
         if name not in players:
             raise MatchFileError(f"garnets names {shown(name)}, who is not a player")
-        if not is_int(value) or not 0 <= value <= MAX_GARNETS:
-            raise MatchFileError(f"garnets of {name} must be a whole number from 0 to {MAX_GARNETS}")
-    config = doc.get("config", {})
-    if not isinstance(config, dict):
-        raise MatchFileError("config must be an object")
     phases = doc.get("phases", [])
-    if not isinstance(phases, list) or not all(isinstance(p, dict) for p in phases):
-        raise MatchFileError("phases must be a list of objects keyed by player")
-    if len(phases) > MAX_PHASES:
-        raise MatchFileError(f"more than {MAX_PHASES} phases")
     for number, phase in enumerate(phases, start=1):
-        for name, payload in phase.items():
+        for name in phase:
             if name not in players:
                 raise MatchFileError("not a player of this match", number, name)
-            if not isinstance(payload, dict):
-                raise MatchFileError("a submission must be an object", number, name)
     return {
-        "game": game,
-        "seed": seed,
+        "game": doc["game"],
+        "seed": doc["seed"],
         "players": players,
         "garnets": {p: int(garnets.get(p, 0)) for p in players},
-        "config": config,
+        "config": doc.get("config", {}),
         "phases": phases,
     }
+
+
+# --- the published schema --------------------------------------------------------------------------------
+
+#: The match file's shape as a JSON Schema (draft 2020-12), published with the project (README, MATCHFILE.md).
+SCHEMA_PATH = Path(__file__).with_name("matchfile.schema.json")
+#: JSON Schema counts 7.0 as an integer; a match file does not (nor ``true``).
+_Validator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _checker, value: is_int(value)),
+)
+
+
+def schema() -> dict[str, Any]:
+    """The published schema (a fresh copy)."""
+    return json.loads(SCHEMA_PATH.read_text())
+
+
+@functools.lru_cache(maxsize=4)
+def _validator(games: tuple[str, ...]) -> Any:
+    """The schema's validator, its ``game`` narrowed to the registered games."""
+    checked = schema()
+    checked["properties"]["game"]["enum"] = list(games)
+    return _Validator(checked)
+
+
+def schema_message(error: ValidationError, doc: Any) -> MatchFileError:
+    """One line for the schema's ``error``, naming the field (and the phase and player) it is about."""
+    path = list(error.absolute_path)
+    field = path[0] if path else None
+    kind = error.validator
+    if field is None:
+        if kind == "required":
+            missing = next(k for k in error.validator_value if k not in doc)
+            if missing == "game":
+                return MatchFileError(f"game must be one of {', '.join(sorted(slugs()))} (the file has no game)")
+            return MatchFileError(f"{_EXPECTED[missing]} (the file has no {missing})")
+        return MatchFileError("the file must hold one JSON object")
+    if field == "game":
+        return MatchFileError(f"game must be one of {', '.join(sorted(slugs()))}, not {shown(error.instance)}")
+    if field == "seed" and kind in ("minimum", "maximum"):
+        return MatchFileError(f"seed must be an integer from {INT64_MIN} to {INT64_MAX} (64 bits)")
+    if field == "players" and len(path) == 2:
+        return MatchFileError(f"players: {check_name(error.instance) or f'{shown(error.instance)} is not a name'}")
+    if field == "players" and kind == "uniqueItems":
+        return MatchFileError("players must not repeat a name")
+    if field == "players" and kind == "maxItems":
+        return MatchFileError(f"players: at most {error.validator_value} seats")
+    if field == "garnets" and len(path) == 2:
+        return MatchFileError(f"garnets of {shown(path[1])} must be a whole number from 0 to {MAX_GARNETS}")
+    if field == "phases" and kind == "maxItems":
+        return MatchFileError(f"more than {MAX_PHASES} phases")
+    if field == "phases" and len(path) == 3:
+        return MatchFileError("a submission must be an object", path[1] + 1, str(path[2]))
+    if field == "phases" and len(path) == 2:
+        if kind == "maxProperties":
+            return MatchFileError(f"a phase holds at most {error.validator_value} players' moves", path[1] + 1)
+        return MatchFileError("a phase must be an object keyed by player", path[1] + 1)
+    if field in _EXPECTED:
+        return MatchFileError(_EXPECTED[field])
+    return MatchFileError(f"{'/'.join(map(str, path))}: {error.message.splitlines()[0][:200]}")
+
+
+#: What each top-level field must be, in the words of a refusal.
+_EXPECTED = {
+    "seed": "seed must be an integer",
+    "players": "players must be a list of names",
+    "garnets": "garnets must be an object of name: number",
+    "config": "config must be an object",
+    "phases": "phases must be a list of objects keyed by player",
+}
 
 
 def start(doc: dict[str, Any]) -> State:
@@ -248,6 +303,8 @@ def summary(game: str, state: State, played: int, log: list[str]) -> dict[str, A
             if engine.max_players == 2:  # a Death Match: who won and who is eliminated
                 out["outcome"]["winner"] = outcome.winner
                 out["outcome"]["loser"] = outcome.loser
+            if outcome.placement:  # the public placement, 1..n, where the game states one
+                out["outcome"]["placement"] = outcome.placement
     out["log"] = log
     return out
 

@@ -15,7 +15,10 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from games.engines.spec import GameSpec
 
 State = dict[str, Any]
 Payload = dict[str, Any]
@@ -153,6 +156,8 @@ class Outcome:
     #: For two-player Death Matches: the winner and loser (None on a draw).
     winner: str | None = None
     loser: str | None = None
+    #: Each player's place, 1..n, by the game's own measure (empty when the game states none).
+    placement: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -162,13 +167,14 @@ class Outcome:
 class Field:
     """A form field the platform renders for a phase (built from the engine).
 
-    ``kind``: ``choice`` (one of ``choices``), ``multichoice``, ``text``,
+    ``kind``: ``choice`` (one of ``choices``), ``pick`` (one of ``choices``, shown as a
+    button each: one click sends the move, and locks it in on a live turn), ``multichoice``, ``text``,
     ``int``, ``bool``. ``choices`` are ``(value, label)`` pairs.
     """
 
     name: str
     label: str
-    kind: Literal["choice", "multichoice", "text", "int", "bool"] = "text"
+    kind: Literal["choice", "pick", "multichoice", "text", "int", "bool"] = "text"
     choices: tuple[tuple[str, str], ...] = ()
     required: bool = True
     help: str = ""
@@ -179,13 +185,25 @@ class Engine:
     """Base class of the game engines; subclasses override every method.
 
     All methods take the state and never mutate it: ``resolve`` and
-    ``instant`` return a new state.
+    ``instant`` return a new state. A subclass declares ``spec`` (a
+    :class:`~games.engines.spec.GameSpec`); ``slug``, ``title``,
+    ``min_players`` and ``max_players`` are then read from it. The methods
+    under "optional capabilities" are called by the site only when the spec's
+    ``offers`` turn them on.
     """
 
+    spec: GameSpec
     slug: str = ""
     title: str = ""
     min_players: int = 0
     max_players: int = 0
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("spec")
+        if spec is not None:  # one source of truth: the declared spec
+            cls.slug, cls.title = spec.slug, spec.title
+            cls.min_players, cls.max_players = spec.min_players, spec.max_players
 
     # --- set-up -----------------------------------------------------------
     def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
@@ -229,6 +247,32 @@ class Engine:
         """
         return None
 
+    # --- optional capabilities (called only when ``spec.offers`` says so) -----
+    def merge_instant(self, payload: Payload | None, instant_payload: Payload | None) -> Payload:
+        """A move with the instant part of a submission folded back in, as a match file stores it.
+
+        Called when ``spec.offers.instant_keys`` is set (exporting a match file).
+        """
+        raise NotImplementedError
+
+    def spend_reserve(self, state: State, player: str, seconds: float) -> Resolution:
+        """Take ``seconds`` off ``player``'s reserve time; at zero the player concedes.
+
+        Called when ``spec.offers.reserve`` is set, for a move sent on reserve time.
+        """
+        raise NotImplementedError
+
+    def concede(self, state: State, player: str) -> Resolution:
+        """``player`` gives up the match. Called when ``spec.offers.reserve`` is set."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: State, player: str) -> dict[str, Any]:
+        """What ``player`` may do now, for a clickable board ({} when they do not act).
+
+        Called when ``spec.offers.move_hints`` is set.
+        """
+        raise NotImplementedError
+
     # --- reading ------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
         """The outcome once ``finished`` (``pending`` set while a decision is open)."""
@@ -251,6 +295,19 @@ class Engine:
 
     def board_text(self, state: State, viewer: Viewer) -> str:
         """The board as text (the same text the log uses), as ``viewer`` may see it."""
+        return ""
+
+    # --- the host's set-up page ---------------------------------------------
+    def config_preview(self, key: str, text: str) -> list[str] | str:
+        """What the host's text for config field ``key`` reads as: lines to show, or an error (a str).
+
+        The host's page shows the lines under the box (e.g. Trail Trouble's forks parsed back into
+        words); a str is shown as the error beside the box. The base previews nothing (``""``).
+        """
+        return ""
+
+    def board_svg(self, view: dict[str, Any]) -> str:
+        """The board drawn as SVG from a :meth:`view` (every name escaped); empty when the game draws none."""
         return ""
 
     # --- forms ----------------------------------------------------------------

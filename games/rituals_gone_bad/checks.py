@@ -18,20 +18,20 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.protocol import Payload, State, SubmissionError
+from games.kit.checks import open_phase
 from games.rituals_gone_bad.chart import BOOKS, MONSTERS
 from games.rituals_gone_bad.lookups import FIELD as LOOKUP
 from games.rituals_gone_bad.lookups import check_lookup, payload_value, target
 from games.rituals_gone_bad.pairing import PAIRS, check_pairing
 from games.rituals_gone_bad.rituals import (
     DECISION,
-    OVER,
     PREPARATION,
     SUMMONING,
     Record,
-    actors,
     cultists_of,
     current,
     phase_name,
+    phase_spec,
 )
 
 #: Keys a submission may hold, by step and role.
@@ -46,12 +46,7 @@ ALLOWED_KEYS = {
 
 def check_submission(state: State, player: str, payload: Any) -> Payload:
     """The normalized payload of ``player`` for the open phase, or SubmissionError."""
-    if state["step"] == OVER:
-        raise SubmissionError("", "The match is over: there is nothing left to submit.")
-    if player not in actors(state):
-        raise SubmissionError("", f"{player} does not act in {phase_name(state)}.")
-    if not isinstance(payload, dict):
-        raise SubmissionError("", "A submission must be an object of named entries.")
+    open_phase(phase_spec(state), player, payload)
     if state["step"] == DECISION:
         refuse_unknown_keys(state, player, payload, "decider")
         return with_default_mark(check_ec_choice(state, payload), payload)

@@ -23,7 +23,9 @@ from games.engines.protocol import (
     fresh,
     rng_for,
 )
+from games.engines.spec import ConfigField, GameSpec, Offers
 from games.rituals_gone_bad import forms, views
+from games.rituals_gone_bad.board_svg import render_board
 from games.rituals_gone_bad.checks import check_submission
 from games.rituals_gone_bad.defaults import bot_submission, default_submission
 from games.rituals_gone_bad.lookups import FIELD as LOOKUP
@@ -38,12 +40,21 @@ CONFIG_KEYS = ("leaders",)
 class RitualsGoneBad(Engine):
     """Seven players; each ritual one Cult Leader pairs the six cultists, everyone predicts monsters."""
 
-    slug = SLUG
-    title = TITLE
-    min_players = SEATS
-    max_players = SEATS
-    #: Payload keys answered at once (``instant``); the platform puts their fields in a form of their own.
-    instant_keys = (LOOKUP,)
+    spec = GameSpec(
+        slug=SLUG,
+        title=TITLE,
+        summary="Seven players; each ritual a Cult Leader pairs the six cultists and everyone predicts the monsters.",
+        phases=14,
+        min_players=SEATS,
+        max_players=SEATS,
+        phase_kinds=("main", "decision"),
+        # Look-ups are answered at once; the platform puts their fields in a form of their own.
+        offers=Offers(instant_keys=(LOOKUP,), decisions=True),
+        config=(
+            ConfigField("leaders", "Cult Leaders, ritual 1 first", "seat_order",
+                        help="Every player leads one ritual. Leave empty to draw the order from the seed."),
+        ),
+    )
 
     # --- set-up ------------------------------------------------------------------------
     def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
@@ -129,6 +140,9 @@ class RitualsGoneBad(Engine):
 
     def board_text(self, state: State, viewer: Viewer) -> str:
         return views.board_text(views.view(state, viewer))
+
+    def board_svg(self, view: dict[str, Any]) -> str:
+        return render_board(view)
 
     # --- forms ----------------------------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:

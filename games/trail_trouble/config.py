@@ -80,7 +80,16 @@ def check_order(players: list[str], order: Any) -> list[str]:
 
 
 def check_forks(forks: Any) -> list[list[str]]:
-    """``forks``: 4 rounds, each a list of 4 fork lines or one text of 4 lines; kept as canonical text."""
+    """``forks``: 4 rounds, each a list of 4 fork lines or one text of 4 lines; kept as canonical text.
+
+    One text of 16 fork lines (round 1's four first; blank lines skipped) is read as the 4 rounds.
+    """
+    if isinstance(forks, str):
+        lines = [line for line in forks.splitlines() if line.strip()]
+        if len(lines) != ROUNDS * FORKS_PER_ROUND:
+            raise ConfigError("forks", f"give {ROUNDS * FORKS_PER_ROUND} fork lines, {FORKS_PER_ROUND} a round, "
+                                       f"not {len(lines)}")
+        forks = [lines[n:n + FORKS_PER_ROUND] for n in range(0, len(lines), FORKS_PER_ROUND)]
     if not isinstance(forks, list) or len(forks) != ROUNDS:
         raise ConfigError("forks", f"give the forks of {ROUNDS} rounds, each {FORKS_PER_ROUND} fork lines")
     rounds: list[list[str]] = []

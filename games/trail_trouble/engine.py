@@ -35,10 +35,14 @@ from games.engines.protocol import (
     seat_of,
 )
 from games.engines.protocol import viewer_role as role_of
+from games.engines.spec import ConfigField, GameSpec
+from games.kit.checks import open_phase_for
 from games.kit.numbers import is_int, parse_int, shown
 from games.trail_trouble import config as cfg
 from games.trail_trouble import rules, texts
+from games.trail_trouble.board_svg import render_board
 from games.trail_trouble.forks import FORKS_PER_ROUND, Fork, describe_condition, describe_path, format_fork, parse_fork
+from games.trail_trouble.preview import preview_forks
 from games.trail_trouble.rules import LEFT, PATH_NAMES, RIGHT
 
 SLUG = "trail-trouble"
@@ -150,10 +154,22 @@ def forks_words(marked: list[int]) -> str:
 class TrailTroubleEngine(Engine):
     """The Trail Trouble engine (see RULES.md)."""
 
-    slug = SLUG
-    title = "Trail Trouble"
-    min_players = PLAYERS
-    max_players = PLAYERS
+    spec = GameSpec(
+        slug=SLUG,
+        title="Trail Trouble",
+        summary="Ten players choose Left or Right at four forks a round to gain coins or places on the trail.",
+        phases=4,
+        min_players=PLAYERS,
+        max_players=PLAYERS,
+        phase_kinds=("main",),
+        config=(
+            ConfigField("order", "Starting order, front to back", "seat_order",
+                        help="Leave empty to start in seat order."),
+            ConfigField("forks", "Forks", "text", lines=16,
+                        help="16 fork lines in the rules' notation, 4 a round, round 1 first. "
+                             "Leave empty to draw them from the seed."),
+        ),
+    )
 
     # --- set-up ------------------------------------------------------------------
     def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
@@ -188,13 +204,7 @@ class TrailTroubleEngine(Engine):
     # --- submissions --------------------------------------------------------------
     def check(self, state: State, player: str, payload: Payload) -> Payload:
         """Normalize ``{"paths": "LRLL", "garnet": [3]}`` or say which field is wrong."""
-        number = open_round(state)
-        if number is None:
-            raise SubmissionError("", "Trail Trouble is over; there is nothing left to submit.")
-        if player not in state["players"]:
-            raise SubmissionError("", f"{player} does not play in this match.")
-        if not isinstance(payload, dict):
-            raise SubmissionError("", "A submission must be an object such as {\"paths\": \"LRLL\", \"garnet\": []}.")
+        number = open_phase_for(self, state, player, payload).number
         unknown = sorted(set(payload) - {"paths", "garnet"})
         if unknown:
             raise SubmissionError("", f"A Trail Trouble submission has paths and garnet, not {unknown[0]!r}.")
@@ -403,6 +413,13 @@ class TrailTroubleEngine(Engine):
         return texts.board_text_from_view(self.view(state, viewer))
 
     # --- forms ------------------------------------------------------------------------
+    def board_svg(self, view: dict[str, Any]) -> str:
+        return render_board(view)
+
+    def config_preview(self, key: str, text: str) -> list[str] | str:
+        """The typed forks read back, one line a fork, or the first error with its line and column."""
+        return preview_forks(text) if key == "forks" else ""
+
     def form_fields(self, state: State, player: str) -> list[Field]:
         """One Left/Right choice a fork, and the forks to pay with a garnet."""
         number = open_round(state)

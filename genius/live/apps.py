@@ -6,3 +6,10 @@ from django.apps import AppConfig
 class LiveConfig(AppConfig):
     name = "genius.live"
     label = "live"
+
+    def ready(self) -> None:
+        from genius.live import pushes
+        from genius.live import signals as live_signals  # noqa: F401  (live sockets close when their viewer goes)
+        from genius.matches import events
+
+        events.listen(pushes.schedule_push)  # services say a match changed; the live layer pushes it on commit

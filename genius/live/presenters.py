@@ -6,7 +6,6 @@ everyone; a seat's parts hold only that seat's private data.
 
 from __future__ import annotations
 
-import importlib
 import json
 import threading
 from collections import OrderedDict
@@ -18,10 +17,10 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
-from games.engines.registry import GAME_MODULES
 from genius.matches import phase_forms
 from genius.matches.models import LogEntry, Match, Phase, Season, SeasonPlayer, Seat, Submission
 from genius.matches.services.engines import engine_of
+from genius.notify.texts import announcements
 
 
 @dataclass
@@ -160,7 +159,7 @@ def _view_key(view: Any) -> str | None:
 
 
 def _render_svg(game: str, view: Any) -> str:
-    """The game's ``render_board(view)``, remembered for the last few views drawn."""
+    """The engine's ``board_svg(view)``, remembered for the last few views drawn."""
     key = _view_key(view)
     if key is not None:
         with _SVG_LOCK:
@@ -168,8 +167,7 @@ def _render_svg(game: str, view: Any) -> str:
             if svg is not None:
                 _SVG_CACHE.move_to_end((game, key))
                 return svg
-    module = importlib.import_module(GAME_MODULES[game].rsplit(".", 1)[0] + ".board_svg")
-    svg = module.render_board(view)
+    svg = engine_of(game).board_svg(view)
     if key is not None:
         with _SVG_LOCK:
             _SVG_CACHE[(game, key)] = svg
@@ -201,26 +199,6 @@ def status_part(match: Match, reads: Reads | None = None) -> str:
     phase = reads.open_phase() if reads is not None else open_phase(match)
     seats = reads.seats() if reads is not None else list(match.seats.all())
     return render_to_string("games/parts/status.html", {"match": match, "phase": phase, "seats": seats})
-
-
-def announcements(match: Match) -> list[dict[str, Any]]:
-    """Public log lines grouped by phase, newest phase first, each as chat-ready text."""
-    groups: dict[int, dict[str, Any]] = {}
-    rows = match.log.filter(audience=LogEntry.Audience.PUBLIC).order_by("order")
-    for phase_number, phase_name, text in rows.values_list("phase_number", "phase_name", "text"):
-        group = groups.setdefault(phase_number, {"phase": phase_name, "lines": []})
-        group["lines"].append(text)
-    result = []
-    for number in sorted(groups, reverse=True):
-        group = groups[number]
-        text = f"**{match.title} — {group['phase']}**\n" + "\n".join(chat_line(line) for line in group["lines"])
-        result.append({"number": number, "phase": group["phase"], "lines": group["lines"], "text": text})
-    return result
-
-
-def chat_line(line: str) -> str:
-    """A log line as chat text: multi-line boards go in a code block so their layout survives."""
-    return f"```\n{line}\n```" if "\n" in line else line
 
 
 def announcements_part(match: Match) -> str:

@@ -23,7 +23,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from genius.live import fanout
+from genius.live import fanout, presenters
+from genius.matches.models import Match
 
 log = logging.getLogger("games")
 
@@ -77,31 +78,13 @@ class _Push:
         push_updates(self.matches, self.seqs)
 
 
-def bump(match_id: int) -> None:
-    """A public change: the match's next sequence number, and a push to everyone after the commit.
-
-    A change only some seats may see (a saved move) takes no number: see :func:`push_private`.
-    """
-    from genius.matches.models import Match
-
-    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:  # one statement, and the push needs no read
-        cursor.execute(f'UPDATE "{Match._meta.db_table}" SET "seq" = "seq" + 1 WHERE "id" = %s RETURNING "seq"',
-                       [match_id])
-        row = cursor.fetchone()
-    schedule_push(match_id, seq=row[0] if row else None)
-
-
-def push_private(match_id: int, seat_id: int) -> None:
-    """A change only this seat (and the host) may see, e.g. a saved secret move: after the commit
-    their views go to their groups, at the match's current number; spectators get nothing (not even
-    a new number: the moment a player saves a move is theirs)."""
-    schedule_push(match_id, seat_id=seat_id)
-
-
 def schedule_push(match_id: int, *, seat_id: int | None = None, seq: int | None = None) -> None:
     """Push the match's new views once the current transaction commits (once per transaction).
 
-    ``seat_id``: only that seat's submission changed (its own view and the host's; no new number).
+    The listener of ``genius.matches.events`` (registered in ``LiveConfig.ready``): services call
+    ``events.bump`` (a public change, ``seq`` its new number) or ``events.seat_changed`` (``seat_id``:
+    only that seat's submission changed: its own view and the host's go out at the match's current
+    number; spectators get nothing, not even a new number: the moment a player saves a move is theirs).
     """
     conn = connections[DEFAULT_DB_ALIAS]
     if conn.in_atomic_block:
@@ -149,8 +132,6 @@ def push_updates(matches: dict[int, set[int] | None], seqs: dict[int, int | None
 def _publish_stale(match_ids: list[int]) -> None:
     """Nobody has a page of these matches open: render nothing, publish each one's number (a page
     that connected meanwhile resyncs on the stale frame; pages that connect later render themselves)."""
-    from genius.matches.models import Match
-
     if not match_ids:
         return
     seqs = Match.objects.filter(pk__in=match_ids).values_list("pk", "seq")
@@ -171,9 +152,6 @@ def push_update(
     only those seats' views and the host's are rendered, at the match's current number.
     ``seq``: the number, if known; ``watching``: who watches, if read.
     """
-    from genius.live import presenters
-    from genius.matches.models import Match
-
     if seats is not None:
         try:
             watching = watching or fanout.watchers(match_id)
@@ -227,8 +205,6 @@ def _push_private(match: Any, seat_ids: set[int], host: bool, reads: Any = None)
     Each seat's message names the user who holds the seat as read now, and the host's the users
     seated in the match: a socket of anyone else drops it and closes (``genius.live.consumers``).
     """
-    from genius.live import presenters
-
     try:
         messages: list[tuple[str, dict[str, Any]]] = []
         reads = reads or presenters.Reads(match)

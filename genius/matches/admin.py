@@ -29,7 +29,7 @@ from genius.matches.models import (
     TolEntry,
     WebhookDelivery,
 )
-from genius.matches.services import lifecycle, matchfiles
+from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import available_games
 from genius.matches.services.errors import ServiceError
 from genius.notify import services as notify
@@ -78,8 +78,16 @@ class SeatInline(admin.TabularInline):
 
 
 class MatchForm(forms.ModelForm):
+    """A match as the admin edits it; a lobby is checked as the host pages check it (``services.lobbies``):
+    a seat count the game allows, and the config read by the engine. The config box is the advanced way
+    in (the host page generates a form from the game's settings), and it is checked all the same.
+    """
+
     game = forms.ChoiceField(choices=())
-    seed = WholeNumberField(required=False, help_text="Leave empty to draw one.")
+    seed = WholeNumberField(required=False, min_value=0, help_text="Leave empty to draw one.")
+    config = forms.JSONField(required=False, initial=dict, label="Config (advanced)",
+                             help_text="The game's settings as JSON, read by the game when saved; "
+                                       "the host pages (New lobby) set them with a form.")
 
     class Meta:
         model = Match
@@ -90,13 +98,27 @@ class MatchForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = available_games()
 
-    def clean_seed(self):
+    def clean_seed(self) -> int:
         seed = self.cleaned_data.get("seed")
-        if seed is None:
-            import random
+        return lobbies.draw_seed() if seed is None else seed
 
-            seed = random.SystemRandom().randrange(1, 2**31)
-        return seed
+    def clean_config(self) -> dict:
+        return self.cleaned_data.get("config") or {}
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors or (self.instance.pk and self.instance.status != Match.Status.LOBBY):
+            return data
+        seated = list(self.instance.seats.values_list("name", flat=True)) if self.instance.pk else []
+        try:
+            lobbies.check_lobby(data["game"], seats_wanted=data.get("seats_wanted"), config=data["config"],
+                                seed=data["seed"], seated=seated)
+        except ServiceError as exc:
+            if exc.field in self.fields:
+                self.add_error(exc.field, exc.message)
+            else:
+                self.add_error("config", f"{exc.field}: {exc.message}" if exc.field else exc.message)
+        return data
 
 
 class NotWhereSeated(admin.ModelAdmin):

@@ -14,4 +14,6 @@ class MatchesConfig(AppConfig):
     verbose_name = "Genius matches"
 
     def ready(self) -> None:
-        from genius.live import signals as live_signals  # noqa: F401  (live sockets close when their viewer goes)
+        from genius.matches import scheduler, tasks
+
+        scheduler.register("celery", tasks.resolve_at)  # live turns get a Celery task due at their deadline

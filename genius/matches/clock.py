@@ -14,17 +14,17 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 
+from genius.matches import scheduler
+from genius.matches.services.resolution import close_due_phases
+
 log = logging.getLogger("games")
 
 
 def tick() -> int:
     """One tick of the clock: resolve every due phase."""
-    from genius.matches.services.lifecycle import close_due_phases
-    from genius.seasons.services import sweep
-
     close_old_connections()
     try:
-        sweep()  # seasons: due decisions, reminder emails, webhook retries (never raises)
+        scheduler.run_sweeps()  # e.g. seasons: due decisions, reminder emails, webhook retries (never raises)
         return close_due_phases()
     finally:
         close_old_connections()

@@ -22,9 +22,15 @@ class PhaseForm:
     def has_errors(self) -> bool:
         return bool(self.errors or self.non_field_error)
 
+    @property
+    def one_click(self) -> bool:
+        """Every field is a ``pick``: clicking a choice sends the move (no separate button)."""
+        return bool(self.fields) and all(row["kind"] == "pick" for row in self.fields)
+
 
 def instant_keys(engine: Engine) -> tuple[str, ...]:
-    return tuple(getattr(engine, "instant_keys", ()))
+    """The payload keys the game answers at once (its spec's ``offers.instant_keys``)."""
+    return engine.spec.offers.instant_keys
 
 
 def is_instant(engine: Engine, name: str) -> bool:

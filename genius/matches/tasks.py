@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import logging
+import time
+from datetime import datetime, timedelta
+
 import redis
 from celery import shared_task
 from django.conf import settings
+from django.utils import timezone
 
+from genius.matches import scheduler
 from genius.matches.services import lifecycle, resolution
-from genius.seasons import services as seasons
+
+log = logging.getLogger("games")
+
+#: Tasks due further ahead than this are left to the beat sweep (the broker redelivers long ETAs).
+MAX_TASK_DELAY = timedelta(minutes=10)
 
 
 @shared_task(ignore_result=True)
 def close_due_phases() -> int:
     """The beat's sweep (every second): hand each due phase to a worker."""
-    seasons.sweep()  # due season decisions, reminder emails, webhook retries (never raises)
+    scheduler.run_sweeps()  # e.g. due season decisions, reminder emails, webhook retries (never raises)
     ids = _not_waiting(lifecycle.due_phase_ids())
     for start in range(0, len(ids), resolution.BATCH):
         resolve_phases.delay(ids[start:start + resolution.BATCH])
@@ -31,15 +41,21 @@ def resolve_phases(phase_ids: list[int]) -> int:
 @shared_task(ignore_result=True, acks_late=True)
 def resolve_phase_at(phase_id: int, deadline_iso: str) -> bool:
     """A live turn's task, due at its deadline: resolve it (waiting out a few ms of clock skew)."""
-    import time
-    from datetime import datetime
-
-    from django.utils import timezone
-
     early = (datetime.fromisoformat(deadline_iso) - timezone.now()).total_seconds()
     if 0 < early < 2:
         time.sleep(early)
     return lifecycle.resolve_phase(phase_id)
+
+
+def resolve_at(phase_id: int, deadline: datetime) -> None:
+    """The scheduler port's Celery side (``MatchesConfig.ready``): a task due at the deadline, sent after
+    the commit; a deadline further than ``MAX_TASK_DELAY`` ahead is left to the beat's sweep."""
+    if deadline - timezone.now() > MAX_TASK_DELAY:
+        return
+    try:
+        resolve_phase_at.apply_async((phase_id, deadline.isoformat()), eta=deadline)
+    except Exception:  # the broker is down: the beat sweep resolves it when it is back
+        log.warning("could not schedule the task for phase %s", phase_id, exc_info=True)
 
 
 # --- one queued task per due phase (docs/RELIABILITY.md) -------------------------------------------------

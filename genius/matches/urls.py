@@ -2,7 +2,6 @@
 
 from django.urls import path
 
-from genius.hosting import views as hosting
 from genius.matches import dm_views, views
 from genius.seasons import views as season_views
 
@@ -24,8 +23,6 @@ urlpatterns = [
     path("decisions/<int:pk>/", season_views.decision_detail, name="decision"),
     path("rules/<slug:game>/", views.rules, name="rules"),
     path("dm/new/", dm_views.new_death_match, name="dm-new"),
-    path("matches/<int:pk>/bigfoot/moves/", dm_views.bigfoot_moves, name="bigfoot-moves"),
-    path("matches/<int:pk>/bigfoot/clock/", dm_views.bigfoot_clock, name="bigfoot-clock"),
-    path("host/trail-trouble/new/", hosting.new_trail_trouble, name="host-new-trail-trouble"),
-    path("host/trail-trouble/<int:pk>/setup/", hosting.trail_trouble_setup, name="host-trail-trouble-setup"),
+    path("matches/<int:pk>/hints/", dm_views.move_hints, name="match-hints"),
+    path("matches/<int:pk>/clock/", dm_views.live_clock, name="match-clock"),
 ]

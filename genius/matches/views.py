@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.engines.protocol import SubmissionError
-from games.engines.registry import GAME_MODULES, game_dir
+from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
 from genius.accounts import throttle
 from genius.accounts.addresses import client_address
@@ -25,7 +25,7 @@ from genius.matches import phase_forms
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
 from genius.matches.services import lifecycle, matchfiles, submitting
-from genius.matches.services.engines import GAME_TITLES, engine_of
+from genius.matches.services.engines import GAME_TITLES, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 
 
@@ -84,6 +84,7 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
         "phase": phase,
         "parts": presenters.parts_for(match, viewer),
         "game_title": GAME_TITLES.get(match.game, match.game),
+        "game_scripts": spec_of(match.game).page.scripts,
     }
     ctx.update(presenters.form_context(match, viewer.seat, values=values, errors=errors,
                                        instant_values=instant_values, instant_errors=instant_errors))
@@ -222,9 +223,10 @@ def wallet(request: HttpRequest) -> HttpResponse:
 
 def rules(request: HttpRequest, game: str) -> HttpResponse:
     """The rules as played here: the seed plus the rulings."""
-    if game not in GAME_MODULES:
-        raise Http404
-    path = game_dir(game) / "RULES.md"
+    try:
+        path = game_dir(game) / "RULES.md"
+    except KeyError:
+        raise Http404 from None
     if not path.exists():
         raise Http404
     html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "fenced_code"])  # our own file

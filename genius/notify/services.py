@@ -4,16 +4,18 @@ Webhooks: :func:`announce` runs after a resolution commits (``transaction.on_com
 it stores a :class:`WebhookDelivery` and hands it to a Celery task
 (``GENIUS_CLOCK == "celery"``) or a background thread (embedded). It never
 raises and never waits for the receiver. A failed attempt is tried again after
-an exponential backoff (the task retries itself; the thread waits); each
-attempt first claims the row, so two workers never post the same message at
-once, and the clock's :func:`sweep` hands out again a delivery whose retry
-was lost. After the last attempt the delivery is marked failed and shown to
-the host (admin and season page), who can send it again.
+an exponential backoff with full jitter (Celery's ``autoretry_for`` and
+``retry_backoff``; the embedded thread waits the same way); each attempt first
+claims the row, so two workers never post the same message at once, and the
+clock's :func:`sweep` hands out again a delivery whose retry was lost. After
+the last attempt the delivery is marked failed and shown to the host (admin
+and season page), who can send it again.
 
 Emails (Django's email backends; console by default): one to each seated
 player when a phase opens, another ``Match.reminder_lead_seconds`` before the
 deadline to the actors whose move is not in; the same for season decisions.
-Live turns and set-up steps (a minute long) get no email.
+Live turns and set-up steps (a minute long) get no email. Subjects and bodies are
+templates (``templates/emails/``); the time left is Django's ``timeuntil``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import http.client
 import ipaddress
 import json
 import logging
+import random
 import socket
 import ssl
 import threading
@@ -33,11 +36,13 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
 from genius.matches.models import Decision, Match, Notice, Phase, Season, Submission, WebhookDelivery
+from genius.notify.texts import phase_text
 
 log = logging.getLogger("games")
 
@@ -57,23 +62,21 @@ def max_attempts() -> int:
     return int(_setting("GENIUS_WEBHOOK_MAX_ATTEMPTS", 6))
 
 
+#: The longest wait between two attempts.
+MAX_BACKOFF_S = 3600
+
+
 def backoff(attempts: int) -> timedelta:
-    """The wait after the ``attempts``-th failed attempt: 2 s, 4 s, 8 s… (at most an hour)."""
+    """The longest wait after the ``attempts``-th failed attempt: 2 s, 4 s, 8 s… (at most an hour).
+
+    Celery's ``retry_backoff`` computes the same (``factor * 2 ** retries``) and, with ``retry_jitter``,
+    waits a random part of it; so does the embedded thread.
+    """
     base = _setting("GENIUS_WEBHOOK_BACKOFF_S", 2.0)
-    return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), 3600))
+    return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), MAX_BACKOFF_S))
 
 
 # --- announcements and webhooks ----------------------------------------------------------------------
-
-
-def phase_text(match: Match, phase_number: int) -> str:
-    """The chat-ready announcement of a resolved phase (the match page's copy text), or ""."""
-    from genius.live import presenters
-
-    for group in presenters.announcements(match):
-        if group["number"] == phase_number:
-            return group["text"]
-    return ""
 
 
 def announce(match: Match | int, phase: Phase | int) -> None:
@@ -141,27 +144,33 @@ def dispatch(delivery_id: int) -> None:
 
 
 def deliver_in_thread(delivery_id: int, sleep=time.sleep) -> None:
-    """Embedded: attempt, wait out the backoff, attempt again… until sent, failed, or taken by another."""
+    """Embedded: attempt, wait a random part of the backoff, attempt again… until sent, failed, or taken."""
     try:
         while attempt(delivery_id) is False:
-            wait_until = WebhookDelivery.objects.filter(pk=delivery_id).values_list("next_try_at", flat=True).first()
-            if wait_until is None:
+            attempts = WebhookDelivery.objects.filter(pk=delivery_id).values_list("attempts", flat=True).first()
+            if attempts is None:
                 return
-            sleep(max((wait_until - timezone.now()).total_seconds(), 0.0))
+            sleep(random.uniform(0, backoff(attempts).total_seconds()))  # full jitter, as Celery's
     except Exception:
         log.exception("webhook delivery %s failed unexpectedly", delivery_id)
     finally:
         connection.close()
 
 
-@shared_task(bind=True, ignore_result=True, acks_late=True, max_retries=None)
+class WebhookFailed(Exception):
+    """An attempt failed and the delivery is to be tried again (Celery's ``autoretry_for``)."""
+
+
+@shared_task(bind=True, ignore_result=True, acks_late=True, autoretry_for=(WebhookFailed,),
+             retry_backoff=max(int(_setting("GENIUS_WEBHOOK_BACKOFF_S", 2.0)), 1), retry_backoff_max=MAX_BACKOFF_S,
+             retry_jitter=True, max_retries=max_attempts() - 1)
 def deliver_webhook(self, delivery_id: int) -> bool | None:
-    """Celery: one attempt; after a failure the task retries itself after the backoff."""
+    """Celery: one attempt; a failure that leaves the delivery pending raises :class:`WebhookFailed`,
+    and Celery retries the task after an exponential backoff with jitter. The row decides when to stop
+    (``GENIUS_WEBHOOK_MAX_ATTEMPTS``, counted across lost tasks too); ``max_retries`` is the backstop."""
     result = attempt(delivery_id)
-    if result is False:
-        wait_until = WebhookDelivery.objects.filter(pk=delivery_id).values_list("next_try_at", flat=True).first()
-        if wait_until is not None:
-            raise self.retry(countdown=max((wait_until - timezone.now()).total_seconds(), 0.0))
+    if result is False and WebhookDelivery.objects.filter(pk=delivery_id, status=WebhookDelivery.Status.PENDING).exists():
+        raise WebhookFailed(f"webhook delivery {delivery_id} failed; trying again")
     return result
 
 
@@ -303,9 +312,11 @@ def attempt(delivery_id: int, now: datetime | None = None) -> bool | None:
                                                               last_error="")
         return True
     last = delivery.attempts >= max_attempts()
+    # Due again at once: the retry comes after a random part of the backoff (jitter), which the row
+    # cannot know; the sweep waits for the longest backoff before it takes the retry for lost.
     WebhookDelivery.objects.filter(pk=delivery_id).update(
         status=WebhookDelivery.Status.FAILED if last else WebhookDelivery.Status.PENDING,
-        next_try_at=done + backoff(delivery.attempts), last_error=error[:300],
+        next_try_at=done, last_error=error[:300],
     )
     log.warning("webhook delivery %s, attempt %s: %s", delivery_id, delivery.attempts, error)
     return False
@@ -314,7 +325,10 @@ def attempt(delivery_id: int, now: datetime | None = None) -> bool | None:
 def sweep_deliveries(now: datetime | None = None) -> int:
     """Hand out again the deliveries nobody attempted in time (a process or task lost on the way)."""
     now = now or timezone.now()
-    due = WebhookDelivery.objects.filter(status=WebhookDelivery.Status.PENDING, next_try_at__lte=now - OVERDUE)
+    lost = Q(attempts__gte=max_attempts(), next_try_at__lte=now - OVERDUE - backoff(max_attempts()))
+    for attempts in range(max_attempts()):  # a retry may wait up to the backoff of its attempt
+        lost |= Q(attempts=attempts, next_try_at__lte=now - OVERDUE - backoff(attempts))
+    due = WebhookDelivery.objects.filter(lost, status=WebhookDelivery.Status.PENDING)
     ids = list(due.order_by("next_try_at").values_list("pk", flat=True)[:50])
     for delivery_id in ids:
         dispatch(delivery_id)
@@ -335,11 +349,10 @@ def _site() -> str:
     return str(getattr(settings, "GENIUS_SITE_URL", "http://127.0.0.1:8000")).rstrip("/")
 
 
-def _when(deadline: datetime, now: datetime) -> str:
-    left = max(int((deadline - now).total_seconds()), 0)
-    hours, rest = divmod(left, 3600)
-    text = (f"{hours} h " if hours else "") + f"{rest // 60} min"
-    return f"{deadline:%Y-%m-%d %H:%M} UTC (in {text})"
+def _email(template: str, to: str, context: dict) -> EmailMessage:
+    """An email whose subject and body are ``templates/emails/{template}_subject.txt`` and ``{template}.txt``."""
+    subject = " ".join(render_to_string(f"emails/{template}_subject.txt", context).split())
+    return EmailMessage(subject, render_to_string(f"emails/{template}.txt", context).strip() + "\n", to=[to])
 
 
 def _send(messages: list[EmailMessage]) -> str:
@@ -370,18 +383,9 @@ def _record(notice: Notice, messages: list[EmailMessage]) -> None:
 
 
 def _phase_message(match: Match, phase: Phase, user, *, acts: bool, reminder: bool, now: datetime) -> EmailMessage:
-    name = user.get_username()
-    url = _site() + reverse("match", args=[match.pk])
-    if reminder:
-        subject = f"[Genius] {match.title}: your move for {phase.name} is not in yet"
-        body = (f"Hello {name},\n\n{phase.name} of {match.title} closes {_when(phase.deadline, now)} and your move "
-                "is not in yet. Without it you get the game's default.\n")
-    else:
-        subject = f"[Genius] {match.title}: {phase.name} is open"
-        what = (f"You act in this phase: send your move before {_when(phase.deadline, now)}. "
-                "You can change it until the deadline." if acts else "You do not act in this phase.")
-        body = f"Hello {name},\n\n{phase.name} of {match.title} is open. {what}\n"
-    return EmailMessage(subject, f"{body}\n{url}\n", to=[user.email])
+    context = {"name": user.get_username(), "match": match, "phase": phase, "acts": acts, "now": now,
+               "url": _site() + reverse("match", args=[match.pk])}
+    return _email("phase_reminder" if reminder else "phase_opened", user.email, context)
 
 
 def _seated_people(match: Match) -> list:
@@ -425,14 +429,9 @@ def send_phase_emails(now: datetime | None = None) -> int:
 
 def _decision_message(decision: Decision, *, reminder: bool, now: datetime) -> EmailMessage:
     user = decision.decider
-    what = decision.get_kind_display().lower()
-    url = _site() + reverse("decision", args=[decision.pk])
-    subject = f"[Genius] {decision.episode.season.name}: " + (
-        f"you have not decided yet ({what})" if reminder else f"your decision: {what}")
-    body = (f"Hello {user.get_username()},\n\nAfter {decision.match.title} you are to {what}"
-            f"{' (or spend a Token of Life to leave the Death Match)' if decision.can_leave else ''}. "
-            f"Decide before {_when(decision.deadline, now)}; without a choice one is drawn at random.\n")
-    return EmailMessage(subject, f"{body}\n{url}\n", to=[user.email])
+    context = {"name": user.get_username(), "decision": decision, "what": decision.get_kind_display().lower(),
+               "reminder": reminder, "now": now, "url": _site() + reverse("decision", args=[decision.pk])}
+    return _email("decision", user.email, context)
 
 
 def _decision_needs_person(decision: Decision) -> bool:

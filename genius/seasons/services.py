@@ -5,7 +5,7 @@ the season rules page, ``templates/games/season_rules.html``):
 
 1. :func:`create_episode` seats the players still in for the episode's Main Match.
 2. When the Main Match finishes, :func:`on_match_finished` runs inside its
-   resolution: the ToL kept were credited by ``ledger.apply_outcome`` (the one
+   resolution (the ``match_finished`` signal): the ToL kept were credited by ``ledger.apply_outcome`` (the one
    place); each ToL to give becomes a ``give_tol`` decision; each EC gets a
    ``death_match`` decision. The ToL are handed out first (together), then the
    ECs decide one at a time in the game's pick order: spend a ToL to leave, or
@@ -42,14 +42,14 @@ from genius.matches.models import (
     tol_balance,
 )
 from genius.matches.services import lifecycle
-from genius.matches.services.engines import GAME_TITLES, available_games, engine_of
+from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, first_death_match_game
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.notify import services as notify
 
 log = logging.getLogger("games")
 
 #: The Death Match game where it exists (RULINGS: Bigfoot Sighting); any two-player game may be chosen.
-DEFAULT_DM_GAME = "bigfoot-sighting"
+DEFAULT_DM_GAME = first_death_match_game()
 #: Seats filling a Main Match when fewer players are still in than the game seats.
 HOUSE_BOT = "house-bot-{}"
 
@@ -220,6 +220,11 @@ def _announce(season: Season, episode: Episode | None, text: str, now: datetime 
 
 
 # --- when a match ends ------------------------------------------------------------------------------------
+
+
+def match_finished_receiver(sender: type[Match], match: Match, **kwargs: object) -> None:
+    """``genius.matches.signals.match_finished``, connected in ``SeasonsConfig.ready``."""
+    on_match_finished(match)
 
 
 def on_match_finished(match: Match) -> None:

@@ -3,7 +3,7 @@
 // For the seated player whose move is asked: click a lumberjack and a cell next to it (or Bigfoot's two
 // steps, or a lumberjack to pounce on) on the SVG board, or use the buttons under the move field, and the
 // move is written into the field in the seed's notation ("E DR, A L", "R UR", "pounce on E, R"). The
-// legal moves come from the server (/matches/<id>/bigfoot/moves/, the engine's legal_moves); every click
+// legal moves come from the server (/matches/<id>/hints/, the engine's legal_moves); every click
 // and every typed move is checked there at once and the reason of a refusal is shown beside the field.
 // The server checks the move again when it is saved. Set-up steps: click a candidate board, or a cell for
 // the extra tree. For everyone: each player's reserve clock, ticking while a player is on reserve time.
@@ -122,7 +122,7 @@
   }
   function ask(params) {
     var query = Object.keys(params).map(function (k) { return k + "=" + encodeURIComponent(params[k]); }).join("&");
-    return fetch("/matches/" + matchId + "/bigfoot/moves/" + (query ? "?" + query : ""), { credentials: "same-origin" })
+    return fetch("/matches/" + matchId + "/hints/" + (query ? "?" + query : ""), { credentials: "same-origin" })
       .then(function (r) { return r.json(); });
   }
   function checkNow(params) {
@@ -508,7 +508,7 @@
   function fetchClock() {
     if (clock.fetching) { clock.again = true; return; }
     clock.fetching = true;
-    fetch("/matches/" + matchId + "/bigfoot/clock/", { credentials: "same-origin" })
+    fetch("/matches/" + matchId + "/clock/", { credentials: "same-origin" })
       .then(function (r) { return r.json(); })
       .then(function (data) { clock.data = data; drawClocks(); })
       .catch(function () { /* the static reserve values still show */ })

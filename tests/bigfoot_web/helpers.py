@@ -7,7 +7,6 @@ from typing import Any
 from django.urls import reverse
 
 from games.engines.runner import bot_move
-from genius.matches.dm_views import create_death_match
 from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import engine_of
@@ -26,8 +25,8 @@ def new_duel(ana: Any, ben: Any, *, items: dict[str, Any] | None = None, turn_se
              seed: int = 5) -> Match:
     """A running Death Match (host boards, ana holds Choose Layout and the Mulligan, ben the Extra Tree)."""
     config = {"boards": "\n\n".join(BOARDS), "items": ITEMS if items is None else items, "reserve_s": 300}
-    return create_death_match(first=ana, second=ben, season=None, title="", turn_seconds=turn_seconds,
-                              config=config, seed=seed)
+    return lifecycle.start_match_between([ana, ben], game="bigfoot-sighting", title="Death Match: ana vs ben",
+                                         turn_seconds=turn_seconds, config=config, seed=seed)
 
 
 def fresh(match: Match) -> Match:

@@ -102,3 +102,22 @@ def test_hosts_find_the_page_from_home_and_from_the_admin(client, host, ana):
     assert reverse("dm-new") in client.get(reverse("admin:games_match_changelist")).content.decode()
     client.force_login(ana)
     assert reverse("dm-new") not in client.get(reverse("home")).content.decode()
+
+
+def test_the_page_offers_every_game_whose_spec_offers_a_death_match_with_its_items(client, host):
+    from games.engines import registry
+
+    client.force_login(host)
+    html = client.get(reverse("dm-new")).content.decode()
+    for slug in registry.slugs():
+        spec = registry.get_engine(slug).spec
+        assert (f'value="{slug}"' in html) == spec.offers.death_match
+        for _, title in spec.offers.death_match_items:
+            assert title in html
+
+
+def test_a_game_that_offers_no_death_match_is_refused_and_nothing_is_created(client, host, ana, ben):
+    client.force_login(host)
+    response = client.post(reverse("dm-new"), form(ana, ben, game="rituals-gone-bad"))
+    assert response.status_code == 400 and "Select a valid choice" in response.content.decode()
+    assert not Match.objects.exists()

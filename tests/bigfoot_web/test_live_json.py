@@ -25,13 +25,13 @@ def duel(ana, ben) -> Match:
 
 
 def moves_json(client, match: Match, **params: str) -> dict:
-    response = client.get(reverse("bigfoot-moves", args=[match.pk]), params)
+    response = client.get(reverse("match-hints", args=[match.pk]), params)
     assert response.status_code == 200
     return response.json()
 
 
 def clock_json(client, match: Match) -> dict:
-    response = client.get(reverse("bigfoot-clock", args=[match.pk]))
+    response = client.get(reverse("match-clock", args=[match.pk]))
     assert response.status_code == 200
     return response.json()
 
@@ -94,15 +94,15 @@ def test_a_player_who_does_not_act_now_gets_no_legal_moves(client, duel, ben):
 
 
 def test_spectators_and_strangers_get_no_legal_moves(client, duel, make_user):
-    assert client.get(reverse("bigfoot-moves", args=[duel.pk])).status_code == 403
+    assert client.get(reverse("match-hints", args=[duel.pk])).status_code == 403
     client.force_login(make_user("zed"))
-    assert client.get(reverse("bigfoot-moves", args=[duel.pk])).status_code == 403
+    assert client.get(reverse("match-hints", args=[duel.pk])).status_code == 403
 
 
-def test_the_live_json_is_only_for_bigfoot_matches(client, rgb_match, ana):
+def test_the_hints_and_clock_are_only_for_games_whose_spec_offers_them(client, rgb_match, ana):
     client.force_login(ana)
-    assert client.get(reverse("bigfoot-moves", args=[rgb_match.pk])).status_code == 404
-    assert client.get(reverse("bigfoot-clock", args=[rgb_match.pk])).status_code == 404
+    assert client.get(reverse("match-hints", args=[rgb_match.pk])).status_code == 404
+    assert client.get(reverse("match-clock", args=[rgb_match.pk])).status_code == 404
 
 
 def test_the_clock_shows_the_turn_deadline_and_each_players_reserve(client, duel):

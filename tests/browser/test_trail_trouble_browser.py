@@ -55,30 +55,27 @@ class TestTrailTroubleInBrowser(BrowserTestCase):
         host = self.browser.new_context(viewport=PHONE).new_page()
         log_in(host, base, "boss", "boss-password-1")
         host.goto(f"{base}/")
-        host.click("text=New Trail Trouble match")
+        host.click("text=Host a match")
+        host.click("text=New Trail Trouble lobby")
         host.wait_for_url(f"{base}/host/trail-trouble/new/")
-        host.fill("#id_round_1", ROUND)
-        host.fill("#id_round_2", TYPO)
-        host.fill("#id_round_3", ROUND)
-        host.fill("#id_round_4", ROUND)
-        host.fill("#id_order", "\n".join(["ana", *BOTS]))
+        host.fill("#id_forks", "\n\n".join([ROUND, TYPO, ROUND, ROUND]))
         host.fill("#id_bots", "\n".join(BOTS))
         host.click("button[value=preview]")
-        error = host.inner_text("#round-2 .tt-preview")
-        assert "Line 2, column 20: expected ':coin:' or ':position:' after '+2'" in error
-        assert host.get_attribute("#id_round_2", "aria-invalid") == "true"
-        assert "If >3 :people:, +2 :coin: / -2 :coin:, +:garnet:" in host.inner_text("#round-1 .tt-preview")
+        error = host.inner_text("#setting-forks .host-preview")
+        assert "Line 7, column 20: expected ':coin:' or ':position:' after '+2'" in error
+        assert host.get_attribute("#id_forks", "aria-invalid") == "true"
         assert not Match.objects.exists()
 
-        host.fill("#id_round_2", ROUND)
+        host.fill("#id_forks", "\n\n".join([ROUND] * 4))
         host.click("button[value=preview]")
         assert "Everything reads well" in host.inner_text("main")
-        assert "Right (costs 1 coin): pay 1 coin to gain 3 positions" in host.inner_text("#round-2 .tt-preview")
+        preview = host.inner_text("#setting-forks .host-preview")
+        assert "Round 2, fork 3: If >3 :people:, +2 :coin: / -2 :coin:, +:garnet:" in preview
+        assert "Right (costs 1 coin): pay 1 coin to gain 3 positions" in preview
         host.click("button[value=create]")
         host.wait_for_selector("text=1 seat is free")
         match = Match.objects.get()
         assert host.url == f"{base}/matches/{match.pk}/"
-        assert match.config["forks"][1][2] == "If >3 :people:, +2 :coin: / -2 :coin:, +:garnet:"
 
         player = self.browser.new_context(viewport=PHONE).new_page()
         log_in(player, base, "ana", "ana-password-1")
@@ -86,7 +83,11 @@ class TestTrailTroubleInBrowser(BrowserTestCase):
         player.click("text=Take a seat")
         player.wait_for_selector("text=You have a seat")
 
-        host.reload()
+        host.goto(f"{base}/host/matches/{match.pk}/setup/")
+        for place, name in enumerate(["ana", *BOTS]):
+            host.select_option(f"select[name=order_{place}]", name)
+        host.click("button[value=save]")
+        host.wait_for_selector("text=The settings are saved")
         host.click("#match button[value=start]")
         host.wait_for_selector("text=Done: start")
         assert Match.objects.get().state["order"] == ["ana", *BOTS]

@@ -101,11 +101,12 @@ def test_a_moves_push_takes_the_number_its_bump_returned(rgb_match, monkeypatch,
     from django.db import transaction
 
     from genius.live import pushes as live
+    from genius.matches import events
 
     pushed = []
     monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append(seq))
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
-        live.bump(rgb_match.pk)
+        events.bump(rgb_match.pk)
     rgb_match.refresh_from_db()
     assert pushed == [rgb_match.seq]
 
@@ -115,14 +116,15 @@ def test_a_number_from_a_rolled_back_savepoint_is_read_again(rgb_match, monkeypa
     from django.db import transaction
 
     from genius.live import pushes as live
+    from genius.matches import events
 
     pushed = []
     monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append(seq))
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
-        live.bump(rgb_match.pk)
+        events.bump(rgb_match.pk)
         try:
             with transaction.atomic():
-                live.bump(rgb_match.pk)
+                events.bump(rgb_match.pk)
                 raise RuntimeError("rolled back")
         except RuntimeError:
             pass

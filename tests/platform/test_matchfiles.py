@@ -106,3 +106,62 @@ def test_replay_command_refuses_a_bad_file_with_one_line_and_status_2(tmp_path):
     assert "phase 1" in out.stderr and "player a" in out.stderr
     missing = run_replay(str(tmp_path / "nope.json"))
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+# --- the published schema (games/engines/matchfile.schema.json) -------------------------------------------
+
+
+def test_the_published_schema_accepts_every_fixture_and_refuses_a_missing_seed():
+    import jsonschema
+
+    published = json.loads(matchfile.SCHEMA_PATH.read_text())
+    jsonschema.Draft202012Validator.check_schema(published)
+    assert FIXTURES
+    for fixture in FIXTURES:
+        doc = json.loads(fixture.read_text())
+        jsonschema.validate(doc, published, cls=jsonschema.Draft202012Validator)
+        assert matchfile.check_shape(doc)["seed"] == doc["seed"]
+        del doc["seed"]
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(doc, published, cls=jsonschema.Draft202012Validator)
+        with pytest.raises(matchfile.MatchFileError, match=r"^seed must be an integer \(the file has no seed\)$"):
+            matchfile.check_shape(doc)
+
+
+def test_the_published_schema_holds_the_same_limits_as_the_checker():
+    properties = matchfile.schema()["properties"]
+    assert properties["seed"]["minimum"] == -(2**63) and properties["seed"]["maximum"] == 2**63 - 1
+    assert properties["players"]["items"]["maxLength"] == matchfile.MAX_NAME
+    assert properties["garnets"]["additionalProperties"]["maximum"] == matchfile.MAX_GARNETS
+    assert properties["phases"]["maxItems"] == matchfile.MAX_PHASES
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"garnets": {"a": -1}}, "garnets of 'a' must be a whole number from 0 to 1000000"),
+        ({"garnets": []}, "garnets must be an object of name: number"),
+        ({"config": 7}, "config must be an object"),
+        ({"phases": [{}, {"b": 7}]}, "phase 2, player b: a submission must be an object"),
+        ({"phases": [{}, []]}, "phase 2: a phase must be an object keyed by player"),
+        ({"phases": {}}, "phases must be a list of objects keyed by player"),
+        ({"players": ["a", " "]}, "players: ' ' is not a name"),
+        ({"players": "ab"}, "players must be a list of names"),
+        ({"seed": 7.0}, "seed must be an integer"),
+    ],
+)
+def test_a_schema_error_is_one_line_naming_the_field_phase_and_player(change, says):
+    doc = {"game": "rituals-gone-bad", "seed": 1, "players": ["a", "b"], **change}
+    with pytest.raises(matchfile.MatchFileError) as refusal:
+        matchfile.check_shape(doc)
+    assert str(refusal.value) == says
+
+
+def test_a_file_of_a_million_phases_is_refused_at_once():
+    import time
+
+    text = json.dumps({"game": "rituals-gone-bad", "seed": 1, "players": ["a"], "phases": [{}] * 1_000_000})
+    started = time.perf_counter()
+    with pytest.raises(matchfile.MatchFileError, match="more than 2000 phases"):
+        matchfile.parse(text)
+    assert time.perf_counter() - started < 2.0

@@ -17,7 +17,7 @@ from .helpers import PLAYERS, prepare, start, summon
 
 
 def is_instant(name: str) -> bool:
-    return any(name == key or name.startswith(f"{key}_") for key in ENGINE.instant_keys)
+    return any(name == key or name.startswith(f"{key}_") for key in ENGINE.spec.offers.instant_keys)
 
 
 def post(state: State, player: str, values: dict[str, Any], instant: bool = False) -> dict[str, Any]:

@@ -170,7 +170,7 @@ def test_merge_instant_combines_lookups_bought_separately() -> None:
     assert ENGINE.merge_instant({"book": "red", "lookup": [3]}, {"lookup": [1]}) == {"book": "red", "lookup": [1, 3]}
     assert ENGINE.merge_instant(None, {"lookup": True}) == {"lookup": True}
     assert ENGINE.merge_instant({"predict": None}, {}) == {"predict": None}
-    assert ENGINE.instant_keys == ("lookup",)
+    assert ENGINE.spec.offers.instant_keys == ("lookup",)
 
 
 def test_instant_ignores_a_payload_without_lookups() -> None:

@@ -4,7 +4,6 @@ machines would run them: what happens through one web process reaches pages on t
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -25,18 +24,13 @@ from games.engines.registry import get_engine
 from games.engines.runner import bot_move
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import lifecycle
-from tests.services.conftest import ROOT, service_env, stop_all, wait_for
+from genius.testing import harness
+from tests.services.conftest import service_env, stop_all, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 CSRF = "scaleoutcsrftoken0123456789abcde"
 SECRET_KEY = "scale-out-test-key-not-the-development-one"  # 32 characters: accepted unmasked as cookie and field
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
@@ -45,14 +39,13 @@ def web_servers(tmp_path, flush_redis) -> Iterator:
     procs: list[subprocess.Popen] = []
 
     def start() -> int:
-        port = free_port()
+        port = harness.free_port()
         env = {**service_env(), "DEBUG": "0", "SECRET_KEY": SECRET_KEY,
                "ALLOWED_HOSTS": "127.0.0.1", "SECURE_COOKIES": "0", "SECURE_SSL_REDIRECT": "0"}
-        log = open(tmp_path / f"web-{port}.log", "w")
-        proc = subprocess.Popen(
+        proc = harness.start_process(
             [sys.executable, "-m", "uvicorn", "genius.asgi:application", "--host", "127.0.0.1", "--port", str(port),
              "--ws-per-message-deflate", "false", "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+            env=env, log=tmp_path / f"web-{port}.log")
         procs.append(proc)
         end = time.monotonic() + 60
         while time.monotonic() < end:

@@ -55,7 +55,7 @@ def finished_main_match(season: Season, outcome: dict[str, Any], *, players: lis
     )
     for position, name in enumerate(players, start=1):
         Seat.objects.create(match=match, position=position, name=name, user=user(name), is_bot=bots)
-    from genius.seasons.ledger import apply_outcome
+    from genius.matches.services.ledger import apply_outcome
 
     apply_outcome(match)
     seasons.on_match_finished(match)

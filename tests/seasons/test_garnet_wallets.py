@@ -90,7 +90,7 @@ def test_a_move_spending_garnets_spent_in_another_match_is_refused_when_it_is_se
 
 def test_a_spend_the_wallet_cannot_cover_is_never_written_to_the_ledger():
     from games.engines.protocol import GarnetChange
-    from genius.seasons import ledger
+    from genius.matches.services import ledger
 
     season, ana, ben = season_with_wallet(2)
     match = lifecycle.create_match(game="blob-party", title="ledger", season=season, seed=SEED)

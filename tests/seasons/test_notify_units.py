@@ -42,8 +42,8 @@ def test_a_failed_celery_attempt_retries_itself_after_the_backoff(settings, monk
     monkeypatch.setattr(notify, "post_json", lambda url, content, timeout: "HTTP 503")
     retried = {}
 
-    def fake_retry(countdown):
-        retried["countdown"] = countdown
+    def fake_retry(exc=None, countdown=None, **kwargs):
+        retried.update(exc=exc, countdown=countdown)
         return RuntimeError("retry")
 
     monkeypatch.setattr(notify.deliver_webhook, "retry", fake_retry)
@@ -51,7 +51,38 @@ def test_a_failed_celery_attempt_retries_itself_after_the_backoff(settings, monk
         notify.deliver_webhook.run(delivery.pk)
     delivery.refresh_from_db()
     assert delivery.attempts == 1 and delivery.status == WebhookDelivery.Status.PENDING
-    assert 0 < retried["countdown"] <= notify.backoff(1).total_seconds()
+    assert isinstance(retried["exc"], notify.WebhookFailed)
+    assert 0 <= retried["countdown"] <= notify.deliver_webhook.retry_backoff  # full jitter of factor * 2**0
+
+
+def test_the_webhook_task_retries_with_celerys_backoff_jitter_and_a_limit():
+    task = notify.deliver_webhook
+    assert task.autoretry_for == (notify.WebhookFailed,)
+    assert task.retry_backoff >= 1 and task.retry_jitter is True
+    assert task.retry_backoff_max == notify.MAX_BACKOFF_S and task.max_retries == notify.max_attempts() - 1
+
+
+def test_the_last_failed_celery_attempt_marks_the_delivery_failed_and_is_not_retried(settings, monkeypatch):
+    settings.GENIUS_WEBHOOK_MAX_ATTEMPTS = 1
+    season = make_season(webhook_url="http://127.0.0.1:9/hook")
+    delivery = WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="hi",
+                                              next_try_at=timezone.now())
+    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout: "HTTP 503")
+    assert notify.deliver_webhook.run(delivery.pk) is False
+    delivery.refresh_from_db()
+    assert delivery.status == WebhookDelivery.Status.FAILED
+
+
+def test_a_pending_retry_is_not_taken_for_lost_before_its_longest_backoff(settings, monkeypatch):
+    settings.GENIUS_WEBHOOK_BACKOFF_S = 600
+    season = make_season(webhook_url="http://127.0.0.1:9/hook")
+    now = timezone.now()
+    WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="a", attempts=2,
+                                   next_try_at=now - timedelta(minutes=5))
+    started = []
+    monkeypatch.setattr(notify, "dispatch", started.append)
+    assert notify.sweep_deliveries(now) == 0
+    assert notify.sweep_deliveries(now + timedelta(minutes=16)) == 1
 
 
 def test_a_delivery_whose_retry_was_lost_is_handed_out_again(settings, monkeypatch):

@@ -48,6 +48,17 @@ def test_each_seated_player_gets_an_email_when_a_phase_opens(mailoutbox):
     assert "https://genius.example.org/matches/" in mail.body
 
 
+def test_email_bodies_come_from_templates_and_say_the_time_left_in_words(mailoutbox):
+    match = rgb()
+    Match.objects.filter(pk=match.pk).update(title="Ana & Ben's <match>")
+    notify.send_phase_emails(T0 + timedelta(seconds=1))
+    mail = mailoutbox[0]
+    assert mail.subject.startswith("[Genius] Ana & Ben's <match>: ") and "\n" not in mail.subject
+    assert "Ana & Ben's <match>" in mail.body and "&amp;" not in mail.body  # plain text, not escaped
+    assert mail.body.startswith("Hello ") and mail.body.endswith("/\n")
+    assert "UTC (in 59" in mail.body and "minutes)" in mail.body  # Django's timeuntil, not hand-made
+
+
 def test_the_opening_email_goes_out_once(mailoutbox):
     rgb()
     notify.send_phase_emails(T0 + timedelta(seconds=1))

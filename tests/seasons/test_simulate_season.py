@@ -21,10 +21,10 @@ def simulate(*args: str) -> str:
 
 
 def test_a_simulated_season_plays_every_episode_to_its_end():
-    text = simulate("--games", "rituals-gone-bad,blob-party", "--players", "8", "--seed", "3")
+    text = simulate("--games", "rituals-gone-bad,blob-party", "--players", "8", "--seed", "3", "--progress")
     season = Season.objects.get()
     assert "Standings after episode 1" in text and "Standings after episode 2" in text
-    assert "phases" in text.split("--stderr--")[1]  # the progress bar
+    assert "phase/s" in text.split("--stderr--")[1]  # the progress bar (asked for: stderr is no terminal here)
     episodes = list(Episode.objects.filter(season=season).order_by("number"))
     assert len(episodes) == 2 and all(seasons.episode_stage(e) == "Over" for e in episodes)
     assert [e.main_match.game for e in episodes] == ["rituals-gone-bad", "blob-party"]
@@ -50,6 +50,11 @@ def test_the_same_seed_plays_the_same_season():
 
     assert plain(first) == plain(second)
     assert "eliminated" in first
+
+
+def test_the_progress_bar_is_off_when_standard_error_is_no_terminal():
+    text = simulate("--games", "rituals-gone-bad", "--players", "7", "--episodes", "1", "--seed", "3")
+    assert text.split("--stderr--")[1].strip() == ""
 
 
 def test_an_unknown_game_is_refused():

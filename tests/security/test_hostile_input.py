@@ -208,7 +208,7 @@ def test_fuzzed_bigfoot_move_checks_never_fail(ana, ben):
     for user in (ana, ben):
         clients[user.username] = Client()
         clients[user.username].force_login(user)
-    url = reverse("bigfoot-moves", args=[duel.pk])
+    url = reverse("match-hints", args=[duel.pk])
 
     @PAGE_FUZZ
     @given(st.sampled_from(["ana", "ben"]),
@@ -254,9 +254,8 @@ def test_fuzzed_season_episode_form_never_fails(make_user):
 def test_fuzzed_trail_trouble_host_page_never_fails(host):
     client = Client()
     client.force_login(host)
-    url = reverse("host-new-trail-trouble")
-    fields = ["action", "title", "season", "seed", "round_minutes", "order", "bots",
-              "round_1", "round_2", "round_3", "round_4"]
+    url = reverse("host-new-lobby", args=["trail-trouble"])
+    fields = ["action", "title", "seats_wanted", "season", "seed", "phase_hours", "phase_minutes", "bots", "forks"]
 
     @PAGE_FUZZ
     @given(st.dictionaries(st.sampled_from(fields), form_value, max_size=5))

@@ -299,7 +299,7 @@ def test_a_staff_user_seated_in_a_trail_trouble_lobby_is_not_shown_its_forks(mak
     chief = make_user("chief", staff=True)
     match = lifecycle.create_match(game="trail-trouble", title="TT lobby", seed=4)
     lifecycle.join_lobby(match.pk, chief)
-    url = reverse("host-trail-trouble-setup", args=[match.pk])
+    url = reverse("host-lobby-setup", args=[match.pk])
     assert client_of(chief).get(url).status_code == 403
     assert client_of(make_user("boss", staff=True)).get(url).status_code == 200
 

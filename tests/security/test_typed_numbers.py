@@ -108,7 +108,7 @@ def test_a_superscript_two_in_a_look_up_is_a_form_error(client, rgb_match, ana):
 def test_a_superscript_two_as_a_board_in_the_bigfoot_move_check_is_refused_cleanly(client, ana, ben):
     duel = new_duel(ana, ben)
     client.force_login(ana)
-    response = client.get(reverse("bigfoot-moves", args=[duel.pk]), {"board": "²"})
+    response = client.get(reverse("match-hints", args=[duel.pk]), {"board": "²"})
     assert response.status_code == 200
     assert response.json()["check"] == {"ok": False, "field": "board", "error": "Pick a board: 1 or 2 or 3"}
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parents[2]
+from genius.testing import harness
+
+ROOT = harness.ROOT
 
 
 @pytest.fixture(autouse=True)
@@ -47,14 +47,8 @@ def celery_procs(tmp_path, flush_redis) -> Iterator:
     procs: list[subprocess.Popen] = []
 
     def start(kind: str, name: str = "w1") -> subprocess.Popen:
-        cmd = [sys.executable, "-m", "celery", "-A", "genius"]
-        if kind == "worker":
-            cmd += ["worker", "-n", f"{name}@%h", "--pool=prefork", "--concurrency=2", "--loglevel=WARNING",
-                    "--without-gossip", "--without-mingle"]
-        else:
-            cmd += ["beat", "--loglevel=WARNING", "--schedule", str(tmp_path / f"beat-{name}")]
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=service_env(), stdout=subprocess.DEVNULL,
-                                stderr=open(tmp_path / f"{kind}-{name}.log", "w"))
+        proc = harness.start_process(harness.celery_command(kind, name, tmp_path), env=service_env(),
+                                     log=tmp_path / f"{kind}-{name}.log")
         procs.append(proc)
         return proc
 
@@ -62,15 +56,7 @@ def celery_procs(tmp_path, flush_redis) -> Iterator:
     stop_all(procs)
 
 
-def stop_all(procs: list[subprocess.Popen]) -> None:
-    """Ask every process to stop, then kill those still running after 15 s."""
-    for proc in procs:
-        proc.terminate()
-    for proc in procs:
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+stop_all = harness.stop_all  # the scale-out tests' name for it
 
 
 def wait_for(predicate, timeout: float = 60.0, every: float = 0.2) -> bool:

@@ -28,19 +28,24 @@ OTHER_ROUND = "+2 :coin: / -1 :coin:, +2 :position:\n+1 :position: / +1 :coin:\n
 RUSH_ROUND = "-1 :coin:, +3 :position: / +1 :coin:\n+1 :coin: / +1 :coin:\n+1 :coin: / +1 :coin:\n+1 :coin: / +1 :coin:"
 
 
-def typed_forks() -> dict[str, str]:
-    """The four round boxes of the host page, filled."""
-    return {"round_1": ROUND_1, "round_2": OTHER_ROUND, "round_3": OTHER_ROUND, "round_4": OTHER_ROUND}
+def typed_forks(*rounds: str) -> str:
+    """The host page's forks box: 16 fork lines, a blank line between rounds (round 1 typed loosely)."""
+    return "\n\n".join(rounds or (ROUND_1, OTHER_ROUND, OTHER_ROUND, OTHER_ROUND))
 
 
 def host_form(**changes: Any) -> dict[str, Any]:
-    """A complete, valid post of the host page (Preview unless ``action`` says otherwise)."""
+    """A complete, valid post of the new Trail Trouble lobby page (Preview unless ``action`` says otherwise)."""
     data: dict[str, Any] = {
-        "title": "Episode 2: Trail Trouble", "season": "", "seed": "7", "round_minutes": "1440",
-        "order": "", "bots": "", "action": "preview", **typed_forks(),
+        "title": "Episode 2: Trail Trouble", "seats_wanted": "10", "season": "", "seed": "7", "phase_hours": "24",
+        "phase_minutes": "0", "forks": typed_forks(), "bots": "", "action": "preview",
     }
     data.update(changes)
     return data
+
+
+def order_form(order: list[str]) -> dict[str, str]:
+    """The lobby settings page's starting order: one pick a place, front to back."""
+    return {f"order_{n}": name for n, name in enumerate(order)}
 
 
 def running_match(user, *, garnets: int = 2, rounds: list[str] | None = None, order: list[str] | None = None,

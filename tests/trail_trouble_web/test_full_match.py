@@ -17,7 +17,7 @@ from genius.matches.models import LogEntry, Match, Submission, TolEntry, garnet_
 from genius.matches.services import lifecycle, matchfiles
 from genius.matches.services.engines import engine_of
 
-from .helpers import BOTS, host_form
+from .helpers import BOTS, host_form, order_form
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,16 +31,20 @@ def form_of(payload: dict) -> dict:
 
 
 def set_up_through_the_pages(client, host, ana) -> Match:
-    """The host types the forks and creates the lobby with nine bots; ana takes the last seat; the host starts."""
+    """The host types the forks and creates the lobby with nine bots; ana takes the last seat; the host sets the
+    starting order on the lobby's settings page and starts."""
     client.force_login(host)
     order = ["bo", "ana", *BOTS[1:]]
-    response = client.post(reverse("host-new-trail-trouble"),
-                           host_form(action="create", bots="\n".join(BOTS), order="\n".join(order), seed="99"))
+    response = client.post(reverse("host-new-lobby", args=["trail-trouble"]),
+                           host_form(action="create", bots="\n".join(BOTS), seed="99"))
     assert response.status_code == 302
     match = Match.objects.get()
     client.force_login(ana)
     client.post(reverse("match-join", args=[match.pk]))
     client.force_login(host)
+    response = client.post(reverse("host-lobby-setup", args=[match.pk]),
+                           {"forks": host_form()["forks"], **order_form(order), "action": "save"})
+    assert response.status_code == 302
     client.post(reverse("match-control", args=[match.pk]), {"action": "start"})
     match.refresh_from_db()
     assert match.status == Match.Status.RUNNING and match.state["order"] == order

@@ -15,16 +15,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
-from genius.live.pushes import bump
+from genius.matches.events import bump
 from genius.matches.models import Match, Phase, Season, SeasonPlayer, Seat, Snapshot, garnet_balance
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
+from genius.matches.services.logs import write_log
 from genius.matches.services.resolution import (  # noqa: F401 - resolving phases, under the names its callers use
     close_due_phases,
     due_phase_ids,
     open_next,
     resolve_phase,
-    write_log,
 )
 
 log = logging.getLogger("games")
@@ -119,6 +119,27 @@ def _check_season_member(match: Match, user: AbstractBaseUser) -> None:
         raise ServiceError("This match belongs to a season: only the season's players can take a seat.")
     if entry.eliminated_at is not None:
         raise ServiceError("You have been eliminated from this season: only players still in can take a seat.")
+
+
+def start_match_between(
+    users: list[AbstractBaseUser],
+    *,
+    game: str,
+    title: str,
+    season: Season | None = None,
+    seed: int | None = None,
+    config: dict | None = None,
+    turn_seconds: int = 60,
+    now: datetime | None = None,
+) -> Match:
+    """A running match of ``game`` for these players, seated in order (e.g. a host's Death Match);
+    nothing is kept when it cannot start."""
+    with transaction.atomic():
+        match = create_match(game=game, title=title, season=season, seats_wanted=len(users), seed=seed,
+                             config=config, turn_seconds=turn_seconds)
+        for user in users:
+            add_seat(match, user=user)
+        return start_match(match.pk, now=now)
 
 
 def start_match(match_id: int, *, now: datetime | None = None) -> Match:

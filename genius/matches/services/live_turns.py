@@ -1,4 +1,7 @@
-"""Live turns (Bigfoot Sighting): the minute, locking in, reserve time, and tasks due at the moment.
+"""Live turns (Bigfoot Sighting): the minute, locking in, reserve time, and resolving at the moment.
+
+This module decides and the caller resolves (``resolution``, ``submitting``): it imports neither, and
+"resolve at" goes through the scheduler port (``genius.matches.scheduler``), never a task.
 
 Rules of the clock (RULINGS, Bigfoot Sighting): the last move before the minute
 counts; when every actor has locked in, the turn resolves at once; a player with
@@ -8,25 +11,19 @@ turn resolves when the last missing move arrives; reserve at zero concedes.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 
-from django.conf import settings
-from django.db import transaction
-
 from games.engines.protocol import LogLine, Resolution
-from genius.live.pushes import bump
+from genius.matches import scheduler
+from genius.matches.events import bump
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services.engines import engine_of
-
-log = logging.getLogger("games")
-
-#: Tasks due further ahead than this are left to the beat sweep (the broker redelivers long ETAs).
-MAX_TASK_DELAY = timedelta(minutes=10)
+from genius.matches.services.logs import write_log
 
 
 def has_reserve(match: Match) -> bool:
-    return hasattr(engine_of(match.game), "spend_reserve")
+    """The game's spec offers reserve time (``Engine.spend_reserve``)."""
+    return engine_of(match.game).spec.offers.reserve
 
 
 def moved(phase: Phase) -> set[str]:
@@ -39,14 +36,13 @@ def reserve_left(match: Match, player: str) -> float:
 
 
 def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
-    """The minute (or a reserve) ran out. True when handled here; False: resolve as usual."""
+    """The minute (or a reserve) ran out. True when handled here (the deadline moved); False: resolve
+    as usual (whoever ran out of reserve has conceded, as a stored move)."""
     if phase.kind != "turn" or not has_reserve(match):
         return False
     missing = [name for name in phase.actors if name not in moved(phase)]
     if not missing:
         return False
-    from genius.matches.services.resolution import write_log
-
     if phase.reserve_from is None:
         phase.reserve_from = phase.deadline
         phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing))
@@ -54,7 +50,7 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
         names = " and ".join(missing)
         write_log(match, phase, Resolution({}, [LogLine(f"The minute is up: {names} now plays on reserve time.")]))
         bump(match.pk)
-        schedule_due(phase)
+        scheduler.schedule_resolution(phase)
         return True
     # A reserve ran out: whoever has none left concedes, as a stored move so that a replay agrees.
     elapsed = (now - phase.reserve_from).total_seconds()
@@ -62,25 +58,20 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
     if not out:  # not yet: the deadline moved (another player's move arrived); wait for the new one
         phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing))
         phase.save(update_fields=["deadline"])
-        schedule_due(phase)
+        scheduler.schedule_resolution(phase)
         return True
-    from genius.matches.services.resolution import resolve_locked
-
     seats = {s.name: s for s in match.seats.filter(name__in=out)}
     for name in out:
         Submission.objects.create(phase=phase, seat=seats[name], payload={"concede": True}, submitted_at=now)
     write_log(match, phase, Resolution({}, [LogLine(f"{name} has run out of reserve time and concedes.") for name in out]))
-    resolve_locked([(match, phase)], now)
-    return True
+    return False
 
 
 def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move: bool) -> bool:
-    """After a move is stored: charge reserve, and resolve at once when the turn is complete.
+    """After a move is stored: charge reserve, and say whether the turn is complete.
 
-    Returns True when the phase was resolved.
+    Returns True when the phase is to be resolved at once (the caller resolves it, under its locks).
     """
-    from genius.matches.services.resolution import resolve_locked, write_log
-
     if phase.reserve_from is not None and first_move and has_reserve(match):
         result = engine_of(match.game).spend_reserve(match.state, name, (now - phase.reserve_from).total_seconds())
         write_log(match, phase, result)
@@ -94,35 +85,11 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
             locked.add(seat_name)
     done = in_now >= set(phase.actors)
     if (phase.reserve_from is not None and done) or locked >= set(phase.actors):
-        resolve_locked([(match, phase)], now)
         return True
     if phase.reserve_from is not None:
         still = [p for p in phase.actors if p not in in_now]
         elapsed = (now - phase.reserve_from).total_seconds()
         phase.deadline = now + timedelta(seconds=max(0.0, min(reserve_left(match, p) for p in still) - elapsed))
         phase.save(update_fields=["deadline"])
-        schedule_due(phase)
+        scheduler.schedule_resolution(phase)
     return False
-
-
-def schedule_due(phase: Phase) -> None:
-    """A Celery task due at the phase's deadline (live phases only; the beat sweep stays the net)."""
-    if settings.GENIUS_CLOCK != "celery" or not phase.is_live or phase.deadline is None:
-        return
-    phase_id, deadline = phase.pk, phase.deadline
-
-    def send() -> None:
-        from django.utils import timezone
-
-        from genius.matches.tasks import resolve_phase_at
-
-        if deadline - timezone.now() > MAX_TASK_DELAY:
-            return
-        try:
-            resolve_phase_at.apply_async((phase_id, deadline.isoformat()), eta=deadline)
-        except Exception:  # the broker is down: the beat sweep resolves it when it is back
-            log.warning("could not schedule the task for phase %s", phase_id, exc_info=True)
-
-    transaction.on_commit(send)
-
-

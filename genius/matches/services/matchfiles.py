@@ -18,7 +18,7 @@ from genius.matches.services.lifecycle import create_match, resolve_phase, start
 def export_match(match: Match) -> dict[str, Any]:
     """The match file of a match: every resolved phase's real (non-default) submissions."""
     engine = engine_of(match.game)
-    merge = getattr(engine, "merge_instant", None)
+    merge = engine.merge_instant if engine.spec.offers.instant_keys else None
     seats = list(match.seats.order_by("position"))
     start = match.snapshots.filter(phase_number=0).first()
     garnets = {}

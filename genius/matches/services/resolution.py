@@ -19,19 +19,20 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, F, Max, Value, When
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from games.engines import protocol
-from games.engines.protocol import HOST, LogLine, PhaseSpec, Resolution, State
+from games.engines.protocol import HOST, LogLine, PhaseSpec, State
 from games.engines.runner import PhaseResult, bot_move, play_phase
-from genius.live.pushes import schedule_push
-from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
-from genius.matches.services import live_turns
+from genius.matches import events, scheduler
+from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
+from genius.matches.services import ledger, live_turns
 from genius.matches.services.engines import engine_of
+from genius.matches.services.ledger import apply_outcome
+from genius.matches.services.logs import write_logs
+from genius.matches.signals import match_finished
 from genius.notify import services as notify
-from genius.seasons import ledger
-from genius.seasons.ledger import apply_outcome
 
 log = logging.getLogger("games")
 
@@ -162,7 +163,7 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
     for r in resolved:
         r.phase.status, r.phase.resolved_at = Phase.Status.RESOLVED, now
         r.match.state = r.result.resolution.state
-        schedule_push(r.match.pk)
+        events.match_changed(r.match.pk)
         if r.match.season_id is not None:  # the season's webhook, after the commit, never blocking
             match_id, phase_id = r.match.pk, r.phase.pk
             transaction.on_commit(lambda m=match_id, p=phase_id: notify.announce(m, p))
@@ -225,57 +226,6 @@ def _host_lines(result: PhaseResult) -> list[LogLine]:
     return refused + defaults
 
 
-# --- the log -----------------------------------------------------------------------------------------
-
-
-def write_log(
-    match: Match,
-    phase: Phase,
-    resolution: Resolution,
-    extra: list[LogLine] | None = None,
-    *,
-    seats: dict[str, Seat] | None = None,
-) -> None:
-    """Store a resolution's log lines with their audiences, in order (``seats``: by name, if read already)."""
-    if seats is None:
-        seats = {s.name: s for s in match.seats.all()}
-    write_logs([(match, phase, resolution, extra or [], seats)])
-
-
-def write_logs(entries: list[tuple[Match, Phase, Resolution, list[LogLine], dict[str, Seat]]]) -> None:
-    """The log lines of several resolutions (one per match at most), each match's in order, in one INSERT."""
-    last = dict(
-        LogEntry.objects.filter(match_id__in=[match.pk for match, *_ in entries])
-        .values("match_id").annotate(last=Max("order")).values_list("match_id", "last")
-    )
-    rows = []
-    for match, phase, resolution, extra, seats in entries:
-        start = (last.get(match.pk) or 0) + 1
-        for offset, line in enumerate([*resolution.log, *extra]):
-            audience, seat = stored_audience(line.audience, seats)
-            rows.append(LogEntry(match=match, phase_number=phase.number, phase_name=phase.name, order=start + offset,
-                                 audience=audience, seat=seat, text=line.text))
-    LogEntry.objects.bulk_create(rows)
-
-
-def stored_audience(audience: protocol.Audience, seats: dict[str, Seat]) -> tuple[str, Seat | None]:
-    """A line's audience as a LogEntry stores it: PUBLIC → public, HOST → host, Seat(name) → that seat.
-
-    A Seat whose name is not seated in the match goes to the host (never to everyone). Anything
-    else is a bug, refused (TypeError), never read as a name.
-    """
-    match audience:
-        case protocol.Public():
-            return LogEntry.Audience.PUBLIC, None
-        case protocol.Host():
-            return LogEntry.Audience.HOST, None
-        case protocol.Seat(name=name) if name in seats:
-            return LogEntry.Audience.SEAT, seats[name]
-        case protocol.Seat():
-            return LogEntry.Audience.HOST, None
-    raise TypeError(f"a log line's audience is PUBLIC, HOST or a Seat, not {audience!r}")
-
-
 # --- opening the next phase ----------------------------------------------------------------------------
 
 
@@ -320,7 +270,7 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
         sub.phase_id = sub.phase.pk  # the phases have their ids now
     Submission.objects.bulk_create(bots)  # every bot's move in one INSERT
     for phase in opened:
-        live_turns.schedule_due(phase)
+        scheduler.schedule_resolution(phase)
     return out
 
 
@@ -330,17 +280,14 @@ def _outcome_dict(engine, state: State) -> dict | None:
 
 
 def finish(match: Match, state: State, now: datetime) -> None:
-    """The match is over: its outcome, the Tokens of Life it grants, and the season's next steps."""
+    """The match is over: its outcome and the Tokens of Life it grants; then ``match_finished`` is sent."""
     engine = engine_of(match.game)
     match.status = Match.Status.FINISHED
     match.finished = now
     match.outcome = _outcome_dict(engine, state)
     match.save(update_fields=["status", "finished", "outcome"])
     apply_outcome(match)
-    from genius.seasons.services import (
-        on_match_finished,  # ToL to give, ECs' Death Matches, eliminations (seasons imports us)
-    )
-    on_match_finished(match)
+    match_finished.send(sender=Match, match=match)  # seasons: ToL to give, ECs' Death Matches, eliminations
 
 
 # --- due phases ------------------------------------------------------------------------------------------

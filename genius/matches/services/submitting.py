@@ -10,13 +10,13 @@ from django.utils import timezone
 from games.engines import protocol
 from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
-from genius.live.pushes import bump, push_private
+from genius.matches.events import bump, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
-from genius.matches.services import live_turns
+from genius.matches.services import ledger, live_turns
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import PhaseClosed, ServiceError
-from genius.matches.services.lifecycle import write_log
-from genius.seasons import ledger
+from genius.matches.services.logs import write_log
+from genius.matches.services.resolution import resolve_locked
 
 LOCKED_IN = "Your move is locked in for this turn."
 #: The fields of a move as ``_store_move`` writes them.
@@ -80,7 +80,7 @@ def submit(
             if earlier is not None and earlier[1]:
                 raise ServiceError(LOCKED_IN)
         engine = engine_of(match.game)
-        instant = {key: payload[key] for key in getattr(engine, "instant_keys", ()) if key in payload}
+        instant = {key: payload[key] for key in engine.spec.offers.instant_keys if key in payload}
         if instant:  # e.g. a look-up sent with the move: answered at once, the rest stored as the move
             _apply_instant(match, phase, seat, instant, now)
             payload = {k: v for k, v in payload.items() if k not in instant}
@@ -97,9 +97,9 @@ def submit(
         if phase.is_live:  # a live turn's move shows on the board at once
             bump(match.pk)
         else:  # a main phase: only this seat's view and the host's changed; spectators hear nothing
-            push_private(match.pk, seat.pk)
-        if phase.is_live:
-            live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None)
+            seat_changed(match.pk, seat.pk)
+        if phase.is_live and live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None):
+            resolve_locked([(match, phase)], now)
         return sub
 
 
@@ -206,7 +206,7 @@ def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now
     if public:
         bump(match.pk)
     else:  # e.g. a look-up answered to this seat alone: spectators hear nothing of it, not even when
-        push_private(match.pk, seat.pk)
+        seat_changed(match.pk, seat.pk)
     return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
 
 

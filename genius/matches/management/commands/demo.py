@@ -9,8 +9,14 @@ from django.db import transaction
 from games.kit.numbers import int_argument
 from genius.matches.models import GarnetEntry, Match, Season, SeasonPlayer
 from genius.matches.services import lifecycle
+from genius.matches.services.engines import available_games, spec_of
 
 BOT_NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno"]
+
+
+def demo_game() -> str:
+    """The first registered game for more than two players (the registry lists Rituals Gone Bad first)."""
+    return next(slug for slug, _ in available_games() if spec_of(slug).max_players > 2)
 
 
 class Command(BaseCommand):
@@ -37,8 +43,9 @@ class Command(BaseCommand):
         if Match.objects.filter(season=season, status__in=["running", "paused"]).exists() and not options["again"]:
             self.stdout.write("The demo match is already running.")
             return
+        game = demo_game()
         match = lifecycle.create_match(
-            game="rituals-gone-bad", title="Demo: Rituals Gone Bad", season=season,
+            game=game, title=f"Demo: {spec_of(game).title}", season=season,
             phase_seconds=options["phase_seconds"],
         )
         lifecycle.add_seat(match, user=demo)

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
+from tqdm import tqdm
 
 from games.engines import matchfile
 from games.engines.matchfile import MatchFileError
 from games.kit.numbers import int_argument
+from genius.progress import bar
 
 
 class Command(BaseCommand):
@@ -24,7 +27,8 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the match file (JSON), or - for standard input")
         parser.add_argument("--until", type=int_argument(0, matchfile.MAX_PHASES), default=None,
                             help="stop after N phases")
-        parser.add_argument("--progress", action="store_true", help="show progress on standard error")
+        parser.add_argument("--progress", action="store_true",
+                            help="draw a progress bar on standard error (even when it is no terminal)")
 
     def handle(self, *args, **options) -> None:
         path = options["file"]
@@ -34,8 +38,8 @@ class Command(BaseCommand):
             self._fail(f"cannot read {path}: {exc.strerror or exc}")
         try:
             doc = matchfile.parse(text)
-            progress = self._progress if options["progress"] else None
-            result = matchfile.replay(doc, until=options["until"], progress=progress)
+            with bar(unit="phase", desc="replay", force=options["progress"]) as progress:
+                result = matchfile.replay(doc, until=options["until"], progress=_advance(progress))
             out = json.dumps(result, indent=2, ensure_ascii=False)
         except MatchFileError as exc:
             self._fail(str(exc))
@@ -52,19 +56,21 @@ class Command(BaseCommand):
         with open(path, "rb") as handle:
             return handle.read(matchfile.MAX_BYTES + 1)
 
-    def _progress(self, done: int, total: int) -> None:
-        width = 30
-        filled = int(width * done / max(total, 1))
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} phases")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
     def _fail(self, message: str) -> NoReturn:
         line = " ".join(message.split())  # one line, whatever the message holds
         encoding = sys.stderr.encoding or "utf-8"
         sys.stderr.write(f"replay: {line}\n".encode(encoding, "backslashreplace").decode(encoding))
         sys.exit(2)
+
+
+def _advance(progress: tqdm) -> Callable[[int, int], None]:
+    """The replay's progress callback: move the bar to ``done`` of ``total`` phases."""
+
+    def advance(done: int, total: int) -> None:
+        progress.total = total
+        progress.update(done - progress.n)
+
+    return advance
 
 
 def _first_line(exc: Exception) -> str:

@@ -4,7 +4,7 @@ Each episode's Main Match is one of the games (by default Trail Trouble with
 10 players, Rituals Gone Bad with 7, Blob Party with 7); its decisions and
 Death Matches (Bigfoot Sighting) follow. The clock jumps from deadline to
 deadline (nothing sleeps), so a season takes a minute or two. The standings
-are printed after each episode; a progress bar runs on standard error.
+are printed after each episode; a progress bar runs on standard error (on a terminal).
 """
 
 from __future__ import annotations
@@ -22,16 +22,15 @@ from games.kit.numbers import INT64_MAX, INT64_MIN, int_argument
 from genius.live import pushes as live
 from genius.matches.models import Decision, Episode, GarnetEntry, Match, Season, SeasonPlayer
 from genius.matches.services import lifecycle
-from genius.matches.services.engines import GAME_TITLES, engine_of
+from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
+from genius.progress import bar
 from genius.seasons import services as seasons
 
 NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea", "milo", "nia",
          "otto", "pia", "quin", "rex", "sol", "tess"]
-DEFAULT_GAMES = "trail-trouble,rituals-gone-bad,blob-party"
-#: Phases a Main Match usually has (for the progress bar; a post-game decision may add one).
-EXPECTED_PHASES = {"trail-trouble": 4, "rituals-gone-bad": 14, "blob-party": 8}
-SPINNER = "|/-\\"
+#: Every installed game that is not only a Death Match, in registry order.
+DEFAULT_GAMES = ",".join(slug for slug, _ in available_games() if not spec_of(slug).offers.death_match)
 #: A drawn Death Match is played again; a simulation gives up after this many.
 MAX_REPLAYS = 5
 
@@ -45,11 +44,13 @@ class Command(BaseCommand):
                             help=f"the Main Matches, in order, comma-separated (default {DEFAULT_GAMES})")
         parser.add_argument("--episodes", type=int_argument(1, 1000), default=None,
                             help="episodes to play, cycling through --games (default: one per game)")
-        parser.add_argument("--dm-game", default=None, help="the Death Match game (default Bigfoot Sighting)")
+        parser.add_argument("--dm-game", default=None, help="the Death Match game (default: the first game offering one)")
         parser.add_argument("--garnets", type=int_argument(0, 1000), default=2, help="each player's starting wallet (default 2)")
         parser.add_argument("--seed", type=int_argument(INT64_MIN, INT64_MAX), default=1, help="the season's seed: the same seed plays the same")
         parser.add_argument("--name", default="", help="the season's name (default: Simulated season N)")
         parser.add_argument("--live", action="store_true", help="push live updates as usual (slower)")
+        parser.add_argument("--progress", action="store_true",
+                            help="draw the progress bar on standard error even when it is no terminal")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
 
     def handle(self, *args, **options) -> None:
@@ -65,8 +66,7 @@ class Command(BaseCommand):
         if options["players"] < 2:
             raise CommandError("a season needs at least 2 players")
         self.rng = random.Random(options["seed"])
-        self.progress = not options["no_progress"]
-        self.width = 0
+        self.progress: bool | None = False if options["no_progress"] else (True if options["progress"] else None)
         self.now = timezone.now()
         season = self._season(options)
         episodes = options["episodes"] or len(games)
@@ -127,7 +127,7 @@ class Command(BaseCommand):
         except ServiceError as exc:
             raise CommandError(exc.message) from None
         label = f"episode {number}/{total} · {GAME_TITLES.get(game, game)}"
-        self._play(match, label, EXPECTED_PHASES.get(game))
+        self._play(match, label, spec_of(game).phases or None)  # the spec's usual phase count (a decision may add one)
         episode = match.episode
         self._settle_decisions(episode)
         for _ in range(MAX_REPLAYS + 1):
@@ -138,7 +138,6 @@ class Command(BaseCommand):
                 dm = seasons.create_death_match(pick.pk, game=dm_game, seed=self.rng.randrange(1, 2**31),
                                                 start=True, now=self.now)
                 self._play(dm, f"{label} · Death Match {dm.seats.first()} vs {dm.seats.last()}", None)
-        self._clear_line()
         for row in episode.announcements.order_by("created", "pk"):
             self.stdout.write(f"  {row.text}")
         return episode
@@ -149,20 +148,20 @@ class Command(BaseCommand):
 
     def _play(self, match: Match, label: str, expected: int | None) -> None:
         """Play a match to its end, jumping the clock to each deadline."""
-        played = 0
-        while True:
-            match.refresh_from_db()
-            if match.status == Match.Status.FINISHED:
-                break
-            phase = match.current_phase
-            if phase is None:
-                raise CommandError(f"{match.title} is stuck: no open phase")
-            self._advance_to(phase.deadline)
-            lifecycle.resolve_phase(phase.pk, now=self.now)
-            self.now += timedelta(milliseconds=1)
-            played += 1
-            self._bar(label, played, expected)
-        self._bar(label, played, played)
+        with bar(expected, label, "phase", force=self.progress, file=self.stderr) as progress:
+            while True:
+                match.refresh_from_db()
+                if match.status == Match.Status.FINISHED:
+                    break
+                phase = match.current_phase
+                if phase is None:
+                    raise CommandError(f"{match.title} is stuck: no open phase")
+                self._advance_to(phase.deadline)
+                lifecycle.resolve_phase(phase.pk, now=self.now)
+                self.now += timedelta(milliseconds=1)
+                if expected is not None and progress.n >= expected:  # a decision added a phase
+                    progress.total = progress.n + 1
+                progress.update(1)
 
     def _settle_decisions(self, episode: Episode) -> None:
         """Decisions the bots left open (none, normally) are drawn at their deadlines."""
@@ -174,25 +173,6 @@ class Command(BaseCommand):
             seasons.close_due_decisions(self.now)
 
     # --- output ----------------------------------------------------------------------------------------------
-
-    def _bar(self, label: str, done: int, total: int | None) -> None:
-        """One line on standard error, redrawn in place: a bar when the length is known, else a spinner."""
-        if not self.progress:
-            return
-        width = 24
-        if total:
-            filled = min(width, int(width * done / total))
-            line = f"[{'#' * filled}{'.' * (width - filled)}] {label}: {done}/{max(total, done)} phases"
-        else:
-            line = f"[{SPINNER[done % len(SPINNER)]}] {label}: {done} phases"
-        self.stderr.write("\r" + line.ljust(self.width), ending="")
-        self.width = max(self.width, len(line))
-        self.stderr.flush()
-
-    def _clear_line(self) -> None:
-        if self.progress:
-            self.stderr.write("\r" + " " * self.width + "\r", ending="")
-            self.stderr.flush()
 
     def _print_standings(self, season: Season, title: str) -> None:
         self.stdout.write(f"\n{title}")

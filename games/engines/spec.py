@@ -1,0 +1,105 @@
+"""What a game declares about itself, so that the site can host it without naming it.
+
+A game's engine carries one :class:`GameSpec` (``Engine.spec``). The site reads it to know the seat
+counts, the phase kinds, what the game offers (a live clock with reserve time, instant actions,
+legal-move hints, post-game decisions, Death Match items), the host's set-up fields (from which the
+host's set-up page is generated) and where the game's page parts live. The site never probes an
+engine with ``getattr``/``hasattr`` and never names a game.
+
+Pure Python, like every engine: no Django here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .protocol import PhaseKind
+
+ConfigKind = Literal["int", "minutes", "seconds", "choice", "text", "seat_order", "seat", "seat_each", "bool"]
+
+
+@dataclass(frozen=True)
+class ConfigField:
+    """One setting of a game, as the host types it on the set-up page.
+
+    ``kind``: ``int`` (a whole number in ``lo``..``hi``), ``minutes``/``seconds`` (a duration the
+    host types in those units, stored in seconds), ``choice`` (one of ``choices``), ``text`` (free
+    text the engine parses, e.g. Trail Trouble's forks; ``lines`` sets the box's height),
+    ``seat_order`` (the seats in an order the host picks), ``seat`` (one seat, or nobody when not
+    ``required``), ``seat_each`` (each of ``choices`` given to one seat or to nobody: a mapping
+    choice key → seat name, e.g. Death Match items), ``bool``. Every field may be left empty unless ``required``: the engine then
+    draws it from the seed or uses ``default``.
+    """
+
+    key: str
+    label: str
+    kind: ConfigKind = "text"
+    help: str = ""
+    required: bool = False
+    default: Any = None
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    lines: int = 1
+
+
+@dataclass(frozen=True)
+class Offers:
+    """What a game offers beyond secret moves and deadlines; the site turns each on from here.
+
+    - ``live_clock``: turns of a minute (``turn``/``setup`` phases) played live, with a move locked in
+      resolving the turn at once.
+    - ``reserve``: each player has reserve time (``Engine.spend_reserve``; reserve at zero concedes,
+      ``Engine.concede``).
+    - ``instant_keys``: payload keys answered at once when sent (``Engine.instant``), e.g. look-ups.
+    - ``move_hints``: the engine lists a seat's legal moves (``Engine.legal_moves``) for the page.
+    - ``decisions``: the match may end with a post-game decision phase (``decision`` kind).
+    - ``death_match``: the game can be played as a season's Death Match (two seats).
+    - ``death_match_items``: item key → title, handed to the duelists when set up (config ``items``).
+    """
+
+    live_clock: bool = False
+    reserve: bool = False
+    instant_keys: tuple[str, ...] = ()
+    move_hints: bool = False
+    decisions: bool = False
+    death_match: bool = False
+    death_match_items: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class PageParts:
+    """The game's own page parts: templates and scripts the match page includes.
+
+    ``move_template`` replaces the generic move form when set (e.g. a clickable board);
+    ``scripts`` are static paths (as ``{% static %}`` takes them) loaded on the match page after the
+    site's own ``live.js``.
+    """
+
+    move_template: str = ""
+    scripts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's declared spec (after OpenSpiel's ``GameType``/``GameInfo``)."""
+
+    slug: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    phase_kinds: tuple[PhaseKind, ...] = ("main",)
+    offers: Offers = field(default_factory=Offers)
+    config: tuple[ConfigField, ...] = ()
+    page: PageParts = field(default_factory=PageParts)
+    #: How many phases a match usually has (for progress bars; 0 when it varies too much to say).
+    phases: int = 0
+
+    def seat_counts(self) -> range:
+        """Every number of seats the game accepts."""
+        return range(self.min_players, self.max_players + 1)
+
+    def config_field(self, key: str) -> ConfigField | None:
+        return next((f for f in self.config if f.key == key), None)

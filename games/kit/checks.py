@@ -1,0 +1,54 @@
+"""The check preamble every engine's ``check`` starts with: an open phase, an actor, an object.
+
+One place for the three refusals every game shares, so that they read the same in every game:
+
+>>> from games.engines.protocol import PhaseSpec
+>>> class Toy:
+...     def phase(self, state): return PhaseSpec(1, "round 1", ("ana",)) if state["open"] else None
+>>> open_phase_for(Toy(), {"open": True}, "ana", {}).name
+'round 1'
+>>> open_phase_for(Toy(), {"open": True}, "ben", {})
+Traceback (most recent call last):
+...
+games.engines.protocol.SubmissionError: It is not your move: ben does not act in round 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from games.engines.protocol import PhaseSpec, State, SubmissionError
+
+OVER = "The match is over: there is nothing left to submit."
+NOT_AN_OBJECT = "A submission must be an object of named fields."
+
+
+class HasPhase(Protocol):
+    """Anything with the engine's ``phase`` (an Engine, or a game's own helper)."""
+
+    def phase(self, state: State) -> PhaseSpec | None: ...
+
+
+def not_acting(player: str, spec: PhaseSpec) -> str:
+    """The refusal for a player who does not act in the open phase."""
+    return f"It is not your move: {player} does not act in {spec.name}."
+
+
+def open_phase(spec: PhaseSpec | None, player: str, payload: Any) -> PhaseSpec:
+    """``spec`` (the open phase), when ``player`` acts in it and ``payload`` is an object; else SubmissionError.
+
+    Refusals (field ``""``): the match is over (no open phase), the player does not act in this
+    phase, the payload is not an object (a JSON object, i.e. a dict).
+    """
+    if spec is None:
+        raise SubmissionError("", OVER)
+    if player not in spec.actors:
+        raise SubmissionError("", not_acting(player, spec))
+    if not isinstance(payload, dict):
+        raise SubmissionError("", NOT_AN_OBJECT)
+    return spec
+
+
+def open_phase_for(engine: HasPhase, state: State, player: str, payload: Any) -> PhaseSpec:
+    """The engine's open phase, checked as :func:`open_phase` does: the first lines of every ``check``."""
+    return open_phase(engine.phase(state), player, payload)

@@ -1,0 +1,57 @@
+"""The match log: resolutions' lines stored with their audiences, in order."""
+
+from __future__ import annotations
+
+from django.db.models import Max
+
+from games.engines import protocol
+from games.engines.protocol import LogLine, Resolution
+from genius.matches.models import LogEntry, Match, Phase, Seat
+
+
+def write_log(
+    match: Match,
+    phase: Phase,
+    resolution: Resolution,
+    extra: list[LogLine] | None = None,
+    *,
+    seats: dict[str, Seat] | None = None,
+) -> None:
+    """Store a resolution's log lines with their audiences, in order (``seats``: by name, if read already)."""
+    if seats is None:
+        seats = {s.name: s for s in match.seats.all()}
+    write_logs([(match, phase, resolution, extra or [], seats)])
+
+
+def write_logs(entries: list[tuple[Match, Phase, Resolution, list[LogLine], dict[str, Seat]]]) -> None:
+    """The log lines of several resolutions (one per match at most), each match's in order, in one INSERT."""
+    last = dict(
+        LogEntry.objects.filter(match_id__in=[match.pk for match, *_ in entries])
+        .values("match_id").annotate(last=Max("order")).values_list("match_id", "last")
+    )
+    rows = []
+    for match, phase, resolution, extra, seats in entries:
+        start = (last.get(match.pk) or 0) + 1
+        for offset, line in enumerate([*resolution.log, *extra]):
+            audience, seat = stored_audience(line.audience, seats)
+            rows.append(LogEntry(match=match, phase_number=phase.number, phase_name=phase.name, order=start + offset,
+                                 audience=audience, seat=seat, text=line.text))
+    LogEntry.objects.bulk_create(rows)
+
+
+def stored_audience(audience: protocol.Audience, seats: dict[str, Seat]) -> tuple[str, Seat | None]:
+    """A line's audience as a LogEntry stores it: PUBLIC → public, HOST → host, Seat(name) → that seat.
+
+    A Seat whose name is not seated in the match goes to the host (never to everyone). Anything
+    else is a bug, refused (TypeError), never read as a name.
+    """
+    match audience:
+        case protocol.Public():
+            return LogEntry.Audience.PUBLIC, None
+        case protocol.Host():
+            return LogEntry.Audience.HOST, None
+        case protocol.Seat(name=name) if name in seats:
+            return LogEntry.Audience.SEAT, seats[name]
+        case protocol.Seat():
+            return LogEntry.Audience.HOST, None
+    raise TypeError(f"a log line's audience is PUBLIC, HOST or a Seat, not {audience!r}")

@@ -1,0 +1,134 @@
+"""The boundary between the games and the site, and the site's layers, are contracts (pyproject.toml).
+
+``lint-imports`` checks them (bin/test runs it after ruff); these tests run it too, and check the
+ports that keep services importing downward only: a finished match is announced by a signal, the
+live layer hears changes through ``genius.matches.events``, and "resolve at" goes through
+``genius.matches.scheduler``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import transaction
+
+from genius.matches import events, scheduler
+from genius.matches.models import Decision, Match
+from genius.matches.signals import match_finished
+from genius.seasons import services as seasons
+from tests.seasons.helpers import T0, make_season, play_to_the_end
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _lint_imports() -> str:
+    found = Path(sys.executable).with_name("lint-imports")
+    command = str(found) if found.exists() else shutil.which("lint-imports")
+    assert command, "lint-imports is missing: install the test extras (bin/setup, or pip install -e '.[test]')"
+    return command
+
+
+def test_the_import_contracts_are_kept():
+    run = subprocess.run([_lint_imports(), "--no-logo", "--no-cache"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 broken" in run.stdout
+
+
+def test_the_contracts_cover_the_games_the_layers_and_the_service_cycles():
+    text = (ROOT / "pyproject.toml").read_text()
+    for contract in ("games-are-pure", "site-reaches-games-through-the-engines", "matches-core-imports-no-app-above-it",
+                     "site-layers", "services-without-cycles"):
+        assert f'id = "{contract}"' in text
+
+
+def test_no_import_in_the_site_hides_inside_a_function_but_startup_hooks():
+    """Function-local imports hid the cycles; only AppConfig.ready (startup order) and settings/celery keep any."""
+    allowed = {"apps.py", "settings.py", "celery.py"}
+    hidden = []
+    for path in (ROOT / "genius").rglob("*.py"):
+        if path.name in allowed or "migrations" in path.parts:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            stripped = line.lstrip()
+            if line != stripped and stripped.startswith(("from genius", "import genius", "from games", "import games")):
+                hidden.append(f"{path.relative_to(ROOT)}:{number}: {stripped}")
+    assert not hidden, "\n".join(hidden)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_match_is_announced_to_seasons_by_a_signal():
+    heard = []
+
+    def spy(sender, match, **kwargs):
+        heard.append((sender, match.pk, match.status, transaction.get_connection().in_atomic_block))
+
+    match_finished.connect(spy)
+    try:
+        season = make_season()
+        match = seasons.create_episode(season.pk, game="trail-trouble", seed=11, bot_players=True, start=True, now=T0)
+        play_to_the_end(match, T0)
+    finally:
+        match_finished.disconnect(spy)
+    # once, inside the resolution's transaction, with the match finished
+    assert heard == [(Match, match.pk, Match.Status.FINISHED, True)]
+    # and the season heard it too (its receiver is connected in SeasonsConfig.ready): the ECs' picks are open
+    assert Decision.objects.filter(match=match).exists()
+
+
+def test_the_matches_app_announces_to_seasons_without_importing_them():
+    assert match_finished.has_listeners(Match)
+    assert seasons.sweep in scheduler._sweeps
+
+
+def test_the_live_layer_hears_changes_through_the_events_port():
+    from genius.live import pushes
+
+    assert pushes.schedule_push in events._listeners
+
+
+@pytest.mark.django_db
+def test_resolve_at_goes_to_the_clock_that_registered_itself(settings, rgb_match, django_capture_on_commit_callbacks):
+    from genius.matches.models import Phase
+
+    phase = Phase(match=rgb_match, number=99, name="turn", kind="turn", actors=["ana"], deadline=T0)
+    calls = []
+    scheduler.register("test-clock", lambda phase_id, deadline: calls.append(deadline))
+    try:
+        settings.GENIUS_CLOCK = "test-clock"
+        with django_capture_on_commit_callbacks(execute=True):
+            scheduler.schedule_resolution(phase)
+            assert calls == []  # only after the commit
+        assert calls == [T0]
+        settings.GENIUS_CLOCK = "embedded"  # nothing registered: the tick finds the phase anyway
+        with django_capture_on_commit_callbacks(execute=True):
+            scheduler.schedule_resolution(phase)
+        assert calls == [T0]
+    finally:
+        scheduler._backends.pop("test-clock", None)
+
+
+@pytest.mark.django_db
+def test_with_celery_a_live_phase_gets_a_task_due_at_its_deadline_after_the_commit(
+        settings, rgb_match, monkeypatch, django_capture_on_commit_callbacks):
+    from django.utils import timezone
+
+    from genius.matches import tasks
+    from genius.matches.models import Phase
+
+    sent = []
+    monkeypatch.setattr(tasks.resolve_phase_at, "apply_async", lambda args, eta: sent.append((args, eta)))
+    settings.GENIUS_CLOCK = "celery"
+    soon, late = timezone.now() + tasks.MAX_TASK_DELAY / 2, timezone.now() + tasks.MAX_TASK_DELAY * 2
+    live = Phase(pk=7, match=rgb_match, number=9, name="turn", kind="turn", actors=["ana"], deadline=soon)
+    far = Phase(pk=8, match=rgb_match, number=9, name="turn", kind="turn", actors=["ana"], deadline=late)
+    main = Phase(pk=9, match=rgb_match, number=9, name="vote", kind="main", actors=["ana"], deadline=soon)
+    with django_capture_on_commit_callbacks(execute=True):
+        for phase in (live, far, main):
+            scheduler.schedule_resolution(phase)
+    # the far deadline is left to the beat's sweep (the broker redelivers long ETAs); main phases never get one
+    assert sent == [((7, soon.isoformat()), soon)]
