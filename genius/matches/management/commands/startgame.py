@@ -25,11 +25,11 @@ TAKEN = {"engines", "kit"}
 
 
 def check_slug(slug: str) -> str:
-    """The package name of ``slug`` (``black-and-white`` → ``black_and_white``), or CommandError (exit 2)."""
+    """The package name of ``slug`` (``toss-up`` → ``toss_up``), or CommandError (exit 2)."""
     if len(slug) > MAX_SLUG or not SLUG.fullmatch(slug):
         raise CommandError(
             f"{slug!r} is not a game slug: use lower-case ASCII letters and digits in words joined by "
-            f"single hyphens, starting with a letter, at most {MAX_SLUG} characters (e.g. black-and-white)",
+            f"single hyphens, starting with a letter, at most {MAX_SLUG} characters (e.g. toss-up)",
             returncode=2,
         )
     package = slug.replace("-", "_")
@@ -50,7 +50,7 @@ class Command(BaseCommand):
     help = "Write a new game's folder: a tiny playable engine with its spec, rules page, board and tests."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug", help="the game's slug, e.g. black-and-white (its folder: games/black_and_white)")
+        parser.add_argument("slug", help="the game's slug, e.g. toss-up (its folder: games/toss_up)")
         parser.add_argument("--into", default=None,
                             help="the project folder to write into (default: this project; tests use a tmp dir)")
 
