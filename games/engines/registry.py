@@ -14,6 +14,7 @@ GAME_MODULES: dict[str, str] = {
     "trail-trouble": "games.trail_trouble.engine",
     "blob-party": "games.blob_party.engine",
     "bigfoot-sighting": "games.bigfoot_sighting.engine",
+    "black-and-white": "games.black_and_white.engine",
 }
 
 _cache: dict[str, Engine] = {}
