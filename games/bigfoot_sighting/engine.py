@@ -83,6 +83,8 @@ CLOCK_DEFAULTS: dict[str, float] = {"turn_s": 60.0, "setup_s": 120.0, "reserve_s
 CONFIG_KEYS = ("boards", "items", *CLOCK_DEFAULTS)
 #: The dealer reminds players every 30 s of reserve time used.
 RESERVE_REMINDER_S = 30
+#: A match ends on the scores as they stand after this many turns in a row in which nobody moved (RULES.md, ruling 19).
+IDLE_TURNS_LIMIT = 6
 
 LAYOUT, TREE, TURNS, OVER = "layout", "extra tree", "turns", "over"
 ROLE_WORDS = {LUMBERJACKS: "lumberjacks", BIGFOOT: "Bigfoot"}
@@ -206,6 +208,14 @@ def actors_now(state: State) -> list[str]:
     return [p for p in state["players"] if not state["boards"][acting_board(state, p)]["ended"]]
 
 
+def mulligan_only(state: State) -> tuple[str, ...]:
+    """The Mulligan's holder when they may play it this turn without having a move of their own (else ())."""
+    holder = state["items"]["mulligan"]
+    if state["stage"] != TURNS or holder is None or holder in actors_now(state):
+        return ()
+    return (holder,) if mulligan_problem(state, holder) is None else ()
+
+
 def free_boards(state: State) -> list[int]:
     """Candidate boards nobody has picked yet."""
     taken = set(state["picks"].values())
@@ -311,15 +321,22 @@ def begin_turns(state: State, log: list[LogLine]) -> None:
 
 
 def take_back_two_turns(state: State, holder: str, log: list[LogLine]) -> None:
-    """The Mulligan: both boards go back to where they were two turns ago, scores and ended boards included."""
+    """The Mulligan: both boards go back to where they were two turns ago, scores and ended boards included.
+
+    It takes effect at once: the turn in progress is cancelled, and the reserve time spent in it is
+    given back (nobody's time is spent on a cancelled turn).
+    """
     snapshot = state["history"][0]
     played = state["turn"]
     state["boards"] = snapshot["boards"]
     state["turn"] = snapshot["turn"]
     state["history"] = []
     state["mulligan_used"] = True
-    log.append(LogLine(f"{holder} plays the Mulligan: turns {played - 1} and {played} are taken back on both "
-                       f"boards, scores included. Play resumes at turn {state['turn'] + 1}."))
+    state["idle_turns"] = 0
+    state["reserve_s"] = dict(state.get("turn_reserve_s") or state["reserve_s"])
+    log.append(LogLine(f"{holder} plays the Mulligan: turn {played + 1} is cancelled and turns {played - 1} and "
+                       f"{played} are taken back on both boards, scores included. Play resumes at turn "
+                       f"{state['turn'] + 1}, with a full turn time for both."))
 
 
 def finish_on_scores(state: State, log: list[LogLine], reason: str) -> None:
@@ -340,6 +357,14 @@ def finish_on_scores(state: State, log: list[LogLine], reason: str) -> None:
     log.append(LogLine(f"{'; '.join(parts)}. {verdict}"))
     state["result"] = {"winner": winner, "loser": loser, "reason": reason}
     state["stage"] = OVER
+
+
+def placement(state: State) -> dict[str, int]:
+    """The winner 1 and the loser 2; on a draw both are placed 1."""
+    result = state["result"]
+    if result["winner"] is None:
+        return {player: 1 for player in state["players"]}
+    return {result["winner"]: 1, result["loser"]: 2}
 
 
 def concede_match(state: State, conceding: list[str], log: list[LogLine], reason: str) -> None:
@@ -399,7 +424,7 @@ class BigfootSighting(Engine):
         max_players=2,
         phase_kinds=("setup", "turn"),
         offers=Offers(live_clock=True, reserve=True, move_hints=True, death_match=True,
-                      death_match_items=tuple(ITEMS.items())),
+                      death_match_items=tuple(ITEMS.items()), at_once_keys=("mulligan",)),
         page=PageParts(scripts=("genius/bigfoot.js",)),  # the clickable boards and the clocks
         config=(
             ConfigField("boards", "Candidate boards", "text", lines=8,
@@ -445,13 +470,19 @@ class BigfootSighting(Engine):
             "mulligan_used": False,
             "clock": clock,
             "reserve_s": {p: clock["reserve_s"] for p in players},
+            "turn_reserve_s": {p: clock["reserve_s"] for p in players},
+            "idle_turns": 0,
             "phase_no": 0,
             "result": None,
         }
 
     # --- the open phase -------------------------------------------------------------------------------
     def phase(self, state: State) -> PhaseSpec | None:
-        """Layout picks and the extra tree (kind "setup"), then turns (kind "turn"); None once over."""
+        """Layout picks and the extra tree (kind "setup"), then turns (kind "turn"); None once over.
+
+        In a turn where the Mulligan's holder has no move of their own (their board for this turn has
+        ended) but may play the Mulligan, they are the turn's ``optional`` submitter.
+        """
         number = state["phase_no"] + 1
         if state["stage"] == LAYOUT:
             which = "first" if not state["picks"] else "second"
@@ -460,7 +491,7 @@ class BigfootSighting(Engine):
             return PhaseSpec(number, "extra tree", (state["items"]["extra_tree"],), "setup")
         if state["stage"] == TURNS:
             name = f"turn {state['turn'] + 1} · {ROLE_WORDS[role_now(state)]}"
-            return PhaseSpec(number, name, tuple(actors_now(state)), "turn")
+            return PhaseSpec(number, name, tuple(actors_now(state)), "turn", optional=mulligan_only(state))
         return None
 
     def finished(self, state: State) -> bool:
@@ -525,6 +556,9 @@ class BigfootSighting(Engine):
             raise SubmissionError("mulligan", "Mulligan is yes or no")
         text = fields.get("move")
         text = "" if text is None else text
+        if player not in actors_now(state) and not mulligan:  # the holder, whose board for this turn has ended
+            raise SubmissionError("move", "You have no move this turn (your board for it has ended); "
+                                          "you may only play the Mulligan")
         if mulligan:
             if isinstance(text, str) and text.strip():
                 raise SubmissionError("mulligan", "Send either a move or the Mulligan, not both")
@@ -572,7 +606,8 @@ class BigfootSighting(Engine):
         new["phase_no"] += 1
         log: list[LogLine] = []
         subs = {p: submissions.get(p) or self.default(state, p, rng) for p in spec.actors}
-        conceding = [p for p in spec.actors if subs[p].get("concede")]
+        subs.update({p: submissions[p] for p in spec.optional if submissions.get(p)})  # never defaulted
+        conceding = [p for p in subs if subs[p].get("concede")]
         if conceding:
             concede_match(new, conceding, log, "concede")
         elif state["stage"] == LAYOUT:
@@ -581,6 +616,7 @@ class BigfootSighting(Engine):
             self._resolve_tree(new, spec.actors[0], subs[spec.actors[0]], log)
         else:
             self._resolve_turn(new, spec.actors, subs, log)
+        new["turn_reserve_s"] = dict(new["reserve_s"])  # what a Mulligan in the next turn gives back
         return Resolution(new, log)
 
     def _resolve_layout(self, state: State, chooser: str, payload: Payload, log: list[LogLine]) -> None:
@@ -611,7 +647,7 @@ class BigfootSighting(Engine):
 
     def _resolve_turn(self, state: State, actors: tuple[str, ...], subs: dict[str, Payload],
                       log: list[LogLine]) -> None:
-        holder = next((p for p in actors if subs[p].get("mulligan")), None)
+        holder = next((p for p in subs if subs[p].get("mulligan")), None)
         if holder:
             for player in actors:
                 if player != holder and subs[player].get("move") not in (None, "pass"):
@@ -623,6 +659,10 @@ class BigfootSighting(Engine):
         if all(board["ended"] for board in state["boards"].values()):
             log.append(LogLine("Both boards have ended."))
             finish_on_scores(state, log, "scores")
+        elif state.get("idle_turns", 0) >= IDLE_TURNS_LIMIT:
+            log.append(LogLine(f"Nobody has moved for {IDLE_TURNS_LIMIT} turns in a row: the match ends on the "
+                               "scores as they stand."))
+            finish_on_scores(state, log, "idle")
         else:
             log.append(LogLine(f"Turn {state['turn'] + 1}: {ROLE_WORDS[role_now(state)]} to move."))
 
@@ -631,6 +671,7 @@ class BigfootSighting(Engine):
         role = role_now(state)
         number = state["turn"] + 1
         state["history"] = (state["history"] + [{"turn": state["turn"], "boards": fresh(state["boards"])}])[-2:]
+        moved = False
         for player in actors:
             key = acting_board(state, player)
             move = parse_move(role, subs[player].get("move") or "")
@@ -638,10 +679,12 @@ class BigfootSighting(Engine):
             after["last_move"] = {"turn": number, "role": role, "by": player, "move": format_move(move)}
             state["boards"][key] = after
             log.append(LogLine(describe_move(state, player, key, subs[player], phrases)))
+            moved = moved or bool(phrases)
             if after["ended"]:
                 log.append(LogLine(f"{sentence(board_label(state, key))} has ended: {after['end_reason']}. "
                                    f"{key} felled {after['felled']} trees there."))
         state["turn"] += 1
+        state["idle_turns"] = 0 if moved else state.get("idle_turns", 0) + 1
 
     def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
         """Nothing in this game is answered at once: every submission waits for the turn to resolve."""
@@ -657,18 +700,29 @@ class BigfootSighting(Engine):
         new = fresh(state)
         log: list[LogLine] = []
         if self.finished(state):
+            result = state["result"]
+            if (result["reason"] == "reserve" and result["loser"] == other(state, player)
+                    and state["reserve_s"][player] - seconds <= 0):  # both out of time at once (ruling 17)
+                new["reserve_s"][player] = 0.0
+                log.append(LogLine("Both players ran out of time at once: the scores as they stand decide."))
+                finish_on_scores(new, log, "reserve")
             return Resolution(new, log)
         total = state["clock"]["reserve_s"]
         before = state["reserve_s"][player]
         after = max(0.0, round(before - seconds, 3))
         new["reserve_s"][player] = after
-        if after <= 0:
-            log.append(LogLine(f"{player} has run out of reserve time."))
-            concede_match(new, [player], log, "reserve")
+        if after <= 0:  # a loss on time, read as one (not as a concession the player sent)
+            log.append(LogLine(f"{player} ran out of time: {other(state, player)} wins the Death Match."))
+            new["result"] = {"winner": other(state, player), "loser": player, "reason": "reserve"}
+            new["stage"] = OVER
         elif (total - after) // RESERVE_REMINDER_S > (total - before) // RESERVE_REMINDER_S:
             log.append(LogLine(f"{player} has used {duration_text(total - after)} of reserve time; "
                                f"{duration_text(after)} left."))
         return Resolution(new, log)
+
+    def clock_seconds(self, state: State, kind: str) -> float | None:
+        """A turn lasts ``turn_s``; each set-up step (a layout pick, the extra tree) ``setup_s``, without reserve."""
+        return {"turn": state["clock"]["turn_s"], "setup": state["clock"]["setup_s"]}.get(kind)
 
     def concede(self, state: State, player: str) -> Resolution:
         """The player concedes the match: the other wins."""
@@ -682,11 +736,11 @@ class BigfootSighting(Engine):
 
     # --- reading ---------------------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
-        """The winner and loser of the Death Match (both None on a draw); no ToL, no EC."""
+        """The winner and loser of the Death Match (both None on a draw) and the placement; no ToL, no EC."""
         if not self.finished(state):
             return None
         result = state["result"]
-        return Outcome(winner=result["winner"], loser=result["loser"])
+        return Outcome(winner=result["winner"], loser=result["loser"], placement=placement(state))
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:
         """MATCHFILE keys: ``score``, ``board`` (text of the player's lumberjack board) and ``reserve_s``."""
@@ -790,6 +844,8 @@ class BigfootSighting(Engine):
         :func:`.moves.move_tree`. Setup: the free boards, or the cells for the extra tree.
         """
         spec = self.phase(state)
+        if spec is not None and player in spec.optional:
+            return {"mulligan": True}  # no move of their own: only the Mulligan (the form's button)
         if spec is None or player not in spec.actors:
             return {}
         if state["stage"] == LAYOUT:
@@ -806,6 +862,11 @@ class BigfootSighting(Engine):
     def form_fields(self, state: State, player: str) -> list[Field]:
         """``board`` (a choice), ``tree`` (a choice), or ``move`` (text) plus ``mulligan`` (bool) when playable."""
         spec = self.phase(state)
+        if spec is not None and player in spec.optional:
+            return [Field("mulligan", "You have no move this turn. You may play the Mulligan now", "pick",
+                          (("true", "Play the Mulligan"),), required=False,
+                          help="It takes effect at once: this turn is cancelled and the last two turns are taken "
+                               "back on both boards, scores and ended boards included.")]
         if spec is None or player not in spec.actors:
             return []
         if state["stage"] == LAYOUT:
@@ -834,6 +895,8 @@ class BigfootSighting(Engine):
             payload: Payload = {"board": str(data.get("board") or "").strip()}
         elif stage == TREE:
             payload = {"tree": str(data.get("tree") or "").strip() or None}
+        elif player in mulligan_only(state):
+            payload = {"mulligan": True} if is_yes(data.get("mulligan")) else {"move": str(data.get("move") or "")}
         else:
             payload = {"move": str(data.get("move") or "")}
             if is_yes(data.get("mulligan")):
@@ -847,6 +910,8 @@ class BigfootSighting(Engine):
             return {"board": str(payload["board"])} if payload.get("board") else {}
         if state["stage"] == TREE:
             return {"tree": payload.get("tree") or ""}
+        if player in mulligan_only(state):
+            return {"mulligan": "true"} if payload.get("mulligan") else {}
         return {"move": payload.get("move", ""), "mulligan": bool(payload.get("mulligan"))}
 
 

@@ -126,19 +126,27 @@ def name_ec(s: dict[str, Any], winners: list[str], rng: random.Random, log: Log)
 
 
 def decide_ec(s: dict[str, Any], subs: dict[str, dict[str, Any]], rng: random.Random, log: Log) -> None:
-    """Each decider names one of the tied players; most named wins; a tie (or no names) is drawn at random."""
+    """Each decider names one of the tied players; most named wins; a tie (or no names) is drawn at random.
+
+    A decider who names nobody abstains (RULINGS, "Decisions by several deciders"): the log says so.
+    """
     pending = s["result"]["pending"]
     votes = {name: 0 for name in pending["between"]}
     for decider in pending["deciders"]:
-        payload = subs.get(decider, {})
+        payload = subs.get(decider) or {}
         name = payload.get("ec")
         if name in votes:
             votes[name] += 1
-            if not payload.get("random"):
-                log.host(f"{decider} names {name}.")
+            log.host(f"{decider} names {name}.")
+        else:
+            log.public(f"{decider} named nobody in time and abstains.")
     top = max(votes.values())
     leaders = [name for name, count in votes.items() if count == top]
-    if len(leaders) == 1:
+    if top == 0:
+        chosen = rng.choice(leaders)
+        log.public(f"Nobody named anyone in time: {chosen} is drawn at random as the Elimination Candidate "
+                   f"among {', '.join(leaders)}.")
+    elif len(leaders) == 1:
         chosen = leaders[0]
         log.public(f"{chosen} is named the Elimination Candidate.")
     else:

@@ -36,6 +36,7 @@ from games.engines.protocol import (
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
 from games.kit.checks import open_phase_for
+from games.kit.placement import place_by
 
 #: What every player starts with.
 START_ORBS = 15
@@ -78,6 +79,7 @@ class BlobPartyEngine(Engine):
         boards = check_boards(config["boards"], seed) if "boards" in config else draw_boards(seed, BOARDS)
         return {
             "players": players,
+            "seed": seed,  # for the placement's ties (the end of the match)
             "kings": kings,
             "boards": boards,
             "step": 0,
@@ -126,13 +128,13 @@ class BlobPartyEngine(Engine):
         return check_decision(state, payload)
 
     def default(self, state: State, player: str, rng: random.Random) -> Payload:
-        """The seed's defaults: an empty plan (drawn at random), the lowest card and 0s, a random EC."""
+        """The seed's defaults: an empty plan (drawn at random), the lowest card and 0s; a silent decider abstains."""
         step = state["step"]
         if step == 0:
             return {}
         if step <= ROUNDS:
             return default_round(state, player)
-        return {"ec": rng.choice(state["result"]["pending"]["between"]), "random": True}
+        return {"ec": None, "default": True}  # abstains (RULINGS: silence is not a random vote)
 
     def bot(self, state: State, player: str, rng: random.Random) -> Payload:
         """A random legal submission."""
@@ -168,9 +170,6 @@ class BlobPartyEngine(Engine):
                 s["plan"] = None
                 finish_match(s, rng, log)
         else:
-            for player, payload in submissions.items():
-                if payload.get("random"):
-                    log.public(f"{player} made no choice in time: {payload['ec']} was drawn at random for them.")
             decide_ec(s, submissions, rng, log)
         s["announce"] = [line.text for line in log.lines if line.audience == PUBLIC]
         return Resolution(s, log.lines, log.garnets)
@@ -187,6 +186,8 @@ class BlobPartyEngine(Engine):
             ec=list(result["ec"]),
             pending=clone(result["pending"]),
             garnets_earned=dict(result["garnets_earned"]),
+            placement=place_by(state["players"], lambda p: (state["orbs"][p], state["stars"][p], state["bp"][p]),
+                               state.get("seed", 0)),
         )
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:

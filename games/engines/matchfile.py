@@ -1,4 +1,4 @@
-"""Match files (shared/spec/MATCHFILE.md): reading, checking and replaying them.
+"""Match files (docs/MATCHFILE.md): reading, checking and replaying them.
 
 Pure Python: used by ``manage.py replay``, by export/import, and by tests.
 """
@@ -157,7 +157,16 @@ def check_shape(doc: Any) -> dict[str, Any]:
         for name in phase:
             if name not in players:
                 raise MatchFileError("not a player of this match", number, name)
-    return {
+    reserve_used: dict[int, dict[str, float]] = {}
+    for key, used in doc.get("reserve_used", {}).items():
+        number = int(key)
+        if number > len(phases):
+            raise MatchFileError(f"reserve_used names phase {number}; the file has {len(phases)} phases")
+        for name in used:
+            if name not in players:
+                raise MatchFileError("reserve_used: not a player of this match", number, name)
+        reserve_used[number] = {name: float(used[name]) for name in players if name in used}
+    checked = {
         "game": doc["game"],
         "seed": doc["seed"],
         "players": players,
@@ -165,6 +174,9 @@ def check_shape(doc: Any) -> dict[str, Any]:
         "config": doc.get("config", {}),
         "phases": phases,
     }
+    if reserve_used:
+        checked["reserve_used"] = dict(sorted(reserve_used.items()))
+    return checked
 
 
 # --- the published schema --------------------------------------------------------------------------------
@@ -235,6 +247,7 @@ _EXPECTED = {
     "garnets": "garnets must be an object of name: number",
     "config": "config must be an object",
     "phases": "phases must be a list of objects keyed by player",
+    "reserve_used": "reserve_used must be an object of phase number: {player: seconds from 0 to 86400}",
 }
 
 
@@ -263,6 +276,12 @@ def replay(
     for number, submissions in enumerate(phases, start=1):
         if engine.phase(state) is None:
             raise MatchFileError("the match is already over; this phase is one too many", number)
+        state = spend_reserve(engine, state, doc.get("reserve_used", {}).get(number, {}), number, log)
+        if engine.phase(state) is None:  # a player ran out of time in this phase: it was never played
+            played += 1
+            if progress:
+                progress(played, len(phases))
+            continue
         try:
             result = play_phase(engine, state, doc["seed"], submissions)
         except SubmissionError as exc:
@@ -275,6 +294,24 @@ def replay(
         if progress:
             progress(played, len(phases))
     return summary(doc["game"], state, played, log)
+
+
+def spend_reserve(engine: Any, state: State, used: dict[str, float], number: int, log: list[str]) -> State:
+    """Take the reserve time the file says each player used in phase ``number`` (``reserve_used``) off
+    their reserve before the phase is played, in the order it was used (the least first: every reserve in
+    a phase runs from the same moment), and a reserve at zero ends the match on time."""
+    if not used:
+        return state
+    if not engine.spec.offers.reserve:
+        raise MatchFileError(f"reserve_used: {engine.title} has no reserve time", number)
+    for name, seconds in sorted(used.items(), key=lambda item: item[1]):
+        try:
+            result = engine.spend_reserve(state, name, seconds)
+        except EngineError as exc:
+            raise MatchFileError(f"reserve_used: {exc}", number, name) from None
+        state = result.state
+        log.extend(line.text for line in result.log)
+    return state
 
 
 def summary(game: str, state: State, played: int, log: list[str]) -> dict[str, Any]:

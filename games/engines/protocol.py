@@ -105,12 +105,21 @@ class PhaseSpec:
     ``kind`` tells the platform which clock applies: ``main`` (the match's
     phase length, 24 h by default), ``turn`` (a live turn), ``setup`` (a live
     setup step) or ``decision`` (a post-game decision).
+
+    ``optional`` names players who MAY submit in this phase without being one of its
+    ``actors`` (an item such as Bigfoot Sighting's Mulligan): nobody waits for them, no
+    default is filled for them, and they count neither for locking in nor for reserve time.
     """
 
     number: int
     name: str
     actors: tuple[str, ...]
     kind: PhaseKind = "main"
+    optional: tuple[str, ...] = ()
+
+    def may_submit(self, player: str) -> bool:
+        """Whether ``player`` may send a move in this phase (an actor, or an optional submitter)."""
+        return player in self.actors or player in self.optional
 
 
 @dataclass
@@ -265,6 +274,11 @@ class Engine:
     def concede(self, state: State, player: str) -> Resolution:
         """``player`` gives up the match. Called when ``spec.offers.reserve`` is set."""
         raise NotImplementedError
+
+    def clock_seconds(self, state: State, kind: PhaseKind) -> float | None:
+        """How long a live phase of this ``kind`` lasts by the match's own clock settings (its config,
+        e.g. a turn length and a set-up step length); None: the match's length for that kind."""
+        return None
 
     def legal_moves(self, state: State, player: str) -> dict[str, Any]:
         """What ``player`` may do now, for a clickable board ({} when they do not act).

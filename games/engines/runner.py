@@ -38,7 +38,8 @@ def play_phase(
 ) -> PhaseResult:
     """Check every submission, fill the defaults, and resolve the open phase.
 
-    Strict (replay): raises SubmissionError, with ``player`` set, on the first
+    The phase's ``optional`` players' moves are checked and counted when sent; nobody gets a
+    default for them. Strict (replay): raises SubmissionError, with ``player`` set, on the first
     submission that breaks a rule; nothing is applied then. Lenient (the web
     app, where every move was checked when it was sent): a move that no longer
     passes is replaced by the default and reported in ``rejected``.
@@ -47,13 +48,22 @@ def play_phase(
     if spec is None:
         raise SubmissionError("", "the match has no open phase")
     for player in submissions:
-        if player not in spec.actors:
+        if not spec.may_submit(player):
             err = NotAnActor("", f"{player} does not act in {spec.name}")
             err.player = player  # type: ignore[attr-defined]
             raise err
     counted: dict[str, Payload] = {}
     defaulted: list[str] = []
     rejected: dict[str, str] = {}
+    for player in spec.optional:  # may submit, never waited for: no default when silent
+        if player in submissions and player not in spec.actors:
+            try:
+                counted[player] = engine.check(state, player, submissions[player])
+            except SubmissionError as err:
+                if not lenient:
+                    err.player = player  # type: ignore[attr-defined]
+                    raise
+                rejected[player] = err.message
     for player in spec.actors:
         if player in submissions:
             try:

@@ -30,6 +30,10 @@ class ConfigField:
     ``required``), ``seat_each`` (each of ``choices`` given to one seat or to nobody: a mapping
     choice key → seat name, e.g. Death Match items), ``bool``. Every field may be left empty unless ``required``: the engine then
     draws it from the seed or uses ``default``.
+
+    ``from_placement`` (``seat_order`` only): in a season, when the host leaves the order empty, the site
+    fills it with the previous Main Match's placement, best placed first (players who did not play it
+    after them, drawn from the seed), e.g. Trail Trouble's starting order.
     """
 
     key: str
@@ -42,6 +46,7 @@ class ConfigField:
     hi: int | None = None
     choices: tuple[tuple[str, str], ...] = ()
     lines: int = 1
+    from_placement: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,9 @@ class Offers:
     - ``decisions``: the match may end with a post-game decision phase (``decision`` kind).
     - ``death_match``: the game can be played as a season's Death Match (two seats).
     - ``death_match_items``: item key → title, handed to the duelists when set up (config ``items``).
+    - ``at_once_keys``: payload keys that, in a checked live move, resolve the turn the moment the move is
+      stored (as if every actor had locked in), with no reserve time charged for it: e.g. the Mulligan,
+      which cancels the turn in progress.
     """
 
     live_clock: bool = False
@@ -66,6 +74,7 @@ class Offers:
     decisions: bool = False
     death_match: bool = False
     death_match_items: tuple[tuple[str, str], ...] = ()
+    at_once_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

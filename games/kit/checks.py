@@ -35,14 +35,15 @@ def not_acting(player: str, spec: PhaseSpec) -> str:
 
 
 def open_phase(spec: PhaseSpec | None, player: str, payload: Any) -> PhaseSpec:
-    """``spec`` (the open phase), when ``player`` acts in it and ``payload`` is an object; else SubmissionError.
+    """``spec`` (the open phase), when ``player`` acts in it (or may: ``spec.optional``) and ``payload`` is an
+    object; else SubmissionError.
 
     Refusals (field ``""``): the match is over (no open phase), the player does not act in this
     phase, the payload is not an object (a JSON object, i.e. a dict).
     """
     if spec is None:
         raise SubmissionError("", OVER)
-    if player not in spec.actors:
+    if not spec.may_submit(player):
         raise SubmissionError("", not_acting(player, spec))
     if not isinstance(payload, dict):
         raise SubmissionError("", NOT_AN_OBJECT)

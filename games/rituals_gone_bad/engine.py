@@ -24,6 +24,7 @@ from games.engines.protocol import (
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
+from games.kit.placement import place_by
 from games.rituals_gone_bad import forms, views
 from games.rituals_gone_bad.board_svg import render_board
 from games.rituals_gone_bad.checks import check_submission
@@ -123,6 +124,7 @@ class RitualsGoneBad(Engine):
             pending=pending,
             garnets_earned=dict(state["payout"]),
             dm_pick_order=list(state["ec"]),
+            placement=place_by(state["players"], state["points"].__getitem__, state["seed"]),
         )
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:

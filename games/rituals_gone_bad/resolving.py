@@ -270,7 +270,7 @@ def decide_elimination_candidate(state: State, submissions: dict[str, Payload], 
         choice = (submissions.get(decider) or {}).get("ec")
         state["votes"][decider] = choice
         if choice is None:
-            lines.append(LogLine(f"{decider} named nobody in time.", HOST))
+            lines.append(LogLine(f"{decider} named nobody in time and abstains.", PUBLIC))
         else:
             named.append(choice)
             lines.append(LogLine(f"{decider} names {choice}.", HOST))

@@ -163,7 +163,7 @@ class TrailTroubleEngine(Engine):
         max_players=PLAYERS,
         phase_kinds=("main",),
         config=(
-            ConfigField("order", "Starting order, front to back", "seat_order",
+            ConfigField("order", "Starting order, front to back", "seat_order", from_placement=True,
                         help="Leave empty to start in seat order."),
             ConfigField("forks", "Forks", "text", lines=16,
                         help="16 fork lines in the rules' notation, 4 a round, round 1 first. "
@@ -371,6 +371,7 @@ class TrailTroubleEngine(Engine):
             pending=None,
             garnets_earned={p: 0 for p in state["players"]},
             dm_pick_order=list(end["dm_pick_order"]),
+            placement={p: place_of(state, p) for p in state["players"]},  # final places are never tied
         )
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:

@@ -13,13 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
 from genius.matches import phase_forms
 from genius.matches.models import LogEntry, Match, Phase, Season, SeasonPlayer, Seat, Submission
-from genius.matches.services.engines import engine_of
+from genius.matches.services import live_turns
+from genius.matches.services.engines import engine_of, may_submit
 from genius.notify.texts import announcements
 
 
@@ -196,9 +198,22 @@ def _board_part(match: Match, viewer: protocol.Viewer) -> str:
 
 
 def status_part(match: Match, reads: Reads | None = None) -> str:
+    """The status bar, with the server's time (the pages count down from it, so every clock agrees with the
+    server's), the dealer's latest reminder of a live turn and, once a live match is over, how it ended."""
     phase = reads.open_phase() if reads is not None else open_phase(match)
     seats = reads.seats() if reads is not None else list(match.seats.all())
-    return render_to_string("games/parts/status.html", {"match": match, "phase": phase, "seats": seats})
+    now = timezone.now()
+    reminder = None
+    if phase is not None and phase.status == Phase.Status.OPEN and match.status == Match.Status.RUNNING:
+        reminder = live_turns.latest_reminder(match, phase, now)
+    elif match.status == Match.Status.FINISHED and engine_of(match.game).spec.offers.live_clock:
+        reminder = (LogEntry.objects.filter(match=match, audience=LogEntry.Audience.PUBLIC).order_by("-order")
+                    .values_list("text", flat=True).first())
+    return render_to_string("games/parts/status.html", {
+        "match": match, "phase": phase, "seats": seats, "server_now": now.isoformat(timespec="milliseconds"),
+        "reminder": reminder,
+        "reminder_key": f"{match.status}:{phase.number if phase else 0}:{reminder}" if reminder else "",
+    })
 
 
 def announcements_part(match: Match) -> str:
@@ -266,7 +281,7 @@ def form_context(
     """The seat's forms for the open phase, filled with its current move (or the posted values)."""
     phase = reads.open_phase() if reads is not None else open_phase(match)
     ctx: dict[str, Any] = {"match": match, "phase": phase, "form": None, "instant_form": None, "current": None}
-    if seat is None or phase is None or phase.status != Phase.Status.OPEN or seat.name not in phase.actors:
+    if seat is None or phase is None or phase.status != Phase.Status.OPEN or not may_submit(match, phase, seat.name):
         return ctx
     engine = engine_of(match.game)
     if reads is not None:

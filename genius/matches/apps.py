@@ -15,5 +15,7 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         from genius.matches import scheduler, tasks
+        from genius.matches.services import live_turns
 
         scheduler.register("celery", tasks.resolve_at)  # live turns get a Celery task due at their deadline
+        scheduler.add_sweep(live_turns.send_reminders)  # the dealer's reminders, on every tick of either clock

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.engines.protocol import EngineError, SubmissionError
@@ -23,7 +24,13 @@ from genius.live import presenters
 from genius.matches.fields import WholeNumberField
 from genius.matches.models import Match, Phase, Season, Submission
 from genius.matches.services import lifecycle
-from genius.matches.services.engines import death_match_games, engine_of, first_death_match_game, spec_of
+from genius.matches.services.engines import (
+    death_match_games,
+    engine_of,
+    first_death_match_game,
+    may_submit,
+    spec_of,
+)
 from genius.matches.services.errors import ServiceError
 
 SEAT_CHOICES = (("", "nobody"), ("first", "the first seat"), ("second", "the second seat"))
@@ -59,7 +66,7 @@ class DeathMatchForm(forms.Form):
                                     help_text="Optional: the season this Death Match belongs to.")
     title = forms.CharField(required=False, max_length=120, help_text="Leave empty for “Death Match: A vs B”.")
     turn_seconds = WholeNumberField(initial=60, min_value=5, max_value=3600, label="Turn length (seconds)",
-                                      help_text="Each turn, and each set-up step, lasts this long.")
+                                      help_text="Each turn lasts this long (each set-up step: 2 minutes).")
     reserve_seconds = WholeNumberField(initial=300, min_value=10, max_value=3600, label="Reserve time (seconds)",
                                          help_text="Each player's reserve for the whole match (games with a "
                                                    "reserve).")
@@ -190,7 +197,7 @@ def move_hints(request: HttpRequest, pk: int) -> JsonResponse:
     phase = presenters.open_phase(match)
     engine = engine_of(match.game)
     acting = (phase is not None and phase.status == Phase.Status.OPEN and match.state is not None
-              and seat.name in phase.actors)
+              and may_submit(match, phase, seat.name))
     body: dict[str, Any] = {
         "phase": phase.number if phase else 0,
         "player": seat.name,
@@ -225,7 +232,8 @@ def live_clock(request: HttpRequest, pk: int) -> JsonResponse:
     reserve = {}
     if match.state is not None:
         reserve = {name: engine.player_state(match.state, name).get("reserve_s") for name in players}
-    body: dict[str, Any] = {"seq": match.seq, "status": match.status, "phase": None, "reserve_s": reserve}
+    body: dict[str, Any] = {"seq": match.seq, "status": match.status, "phase": None, "reserve_s": reserve,
+                            "now": timezone.now().isoformat(timespec="milliseconds")}  # the pages count from it
     if phase is not None:
         waiting: list[str] = []
         if phase.reserve_from is not None:

@@ -63,6 +63,9 @@ class Match(models.Model):
     reminder_lead_seconds = models.PositiveIntegerField(default=3 * 3600)
     state = models.JSONField(null=True, blank=True, help_text="The engine state now (snapshots keep the history).")
     outcome = models.JSONField(null=True, blank=True)
+    placement = models.JSONField(
+        default=dict, blank=True, help_text="Seat name → place 1..n by the game's own measure, once finished (public).",
+    )
     seq = models.PositiveBigIntegerField(default=0, help_text="Live update sequence number.")
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
@@ -73,6 +76,9 @@ class Match(models.Model):
     dm_pick = models.ForeignKey(
         "Decision", null=True, blank=True, on_delete=models.SET_NULL, related_name="death_matches",
         help_text="A Death Match: the EC's pick it was created from.",
+    )
+    start_when_items_given = models.BooleanField(
+        default=False, help_text="A season's Death Match: start it once its items are given (the host's choice).",
     )
 
     class Meta:
@@ -275,7 +281,8 @@ class Episode(models.Model):
 
 
 class Decision(models.Model):
-    """A season-level post-game decision with a deadline: hand out a ToL, or an EC's Death Match choice.
+    """A season-level decision with a deadline: hand out a ToL, an EC's Death Match choice, or a Death Match
+    item to give to one of the duelists.
 
     ``options`` holds the user ids the decider may name; an EC holding a ToL may instead leave.
     """
@@ -283,6 +290,7 @@ class Decision(models.Model):
     class Kind(models.TextChoices):
         GIVE_TOL = "give_tol", "Hand out a Token of Life"
         DEATH_MATCH = "death_match", "Pick a Death Match opponent"
+        GIVE_ITEM = "give_item", "Give a Death Match item to a duelist"
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for an earlier decision"
@@ -307,6 +315,8 @@ class Decision(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     note = models.CharField(max_length=200, blank=True)
     reminded = models.BooleanField(default=False)
+    item = models.CharField(max_length=40, blank=True,
+                            help_text="A give_item decision: the item key (``match`` is the Death Match it is for).")
 
     class Meta:
         ordering = ["episode", "order", "pk"]

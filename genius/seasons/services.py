@@ -13,7 +13,14 @@ the season rules page, ``templates/games/season_rules.html``):
 3. :func:`decide` records a choice; :func:`close_due_decisions` draws a missing
    one at random from the allowed options at its deadline, and says so.
 4. :func:`create_death_match` is the host's one click from a pick; when the
-   Death Match finishes its loser is eliminated (a draw is played again).
+   Death Match finishes its loser is eliminated (a draw is played again). Its
+   items (the game's ``offers.death_match_items``) are given by players: each
+   goes to a different player still in who is not a duelist, who decides by a
+   deadline which duelist receives it (``give_item`` decisions; silent: drawn at
+   random); the items are set and the match may start once all are given.
+5. A Main Match's placement is kept with the match (``Match.placement``); a
+   ``seat_order`` setting marked ``from_placement`` (Trail Trouble's starting
+   order) defaults to the previous Main Match's placement (:func:`order_from_placement`).
 """
 
 from __future__ import annotations
@@ -41,8 +48,8 @@ from genius.matches.models import (
     garnet_balance,
     tol_balance,
 )
-from genius.matches.services import lifecycle
-from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, first_death_match_game
+from genius.matches.services import lifecycle, lobbies
+from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, first_death_match_game, spec_of
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.notify import services as notify
 
@@ -187,6 +194,12 @@ def create_episode(
                 f"{GAME_TITLES.get(game, game)} needs {engine.min_players} players; {len(playing)} would play. "
                 "Fill the empty seats with house bots, or choose another game.", "house_bots"
             )
+        seed = lobbies.draw_seed() if seed is None else seed
+        random.Random(f"{seed}:seats").shuffle(playing)  # the seat order, fair and replayable
+        seat_names = [p.user.get_username() for p in playing] + [
+            HOUSE_BOT.format(n) for n in range(1, seats - len(playing) + 1)]
+        config = dict(config or {})
+        lobbies.check_config(engine, config, seated=seat_names, seats_wanted=seats, seed=seed)
         number = (last.number if last else 0) + 1
         episode = Episode.objects.create(season=season, number=number)
         match = lifecycle.create_match(
@@ -198,13 +211,13 @@ def create_episode(
         if reminder_lead_seconds is not None:
             match.reminder_lead_seconds = reminder_lead_seconds
         match.save(update_fields=["episode", "kind", "reminder_lead_seconds"])
-        random.Random(f"{match.seed}:seats").shuffle(playing)  # the seat order, fair and replayable
         for entry in playing:
             lifecycle.add_seat(match, user=entry.user, is_bot=bot_players)
         for n in range(1, seats - len(playing) + 1):
             lifecycle.add_seat(match, name=HOUSE_BOT.format(n), is_bot=True)
         sitting = f" ({', '.join(sit_out)} sit{'s' if len(sit_out) == 1 else ''} out)" if sit_out else ""
         _announce(season, episode, f"Episode {number} begins: {GAME_TITLES.get(game, game)}{sitting}.", now)
+        _order_from_placement(match, now)
     if start:
         lifecycle.start_match(match.pk, now=now)
         match.refresh_from_db()
@@ -217,6 +230,46 @@ def _announce(season: Season, episode: Episode | None, text: str, now: datetime 
     heading = f"**{season.name}" + (f" — episode {episode.number}**" if episode else "**")
     season_id = season.pk
     transaction.on_commit(lambda: notify.queue(season_id, f"{heading}\n{text}"))
+
+
+def previous_main_match(season: Season | int, *, before: Match | None = None) -> Match | None:
+    """The season's last finished Main Match (before ``before``, when given)."""
+    season_id = season if isinstance(season, int) else season.pk
+    rows = Match.objects.filter(season_id=season_id, kind="main", status=Match.Status.FINISHED)
+    if before is not None:
+        rows = rows.exclude(pk=before.pk)
+    return rows.order_by("-finished", "-pk").first()
+
+
+def order_from_placement(previous: Match, seats: list[tuple[str, int | None]], seed: int) -> list[str]:
+    """Seat names in the previous Main Match's placement, best placed first (RULINGS, Trail Trouble's
+    starting order): ``seats`` are (seat name, user id) of the new match; a seat whose player did not
+    play the previous match (or a house bot) comes after those who did, in an order drawn from ``seed``;
+    equal places are drawn from it too."""
+    by_user = {uid: (previous.placement or {}).get(name)
+               for name, uid in previous.seats.filter(user__isnull=False).values_list("name", "user_id")}
+    rng = random.Random(f"{seed}:order-from-placement")
+    draw = {name: rng.random() for name, _ in sorted(seats)}
+    placed = [(by_user[uid], draw[name], name) for name, uid in seats
+              if uid is not None and isinstance(by_user.get(uid), int)]
+    others = sorted((draw[name], name) for name, uid in seats
+                    if uid is None or not isinstance(by_user.get(uid), int))
+    return [name for *_, name in sorted(placed)] + [name for _, name in others]
+
+
+def _order_from_placement(match: Match, now: datetime | None) -> None:
+    """A Main Match's ``from_placement`` seat orders the host left empty: the previous Main Match's placement."""
+    fields = [f for f in spec_of(match.game).config if f.kind == "seat_order" and f.from_placement
+              and not (match.config or {}).get(f.key)]
+    previous = previous_main_match(match.season_id, before=match) if fields else None
+    if previous is None or not previous.placement:
+        return
+    seats = list(match.seats.order_by("position").values_list("name", "user_id"))
+    order = order_from_placement(previous, seats, match.seed)
+    match.config = {**(match.config or {}), **{f.key: order for f in fields}}
+    match.save(update_fields=["config"])
+    _announce(match.season, match.episode, f"{fields[0].label}, from the placement of {previous.title}: "
+              f"{', '.join(order)}.", now)
 
 
 # --- when a match ends ------------------------------------------------------------------------------------
@@ -291,6 +344,8 @@ def _death_match_finished(match: Match) -> None:
     outcome = match.outcome or {}
     season = Season.objects.get(pk=match.season_id)
     now = match.finished or timezone.now()
+    Decision.objects.filter(match=match, kind=Decision.Kind.GIVE_ITEM).exclude(status=Decision.Status.DECIDED).update(
+        status=Decision.Status.DECIDED, decided_at=now, note="the Death Match was played before this item was given")
     users = dict(match.seats.filter(user__isnull=False).values_list("name", "user_id"))
     loser, winner = outcome.get("loser"), outcome.get("winner")
     if loser and loser in users:
@@ -308,9 +363,12 @@ def _death_match_finished(match: Match) -> None:
 
 
 def _advance(episode: Episode, now: datetime) -> None:
-    """Open the next decisions once the earlier ones are made (ToL handed out first, then each EC in turn)."""
+    """Open the next decisions once the earlier ones are made (ToL handed out first, then each EC in turn).
+
+    Death Match items (``give_item``) open with their Death Match and are no part of this order.
+    """
     while True:
-        rows = list(episode.decisions.all())
+        rows = list(episode.decisions.exclude(kind=Decision.Kind.GIVE_ITEM))
         if any(d.status == Decision.Status.OPEN for d in rows):
             return
         waiting = [d for d in rows if d.status == Decision.Status.WAITING]
@@ -362,8 +420,7 @@ def _open(decision: Decision, now: datetime) -> None:
     decision.status, decision.opened_at = Decision.Status.OPEN, now
     decision.deadline = now + timedelta(seconds=match.decision_seconds)
     decision.save()
-    seat = match.seats.filter(user_id=decision.decider_id).first()
-    if seat is not None and seat.is_bot:
+    if _decider_is_bot(decision):
         rng = _rng(decision, "bot")
         leave = decision.can_leave and rng.random() < 0.5
         _apply(decision, None if leave else rng.choice(_by_name(decision.options)), leave=leave, now=now)
@@ -397,6 +454,9 @@ def _apply(decision: Decision, choice_id: int | None, *, leave: bool, now: datet
         TolEntry.objects.create(user_id=decision.decider_id, season=season, match=decision.match, amount=-1,
                                 reason=f"spent to leave the Death Match of episode {episode.number}")
         text = f"{who} spends a Token of Life and leaves the Death Match."
+    elif decision.kind == Decision.Kind.GIVE_ITEM:
+        given = f"{item_title(decision)} was given to {_name(choice_id)} by {who}"
+        text = f"{given} (drawn at random: {who} made no choice in time)." if drawn else f"{given}."
     elif decision.kind == Decision.Kind.GIVE_TOL:
         TolEntry.objects.create(user_id=choice_id, season=season, match=decision.match, amount=1,
                                 reason=f"given by {who} after {decision.match.title}")
@@ -466,20 +526,34 @@ def decide(decision_id: int, user: AbstractBaseUser, *, choice: str | int | None
             _apply(decision, None, leave=True, now=now)
         else:
             choice_id = _resolve_choice(decision, choice)
-            still = (_recipients(decision.episode, decision.decider_id) if decision.kind == Decision.Kind.GIVE_TOL
-                     else _eligible_opponents(decision.episode, decision.decider_id))
-            if choice_id not in still:
+            if choice_id not in _still_allowed(decision):
                 raise ServiceError(f"{_name(choice_id)} can no longer be named (eliminated, or now holds a "
                                    "Token of Life).", "choice")
             _apply(decision, choice_id, leave=False, now=now)
-        _advance(decision.episode, now)
+        _after(decision, now)
         return decision
+
+
+def _still_allowed(decision: Decision) -> list[int]:
+    """Who a decision may name now: a ToL's recipients, an EC's eligible opponents, or an item's two duelists."""
+    if decision.kind == Decision.Kind.GIVE_TOL:
+        return _recipients(decision.episode, decision.decider_id)
+    if decision.kind == Decision.Kind.GIVE_ITEM:
+        return list(decision.options)
+    return _eligible_opponents(decision.episode, decision.decider_id)
+
+
+def _after(decision: Decision, now: datetime) -> None:
+    """What a made decision opens: the next decisions of the episode, or (the last item given) its Death Match."""
+    if decision.kind == Decision.Kind.GIVE_ITEM:
+        _items_given(decision.match, now)
+    else:
+        _advance(decision.episode, now)
 
 
 def _draw(decision: Decision, now: datetime) -> None:
     """The default of a missing decision: drawn at random from the allowed options (never leaving)."""
-    options = (_recipients(decision.episode, decision.decider_id) if decision.kind == Decision.Kind.GIVE_TOL
-               else _eligible_opponents(decision.episode, decision.decider_id))
+    options = _still_allowed(decision)
     options = _by_name(list(set(options) & set(decision.options)) or options)
     if not options:
         decision.status, decision.decided_at, decision.by_default = Decision.Status.DECIDED, now, True
@@ -503,7 +577,7 @@ def close_due_decisions(now: datetime | None = None) -> int:
                 if decision is None or decision.status != Decision.Status.OPEN or decision.deadline > now:
                     continue
                 _draw(decision, now)
-                _advance(decision.episode, now)
+                _after(decision, now)
                 done += 1
         except Exception:  # one broken decision must not stop the clock
             log.exception("closing decision %s failed", decision_id)
@@ -518,7 +592,7 @@ def close_decision_now(decision_id: int, now: datetime | None = None) -> None:
         if decision is None or decision.status != Decision.Status.OPEN:
             raise ServiceError("Only an open decision can be closed.")
         _draw(decision, now)
-        _advance(decision.episode, now)
+        _after(decision, now)
 
 
 def sweep(now: datetime | None = None) -> None:
@@ -580,7 +654,110 @@ def create_death_match(
         lifecycle.add_seat(match, user=dmo, is_bot=bots.get(dmo.pk, False))
         _announce(season, episode, f"Death Match{again}: {ec} against {dmo} in {GAME_TITLES.get(game, game)}.",
                   now)
-    if start:
+        items = spec_of(game).offers.death_match_items
+        if items:
+            key = _items_key(game)
+            if key in (config or {}):
+                raise ServiceError("In a season the Death Match items are given by players: leave them out.", key)
+            match.start_when_items_given = start
+            match.save(update_fields=["start_when_items_given"])
+            _hand_items_to_givers(match, [ec.pk, dmo.pk], now or timezone.now())
+    if start and not items:
         lifecycle.start_match(match.pk, now=now)
-        match.refresh_from_db()
+    match.refresh_from_db()
     return match
+
+
+# --- Death Match items, given by players ------------------------------------------------------------------------
+
+
+def _items_key(game: str) -> str:
+    """The config key of the game's Death Match items: its ``seat_each`` field over the items (else ``items``)."""
+    spec = spec_of(game)
+    keys = {k for k, _ in spec.offers.death_match_items}
+    field = next((f for f in spec.config if f.kind == "seat_each" and {k for k, _ in f.choices} == keys), None)
+    return field.key if field is not None else "items"
+
+
+def item_title(decision: Decision) -> str:
+    """The title of the item a ``give_item`` decision hands out ("" for other decisions)."""
+    if decision.kind != Decision.Kind.GIVE_ITEM:
+        return ""
+    try:
+        return dict(spec_of(decision.match.game).offers.death_match_items).get(decision.item, decision.item)
+    except KeyError:
+        return decision.item
+
+
+def item_givers(season_id: int, duelists: list[int], count: int, seed: int) -> list[int]:
+    """Who gives each of ``count`` items: players still in who are not duelists, each a different one (drawn
+    from ``seed``); with fewer such players than items, some give two. Empty when nobody else is still in."""
+    pool = sorted(p.user_id for p in players_still_in(season_id) if p.user_id not in duelists)
+    pool = _by_name(pool)
+    if not pool:
+        return []
+    rng = random.Random(f"{seed}:item-givers")
+    givers: list[int] = []
+    while len(givers) < count:
+        givers += rng.sample(pool, min(len(pool), count - len(givers)))
+    return givers
+
+
+def _hand_items_to_givers(match: Match, duelists: list[int], now: datetime) -> None:
+    """Each item of a season's Death Match to a giver, whose decision opens now (a bot's is made at once)."""
+    season, episode = match.season, match.episode
+    items = list(spec_of(match.game).offers.death_match_items)
+    givers = item_givers(season.pk, duelists, len(items), match.seed)
+    duelists = _by_name(duelists)
+    if not givers:  # only the duelists are still in: nobody can give, so each item is drawn (as for a silent giver)
+        rng = random.Random(f"{match.seed}:items-without-givers")
+        given = {key: rng.choice(duelists) for key, _ in items}
+        _announce(season, episode, "Nobody but the duelists is still in: the Death Match items are drawn. "
+                  + " ".join(f"{title} goes to {_name(given[key])}." for key, title in items), now)
+        _set_items(match, given, now)
+        return
+    rows = [Decision.objects.create(episode=episode, match=match, kind=Decision.Kind.GIVE_ITEM, order=0,
+                                    decider_id=giver, item=key, options=duelists, status=Decision.Status.OPEN,
+                                    opened_at=now, deadline=now + timedelta(seconds=match.decision_seconds))
+            for (key, _), giver in zip(items, givers, strict=True)]
+    who = "; ".join(f"{title} by {_name(giver)}" for (_, title), giver in zip(items, givers, strict=True))
+    names = " or ".join(_name(uid) for uid in duelists)
+    _announce(season, episode, f"The Death Match items are given by players, each to {names}: {who}.", now)
+    for decision in rows:
+        if _decider_is_bot(decision):
+            _apply(decision, _rng(decision, "bot").choice(duelists), leave=False, now=now)
+    _items_given(match, now)
+
+
+def _decider_is_bot(decision: Decision) -> bool:
+    """A bot decides at once: seated as a bot in the match (for an item, in the Main Match of the pick)."""
+    match = decision.match
+    if decision.kind == Decision.Kind.GIVE_ITEM and match.dm_pick_id is not None:
+        match = match.dm_pick.match
+    seat = match.seats.filter(user_id=decision.decider_id).first()
+    return seat is not None and seat.is_bot
+
+
+def _items_given(match: Match, now: datetime) -> None:
+    """Once every item of a Death Match is given: its config names the holders (and it starts if asked to)."""
+    rows = list(Decision.objects.filter(match=match, kind=Decision.Kind.GIVE_ITEM))
+    if not rows or any(d.status != Decision.Status.DECIDED for d in rows):
+        return
+    _set_items(match, {d.item: d.choice_id for d in rows if d.choice_id is not None}, now)
+
+
+def _set_items(match: Match, given: dict[str, int], now: datetime) -> None:
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if match.status != Match.Status.LOBBY:
+        _announce(match.season, match.episode, f"{match.title} had started before its items were all given: "
+                  "the items it started with stand.", now)
+        return
+    seats = dict(match.seats.filter(user__isnull=False).values_list("user_id", "name"))
+    match.config = {**(match.config or {}), _items_key(match.game): {k: seats[uid] for k, uid in given.items()
+                                                                       if uid in seats}}
+    match.save(update_fields=["config"])
+    if match.start_when_items_given:
+        try:
+            lifecycle.start_match(match.pk, now=now)
+        except ServiceError as exc:
+            _announce(match.season, match.episode, f"{match.title} could not start: {exc.message}", now)

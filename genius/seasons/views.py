@@ -16,6 +16,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from games.engines.spec import GameSpec
+from genius.hosting.forms import config_field, config_value
 from genius.live import presenters
 from genius.matches.fields import WholeNumberField, id_from
 from genius.matches.models import (
@@ -30,7 +32,7 @@ from genius.matches.models import (
     garnet_balance,
     tol_balance,
 )
-from genius.matches.services.engines import GAME_TITLES, available_games
+from genius.matches.services.engines import GAME_TITLES, available_games, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.notify import services as notify
 from genius.seasons import services as seasons
@@ -64,6 +66,41 @@ class EpisodeForm(forms.Form):
         self.fields["sit_out"].choices = [(n, n) for n in names]
 
 
+class GameSettingsForm(forms.Form):
+    """One game's own settings for the next episode, generated from its spec's config fields (as the host's
+    set-up pages): settings that name seats choose among the players still in (and house bots). Prefixed by
+    the game's slug, so that every game's settings sit in one page and only the chosen game's are read."""
+
+    def __init__(self, spec: GameSpec, seats: list[str], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, prefix=spec.slug, **kwargs)
+        self.spec = spec
+        for f in spec.config:
+            field = config_field(f, seats, spec.max_players)
+            if f.from_placement:
+                field.help_text = ("Leave empty: the placement of the previous Main Match, best placed first "
+                                   "(players who did not play it after them, drawn); in the first episode, "
+                                   + (f.help[:1].lower() + f.help[1:] if f.help else "drawn."))
+            self.fields[f.key] = field
+
+    def config(self) -> dict[str, Any]:
+        """The settings the host gave (empty ones left out, durations in seconds)."""
+        values = {f.key: config_value(f, self.cleaned_data.get(f.key)) for f in self.spec.config}
+        return {k: v for k, v in values.items() if v is not None}
+
+
+def _settings_forms(season: Season, data: Any = None) -> dict[str, GameSettingsForm]:
+    """Every Main Match game's settings form (bound to ``data`` when posted)."""
+    names = [p.user.get_username() for p in seasons.players_still_in(season)]
+    forms_by_game = {}
+    for slug, _ in available_games():
+        spec = spec_of(slug)
+        if slug in dict(seasons.two_player_games()) or not spec.config:
+            continue
+        bots = [seasons.HOUSE_BOT.format(n) for n in range(1, max(spec.max_players - len(names), 0) + 1)]
+        forms_by_game[slug] = GameSettingsForm(spec, names + bots, data)
+    return forms_by_game
+
+
 class DeathMatchForm(forms.Form):
     """The host's one click from a pick: the game (Bigfoot Sighting by default)."""
 
@@ -87,12 +124,26 @@ def _episode_summary(episode: Episode) -> dict[str, Any]:
         "main": main,
         "game": GAME_TITLES.get(main.game, main.game) if main else "",
         "tol": {n: c for n, c in (outcome.get("tol") or {}).items() if c},
+        "placement": _placement(main),
         "ec": outcome.get("ec") or [],
-        "decisions": list(episode.decisions.select_related("decider", "choice")),
-        "death_matches": list(episode.matches.filter(kind="death").prefetch_related("seats").order_by("pk")),
+        "decisions": [_with_item(d) for d in episode.decisions.select_related("decider", "choice", "match")],
+        "death_matches": [_with_items_pending(m) for m in
+                          episode.matches.filter(kind="death").prefetch_related("seats").order_by("pk")],
         "eliminated": list(SeasonPlayer.objects.filter(eliminated_in__episode=episode).select_related("user")),
         "announcements": list(episode.announcements.order_by("created", "pk")),
     }
+
+
+def _with_items_pending(match: Match) -> Match:
+    """A Death Match with how many of its items are still to be given (by players, in a season)."""
+    match.items_pending = match.season_decisions.filter(kind=Decision.Kind.GIVE_ITEM).exclude(
+        status=Decision.Status.DECIDED).count()
+    return match
+
+
+def _with_item(decision: Decision) -> Decision:
+    decision.item_title = seasons.item_title(decision)
+    return decision
 
 
 def _announcement_groups(season: Season) -> list[dict[str, Any]]:
@@ -110,8 +161,15 @@ def _announcement_groups(season: Season) -> list[dict[str, Any]]:
     return out
 
 
+def _placement(match: Match | None) -> list[tuple[int, str]]:
+    """A finished match's public placement, best first: (place, seat name)."""
+    if match is None or match.status != Match.Status.FINISHED:
+        return []
+    return sorted((place, name) for name, place in (match.placement or {}).items())
+
+
 def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm | None = None,
-                  status: int = 200) -> HttpResponse:
+                  settings_forms: dict[str, GameSettingsForm] | None = None, status: int = 200) -> HttpResponse:
     """Standings, episodes with their results, announcements; the host's tools for staff."""
     season = get_object_or_404(Season, slug=slug)
     host = _is_host(request, season)
@@ -131,8 +189,12 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
     }
     if host:
         last = season.episodes.order_by("-number").first()
+        settings_forms = settings_forms or _settings_forms(season)
+        chosen = (episode_form or EpisodeForm(season))["game"].value()
         ctx.update({
             "episode_form": episode_form or EpisodeForm(season),
+            "game_settings": [{"form": f, "title": f.spec.title, "open": slug == chosen or bool(f.errors)}
+                              for slug, f in settings_forms.items()],
             "can_start_episode": last is None or seasons.episode_stage(last) == "Over",
             "picks": [{"pick": p, "form": DeathMatchForm(initial={"pick": p.pk}),
                        "running": p.death_matches.exclude(status=Match.Status.FINISHED).first()}
@@ -153,18 +215,7 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
     action = request.POST.get("action", "")
     try:
         if action == "episode":
-            form = EpisodeForm(season, request.POST)
-            if not form.is_valid():
-                messages.error(request, "The episode was not created: see the form below.")
-                return season_detail(request, slug, episode_form=form, status=400)
-            data = form.cleaned_data
-            match = seasons.create_episode(
-                season.pk, game=data["game"], seed=data["seed"], phase_seconds=data["phase_minutes"] * 60,
-                decision_seconds=data["decision_minutes"] * 60, reminder_lead_seconds=data["reminder_minutes"] * 60,
-                sit_out=data["sit_out"], house_bots=data["house_bots"], start=data["start"],
-            )
-            messages.success(request, f"Episode created: {match.title}.")
-            return redirect("match", pk=match.pk)
+            return _create_episode(request, season)
         if action == "death_match":
             form = DeathMatchForm(request.POST)
             if not form.is_valid():
@@ -187,6 +238,38 @@ def season_host(request: HttpRequest, slug: str) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("season", slug=slug)
+
+
+def _create_episode(request: HttpRequest, season: Season) -> HttpResponse:
+    """The next episode from the host's form and the chosen game's settings; on any error the page comes back
+    with what the host typed and the error beside its field."""
+    form = EpisodeForm(season, request.POST)
+    settings_forms = _settings_forms(season, request.POST)
+    settings = settings_forms.get(form["game"].value() or "")
+    valid = form.is_valid()
+    if settings is not None and not settings.is_valid():
+        valid = False
+    if valid:
+        data = form.cleaned_data
+        try:
+            match = seasons.create_episode(
+                season.pk, game=data["game"], seed=data["seed"], config=settings.config() if settings else {},
+                phase_seconds=data["phase_minutes"] * 60, decision_seconds=data["decision_minutes"] * 60,
+                reminder_lead_seconds=data["reminder_minutes"] * 60, sit_out=data["sit_out"],
+                house_bots=data["house_bots"], start=data["start"],
+            )
+        except ServiceError as exc:
+            if exc.field in form.fields:
+                form.add_error(exc.field, exc.message)
+            elif settings is not None and exc.field in settings.fields:
+                settings.add_error(exc.field, exc.message)
+            else:
+                form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"Episode created: {match.title}.")
+            return redirect("match", pk=match.pk)
+    messages.error(request, "The episode was not created: see the form below.")
+    return season_detail(request, season.slug, episode_form=form, settings_forms=settings_forms, status=400)
 
 
 def _int(value: str | None) -> int:
@@ -237,7 +320,7 @@ def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
             error, status = exc.message, 400
             decision.refresh_from_db()
     return render(request, "games/decision.html", {
-        "decision": decision, "season": decision.episode.season, "mine": mine, "error": error,
+        "decision": _with_item(decision), "season": decision.episode.season, "mine": mine, "error": error,
         "options": seasons.option_users(decision) if decision.status == Decision.Status.OPEN else [],
         "tol_held": tol_balance(decision.decider_id, decision.episode.season_id) if mine else None,
         "host": _is_host(request, decision.episode.season),

@@ -510,14 +510,19 @@
     clock.fetching = true;
     fetch("/matches/" + matchId + "/clock/", { credentials: "same-origin" })
       .then(function (r) { return r.json(); })
-      .then(function (data) { clock.data = data; drawClocks(); })
+      .then(function (data) { clock.data = data; clock.received = Date.now(); drawClocks(); })
       .catch(function () { /* the static reserve values still show */ })
       .then(function () { clock.fetching = false; if (clock.again) { clock.again = false; fetchClock(); } });
+  }
+  // The server's time (live.js reads it from each frame; the clock's JSON sends it too): never this page's alone.
+  function serverNow() {
+    if (clock.data && clock.data.now && clock.received) return Date.parse(clock.data.now) + (Date.now() - clock.received);
+    return window.geniusClock ? window.geniusClock.now() : Date.now();
   }
   function liveReserve(name, seconds) {
     var phase = clock.data && clock.data.phase;
     if (!phase || !phase.reserve_from || phase.waiting.indexOf(name) < 0 || phase.status !== "open") return null;
-    return seconds - (Date.now() - new Date(phase.reserve_from).getTime()) / 1000;
+    return seconds - (serverNow() - new Date(phase.reserve_from).getTime()) / 1000;
   }
   function drawClocks() {
     var spans = $$("svg.bigfoot-board [data-reserve-player]");

@@ -12,13 +12,46 @@
     return "in " + sec + " s";
   }
 
+  // The server's clock: every countdown runs from the server's deadline and the server's time sent with
+  // each frame (the status bar's data-server-now), never from this page's clock alone, so that all pages
+  // agree with each other and with the server, and stop where the server stopped them.
+  var offset = 0;  // server time - local time, in ms
+  function readServerTime(scope) {
+    var el = (scope || document).querySelector("[data-server-now]");
+    var at = el ? Date.parse(el.getAttribute("data-server-now")) : NaN;
+    if (!isNaN(at)) offset = at - Date.now();
+  }
+  function serverNow() { return Date.now() + offset; }
+  window.geniusClock = { now: serverNow, offset: function () { return offset; } };
+
+  function liveText(ms) {
+    if (ms <= 0) return "0:00";
+    var s = Math.ceil(ms / 1000), m = Math.floor(s / 60), r = s % 60;
+    return m + ":" + (r < 10 ? "0" : "") + r + " left";
+  }
+
   function tickCountdowns() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var at = new Date(el.getAttribute("data-deadline"));
       if (isNaN(at)) return;
-      el.textContent = human(at - Date.now());
+      var left = at - serverNow();
+      el.textContent = el.hasAttribute("data-live-clock") ? liveText(left) : human(left);
+      el.setAttribute("data-left-ms", String(Math.max(0, Math.round(left))));
       el.title = at.toLocaleString();
     });
+  }
+
+  // The dealer's reminders: the status bar names the latest; the alert region says it once.
+  var reminded = "";
+  function showReminder() {
+    var region = document.querySelector("[data-reminder-region]");
+    var bar = document.querySelector("[data-reminder-key]");
+    if (!region) return;
+    if (!bar) { if (document.querySelector("[data-server-now]")) { reminded = ""; region.textContent = ""; } return; }
+    var key = bar.getAttribute("data-reminder-key");
+    if (key === reminded) return;
+    reminded = key;
+    region.textContent = bar.getAttribute("data-reminder-text");
   }
 
   document.addEventListener("click", function (ev) {
@@ -36,8 +69,10 @@
   });
 
   function start() {
+    readServerTime();
     tickCountdowns();
-    setInterval(tickCountdowns, 1000);
+    showReminder();
+    setInterval(tickCountdowns, 250);
     var root = document.getElementById("match");
     if (!root) return;
     var matchId = root.getAttribute("data-match");
@@ -65,7 +100,9 @@
       });
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
       document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
+      if (parts.status !== undefined) readServerTime();
       tickCountdowns();
+      showReminder();
       root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
     }
 

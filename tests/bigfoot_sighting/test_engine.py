@@ -251,8 +251,8 @@ def test_the_board_ends_with_one_lumberjack_left_and_a_player_whose_board_ended_
     assert ENGINE.phase(state).actors == (BEN,)  # lumberjacks: only ben's board is still on
     state = moves(state, ben="B L")
     assert ENGINE.phase(state).actors == (ANA,)  # Bigfoot: ana hunts on ben's board
-    error = refused(state, BEN, {"move": "R L"})
-    assert "not your move" in error.message
+    error = refused(state, BEN, {"move": "R L"})  # ben holds the Mulligan: that is all he may send now
+    assert error.message.startswith("You have no move this turn")
 
 
 # --- the mulligan -------------------------------------------------------------------------------------------------
@@ -271,7 +271,7 @@ def test_mulligan_restores_both_boards_two_turns_back() -> None:
     assert ENGINE.phase(after).name == "turn 1 · lumberjacks"
     texts = [line.text for line in result.resolution.log]
     assert "ana's move (B DL) is dropped by the Mulligan." in texts
-    assert any(t.startswith("ben plays the Mulligan: turns 1 and 2 are taken back") for t in texts)
+    assert any(t.startswith("ben plays the Mulligan: turn 3 is cancelled and turns 1 and 2 are taken back") for t in texts)
 
 
 def test_the_mulligan_restores_ended_boards_and_scores() -> None:
@@ -358,13 +358,14 @@ def test_reserve_time_counts_down_with_a_reminder_every_30_seconds() -> None:
     assert state["reserve_s"][ANA] == 300.0  # the input is never changed
 
 
-def test_running_out_of_reserve_time_concedes_the_match() -> None:
+def test_running_out_of_reserve_time_loses_the_match_on_time() -> None:
     result = ENGINE.spend_reserve(started(), BEN, 400)
     assert result.state["reserve_s"][BEN] == 0.0
     assert ENGINE.finished(result.state) and ENGINE.phase(result.state) is None
     outcome = ENGINE.outcome(result.state)
     assert (outcome.winner, outcome.loser) == (ANA, BEN)
-    assert "ben concedes: ana wins the Death Match." in [line.text for line in result.log]
+    assert [line.text for line in result.log] == ["ben ran out of time: ana wins the Death Match."]
+    assert result.state["result"]["reason"] == "reserve"
 
 
 def test_a_player_who_concedes_loses() -> None:

@@ -31,8 +31,8 @@ def test_the_host_creates_a_running_death_match_for_two_chosen_players(client, h
     assert [(s.name, s.user) for s in match.seats.order_by("position")] == [("ben", ben), ("ana", ana)]
     phase = match.current_phase
     assert phase.kind == "setup" and phase.name == "layout · first pick"
-    assert (phase.deadline - phase.opened_at).total_seconds() == 45
-    assert match.state["clock"]["reserve_s"] == 300
+    assert (phase.deadline - phase.opened_at).total_seconds() == 120  # a set-up step: 2 minutes
+    assert match.state["clock"]["reserve_s"] == 300 and match.state["clock"]["turn_s"] == 45
     assert "has started" in client.get(response["Location"]).content.decode()
 
 

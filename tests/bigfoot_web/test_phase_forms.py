@@ -78,13 +78,13 @@ def test_a_pick_saved_but_not_locked_waits_for_its_clock(client, duel, ana):
 
 
 def test_each_set_up_step_has_its_own_clock(client, duel, ana, ben):
-    first = phase_of(duel)
-    assert first.kind == "setup" and (first.deadline - first.opened_at).total_seconds() == 60
+    first = phase_of(duel)  # two minutes a step, whatever the turn length (RULINGS: the set-up clock)
+    assert first.kind == "setup" and (first.deadline - first.opened_at).total_seconds() == 120
     client.force_login(ana)
     post_move(client, duel, {"board": 1}, lock=True)
     second = phase_of(duel)
     assert second.number == first.number + 1 and second.kind == "setup"
-    assert second.opened_at >= first.opened_at and (second.deadline - second.opened_at).total_seconds() == 60
+    assert second.opened_at >= first.opened_at and (second.deadline - second.opened_at).total_seconds() == 120
 
 
 # --- the extra tree ------------------------------------------------------------------------------------------

@@ -105,7 +105,9 @@ def test_a_player_whose_reserve_runs_out_concedes_and_a_replay_agrees(duel):
     assert (duel.outcome["winner"], duel.outcome["loser"]) == ("ana", "ben")
     assert duel.outcome["placement"] == {"ana": 1, "ben": 2}
     doc = json.loads(json.dumps(matchfiles.export_match(duel)))
-    assert doc["phases"][-1] == {"ben": {"concede": True}}
+    # a loss on time is stored as the reserve used, not as a move (docs/MATCHFILE.md, "reserve_used")
+    assert doc["phases"][-1] == {}
+    assert doc["reserve_used"][str(len(doc["phases"]))] == {"ben": pytest.approx(300.0)}
     result = matchfile.replay(matchfile.check_shape(doc))
     assert result["finished"] and (result["outcome"]["winner"], result["outcome"]["loser"]) == ("ana", "ben")
 
@@ -118,7 +120,7 @@ def test_the_hosts_death_match_page_sets_up_the_game_with_its_reserve(client, ho
     })
     match = Match.objects.get()
     assert response.status_code == 302 and match.game == SLUG and match.status == Match.Status.RUNNING
-    assert match.config == {"reserve_s": 120}
+    assert match.config == {"reserve_s": 120, "turn_s": 45}
     assert match.state["reserve_s"] == {"ben": 120.0, "ana": 120.0}
     phase = match.current_phase
     assert phase.kind == "turn" and (phase.deadline - phase.opened_at).total_seconds() == 45

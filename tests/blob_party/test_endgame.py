@@ -9,7 +9,7 @@ import pytest
 from games.blob_party.common import Log
 from games.blob_party.endgame import decide_ec
 from games.blob_party.engine import ENGINE
-from games.engines.protocol import SubmissionError
+from games.engines.protocol import PUBLIC, SubmissionError
 
 from .helpers import ended, play
 
@@ -124,11 +124,24 @@ def test_the_option_named_most_wins():
     assert s["result"]["ec"] == ["dee"]
 
 
-def test_a_missing_decision_is_drawn_at_random_and_the_log_says_so():
+def test_a_silent_decider_abstains_in_blob_party():
+    state, _ = ended({"ann": 40, "ben": 3, "cy": 3, "dee": 3}, stars={"eve": 2})
+    assert ENGINE.phase(state).actors == ("ann", "eve")
+    for seed in range(12):  # ann names dee, eve says nothing: dee every time (a random vote would tie it)
+        result = play(state, {"ann": {"ec": "dee"}}, seed=seed)
+        assert result.defaulted == ["eve"] and result.resolution.state["result"]["ec"] == ["dee"]
+        texts = [line.text for line in result.resolution.log if line.audience == PUBLIC]
+        assert "eve named nobody in time and abstains." in texts
+
+
+def test_when_every_decider_abstains_the_ec_is_drawn_among_the_tied():
     state, _ = ended({"ann": 40, "ben": 3, "cy": 3})
-    result = play(state, {})
-    assert result.defaulted == ["ann"] and result.resolution.state["result"]["ec"][0] in ("ben", "cy")
-    assert any("made no choice in time" in line.text for line in result.resolution.log)
+    chosen = set()
+    for seed in range(12):
+        result = play(state, {}, seed=seed)
+        chosen.add(result.resolution.state["result"]["ec"][0])
+        assert any(line.text.startswith("Nobody named anyone in time") for line in result.resolution.log)
+    assert chosen == {"ben", "cy"}
 
 
 def test_a_decision_must_name_a_tied_player():
@@ -156,3 +169,18 @@ def test_the_garnet_payout_is_one_for_every_30_orbs_and_every_2_stars():
 def test_the_payout_is_credited_while_the_ec_decision_is_pending():
     state, _ = ended({"ann": 60, "ben": 3, "cy": 3})
     assert state["result"]["pending"] is not None and state["garnets"]["ann"] == 2
+
+
+def test_placement_follows_orbs_then_stars_then_bp_with_ties_drawn_from_the_seed():
+    state, _ = ended({"ann": 40, "ben": 30, "cy": 30, "dee": 30, "eve": 30, "fay": 30, "gus": 3},
+                     stars={"ben": 2, "cy": 1, "dee": 1, "eve": 1, "fay": 1},
+                     bp={"cy": 80, "dee": 10, "eve": 10, "fay": 10})
+    placement = ENGINE.outcome(state).placement
+    assert (placement["ann"], placement["ben"], placement["cy"], placement["gus"]) == (1, 2, 3, 7)
+    assert {placement["dee"], placement["eve"], placement["fay"]} == {4, 5, 6}
+    draws = set()
+    for seed in range(10):
+        s = {**state, "seed": seed}
+        draws.add(tuple(sorted(("dee", "eve", "fay"), key=ENGINE.outcome(s).placement.__getitem__)))
+        assert ENGINE.outcome(s).placement == ENGINE.outcome(s).placement
+    assert len(draws) > 1  # the tie is drawn from the match's seed

@@ -119,6 +119,6 @@ def test_a_setup_step_without_a_choice_is_drawn_at_its_deadline(ana, ben):
     lifecycle.add_seat(match, user=ben)
     lifecycle.start_match(match.pk)
     phase = Match.objects.get(pk=match.pk).current_phase
-    assert phase.kind == "setup" and phase.deadline - phase.opened_at == timedelta(seconds=60)
+    assert phase.kind == "setup" and phase.deadline - phase.opened_at == timedelta(seconds=120)
     assert lifecycle.close_due_phases(now=phase.deadline) == 1
     assert phase.submissions.filter(is_default=True).count() == 1

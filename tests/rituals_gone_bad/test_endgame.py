@@ -104,12 +104,12 @@ def test_no_names_at_all_are_drawn_at_random_among_the_tied_players() -> None:
     assert chosen == {"eve", "fay", "gus"}
 
 
-def test_a_decider_who_names_nobody_abstains() -> None:
+def test_a_silent_decider_abstains_in_rituals_gone_bad() -> None:
     for seed in range(6):
         state, _ = finish_with([9, 9, 7, 6, 2, 2, 2], seed=seed)
         state, result = play(state, {"ana": {"ec": "fay"}}, seed=seed)
-        assert ENGINE.outcome(state).ec == ["fay"]
-        assert "ben named nobody in time." in lines_for(result, HOST)
+        assert ENGINE.outcome(state).ec == ["fay"]  # one name against one silence: never drawn
+        assert "ben named nobody in time and abstains." in lines_for(result, PUBLIC)
 
 
 def test_count_votes_reports_the_tally_and_whether_it_was_drawn() -> None:
@@ -159,3 +159,17 @@ def test_tokens_of_life_by_the_number_of_tied_winners() -> None:
     assert tokens_of_life(dict(zip(players, [5, 4, 4, 4, 4], strict=True)), players) == {"a": 2}
     assert tokens_of_life(dict(zip(players, [5, 5, 5, 4, 4], strict=True)), players) == {"a": 1, "b": 1, "c": 1}
     assert tokens_of_life(dict(zip(players, [5, 5, 5, 5, 4], strict=True)), players) == {}
+
+
+def test_placement_follows_points_with_ties_drawn_from_the_seed() -> None:
+    seen = set()
+    for seed in range(8):
+        state, _ = finish_with([9, 9, 7, 6, 2, 2, 1], seed=seed)
+        placement = ENGINE.outcome(state).placement
+        assert placement == ENGINE.outcome(state).placement  # the same every time it is read
+        assert (placement["cy"], placement["dee"], placement["gus"]) == (3, 4, 7)
+        assert {placement["ana"], placement["ben"]} == {1, 2} and {placement["eve"], placement["fay"]} == {5, 6}
+        seen.add(placement["ana"])
+        again, _ = finish_with([9, 9, 7, 6, 2, 2, 1], seed=seed)
+        assert ENGINE.outcome(again).placement == placement  # the same seed, the same draw
+    assert seen == {1, 2}  # a tie is drawn, not settled by seat order

@@ -43,6 +43,8 @@ def test_the_full_match_replays_to_the_recorded_result() -> None:
         "pending": None,
         "garnets_earned": {"Aria": 1, "Bram": 2, "Cleo": 0, "Dax": 2, "Esme": 0, "Finn": 1, "Gwen": 1},
         "dm_pick_order": ["Esme"],
+        # by points; the ties (Bram and Dax 5, Aria and Finn 3, Cleo and Esme 1) drawn from the match's seed
+        "placement": {"Dax": 1, "Bram": 2, "Finn": 3, "Aria": 4, "Gwen": 5, "Esme": 6, "Cleo": 7},
     }
     assert "Votes for the Elimination Candidate: Cleo 0, Esme 1. Esme is the Elimination Candidate." in out["log"]
 

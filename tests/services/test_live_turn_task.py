@@ -17,12 +17,12 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 def test_a_live_turn_is_resolved_by_its_due_task_within_a_fraction_of_a_second(ana, ben, celery_procs):
     celery_procs("worker")  # no beat: only the task due at the deadline can close the phase
     time.sleep(3)  # let the worker connect
-    match = lifecycle.create_match(game="bigfoot-sighting", seed=4, turn_seconds=3)
+    match = lifecycle.create_match(game="bigfoot-sighting", seed=4, turn_seconds=3, config={"setup_s": 5})
     lifecycle.add_seat(match, user=ana)
     lifecycle.add_seat(match, user=ben)
     lifecycle.start_match(match.pk)
     phase = Match.objects.get(pk=match.pk).current_phase
-    assert phase.is_live
+    assert phase.is_live and (phase.deadline - phase.opened_at).total_seconds() == 5  # the layout pick: set-up clock
     assert wait_for(lambda: Phase.objects.get(pk=phase.pk).status == Phase.Status.RESOLVED, timeout=30)
     done = Phase.objects.get(pk=phase.pk)
     lag = (done.resolved_at - done.deadline).total_seconds()

@@ -311,3 +311,10 @@ def test_the_public_result_names_the_ecs_but_never_their_coins_or_a_tie_break() 
 
 def test_no_outcome_before_the_end() -> None:
     assert ENGINE.outcome(new_match()) is None
+
+
+def test_placement_is_the_final_place_on_the_trail() -> None:
+    state = finished([GAIN_ONE], {"jo": "LRRR"})
+    placement = ENGINE.outcome(state).placement  # type: ignore[union-attr]
+    assert placement == {name: number for number, name in enumerate(state["order"], start=1)}
+    assert sorted(placement.values()) == list(range(1, len(PLAYERS) + 1))

@@ -19,6 +19,20 @@ def spec_of(game: str) -> GameSpec:
     return get_engine(game).spec
 
 
+def optional_submitters(match, phase) -> tuple[str, ...]:
+    """Who may submit in the open ``phase`` without being one of its actors (the engine's ``PhaseSpec.optional``,
+    e.g. a Mulligan's holder with no move of their own), read from the match's state."""
+    if match.state is None:
+        return ()
+    spec = engine_of(match.game).phase(match.state)
+    return spec.optional if spec is not None and spec.number == phase.number else ()
+
+
+def may_submit(match, phase, name: str) -> bool:
+    """Whether seat ``name`` may send a move in ``phase``: one of its actors, or an optional submitter."""
+    return name in phase.actors or name in optional_submitters(match, phase)
+
+
 def game_title(game: str) -> str:
     """The game's title from its spec, or the slug itself for a game not installed here."""
     try:

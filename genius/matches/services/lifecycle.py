@@ -15,8 +15,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
+from games.engines.spec import GameSpec
 from genius.matches.events import bump
-from genius.matches.models import Match, Phase, Season, SeasonPlayer, Seat, Snapshot, garnet_balance
+from genius.matches.models import Decision, Match, Phase, Season, SeasonPlayer, Seat, Snapshot, garnet_balance
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.logs import write_log
@@ -55,17 +56,39 @@ def create_match(
         raise ServiceError(
             f"{engine.title} is for {engine.min_players}–{engine.max_players} players, not {wanted}.", "seats_wanted"
         )
+    config, turn_seconds = _turn_length_in_config(engine.spec, dict(config or {}), turn_seconds)
     return Match.objects.create(
         game=game,
         title=title or f"{engine.title}",
         season=season,
         seats_wanted=wanted,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
-        config=config or {},
+        config=config,
         phase_seconds=phase_seconds,
         turn_seconds=turn_seconds,
         decision_seconds=decision_seconds or phase_seconds,
     )
+
+
+#: A game whose config declares this key times its own turns (``Engine.clock_seconds``): the match's turn
+#: length is kept there too, so that the game, the pages and the match file agree.
+TURN_KEY = "turn_s"
+
+
+def _turn_length_in_config(spec: GameSpec, config: dict, turn_seconds: int) -> tuple[dict, int]:
+    """The match's turn length written into the config (when the game declares ``turn_s``, the config leaves
+    it out and it is not the game's default), or read from it (a match file's or the host's setting wins)."""
+    field = spec.config_field(TURN_KEY)
+    if field is None:
+        return config, turn_seconds
+    value = config.get(TURN_KEY)
+    if value is None or value == "":
+        config.pop(TURN_KEY, None)
+        if field.default is None or float(turn_seconds) != float(field.default):
+            config[TURN_KEY] = turn_seconds
+    elif not isinstance(value, bool) and isinstance(value, int | float) and value >= 1:
+        turn_seconds = max(1, int(round(value)))
+    return config, turn_seconds
 
 
 def add_seat(match: Match, *, user: AbstractBaseUser | None = None, name: str = "", is_bot: bool = False) -> Seat:
@@ -152,6 +175,10 @@ def start_match(match_id: int, *, now: datetime | None = None) -> Match:
         seats = list(match.seats.order_by("position"))
         if len(seats) != match.seats_wanted:
             raise ServiceError(f"The lobby has {len(seats)} of {match.seats_wanted} seats filled.")
+        giving = match.season_decisions.filter(kind=Decision.Kind.GIVE_ITEM)
+        if giving.exclude(status=Decision.Status.DECIDED).exists():  # RULINGS: items are given by players
+            raise ServiceError(f"The Death Match's items are still being given ({giving.filter(status=Decision.Status.DECIDED).count()} "
+                               f"of {giving.count()} decided); it can start once the last one is given or its deadline passes.")
         engine = engine_of(match.game)
         garnets = {s.name: garnet_balance(s.user_id, match.season_id) if s.user_id else 0 for s in seats}
         try:

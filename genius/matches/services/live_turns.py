@@ -13,12 +13,23 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
 from games.engines.protocol import LogLine, Resolution
 from genius.matches import scheduler
 from genius.matches.events import bump
-from genius.matches.models import Match, Phase, Submission
+from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services.engines import engine_of
 from genius.matches.services.logs import write_log
+
+#: The dealer's reminders (RULINGS, Bigfoot Sighting): at these seconds left of every turn, ...
+TURN_REMINDERS = (30, 5)
+#: ... and for every this many seconds of reserve time used (over the whole match), while it runs.
+RESERVE_REMINDER_EVERY = 30
+#: A turn reminder the clock's sweep missed by more than this (the server was down) is not given late.
+REMINDER_GRACE = 2.0
 
 
 def has_reserve(match: Match) -> bool:
@@ -60,10 +71,14 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
         phase.save(update_fields=["deadline"])
         scheduler.schedule_resolution(phase)
         return True
-    seats = {s.name: s for s in match.seats.filter(name__in=out)}
+    # A loss on time (never a concession the player sent): their whole reserve is spent; the engine ends the
+    # match (several out at once: the game decides), and the caller closes the phase without playing it.
+    engine = engine_of(match.game)
     for name in out:
-        Submission.objects.create(phase=phase, seat=seats[name], payload={"concede": True}, submitted_at=now)
-    write_log(match, phase, Resolution({}, [LogLine(f"{name} has run out of reserve time and concedes.") for name in out]))
+        result = engine.spend_reserve(match.state, name, reserve_left(match, name))
+        write_log(match, phase, result)
+        match.state = result.state
+    match.save(update_fields=["state"])
     return False
 
 
@@ -72,7 +87,7 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
 
     Returns True when the phase is to be resolved at once (the caller resolves it, under its locks).
     """
-    if phase.reserve_from is not None and first_move and has_reserve(match):
+    if phase.reserve_from is not None and first_move and name in phase.actors and has_reserve(match):
         result = engine_of(match.game).spend_reserve(match.state, name, (now - phase.reserve_from).total_seconds())
         write_log(match, phase, result)
         match.state = result.state
@@ -93,3 +108,103 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
         phase.save(update_fields=["deadline"])
         scheduler.schedule_resolution(phase)
     return False
+
+
+# --- the dealer's reminders ------------------------------------------------------------------------------
+
+
+def duration_text(seconds: float) -> str:
+    """270 → ``4 min 30 s``."""
+    minutes, rest = divmod(int(round(seconds)), 60)
+    if minutes and rest:
+        return f"{minutes} min {rest} s"
+    return f"{minutes} min" if minutes else f"{rest} s"
+
+
+def turn_label(phase: Phase) -> str:
+    """``turn 7`` (the phase's name before its ``·``)."""
+    return phase.name.split(" · ")[0]
+
+
+def reserve_totals(match: Match) -> dict[str, float]:
+    """Each player's reserve at the start of the match (the first snapshot's)."""
+    start = match.snapshots.filter(phase_number=0).values_list("state", flat=True).first()
+    if start is None:
+        return {}
+    engine = engine_of(match.game)
+    return {name: float(engine.player_state(start, name).get("reserve_s", 0)) for name in start.get("players", [])}
+
+
+def reminders_due(match: Match, phase: Phase, now: datetime) -> list[str]:
+    """Every reminder of this live turn due by ``now``, in order (the same texts whatever the clock).
+
+    At 30 s and 5 s left of the turn (a turn too short for one gets none), and, on reserve time, each
+    time a waiting player's reserve used over the whole match crosses a multiple of 30 s.
+    """
+    if phase.kind != "turn" or phase.deadline is None or phase.status != Phase.Status.OPEN:
+        return []
+    texts = []
+    end = phase.reserve_from or phase.deadline
+    length = (end - phase.opened_at).total_seconds()
+    left = (end - now).total_seconds()
+    for mark in TURN_REMINDERS:
+        if length > mark and -REMINDER_GRACE < left <= mark:
+            texts.append(f"{mark} seconds left in {turn_label(phase)}")
+    if phase.reserve_from is None or now <= phase.reserve_from or not has_reserve(match):
+        return texts
+    elapsed = (now - phase.reserve_from).total_seconds()
+    waiting = [name for name in phase.actors if name not in moved(phase)]
+    totals = reserve_totals(match) if waiting else {}
+    for name in waiting:
+        total = totals.get(name, 0.0)
+        used_before = total - reserve_left(match, name)
+        used_now = min(used_before + elapsed, total)
+        for k in range(int(used_before // RESERVE_REMINDER_EVERY) + 1, int(used_now // RESERVE_REMINDER_EVERY) + 1):
+            used = k * RESERVE_REMINDER_EVERY
+            if used >= total:  # that is running out of time, not a reminder
+                break
+            texts.append(f"{name} has used {duration_text(used)} of reserve time; {duration_text(total - used)} left.")
+    return texts
+
+
+def _unsent(phase: Phase, texts: list[str]) -> list[str]:
+    if not texts:
+        return []
+    logged = set(LogEntry.objects.filter(match_id=phase.match_id, phase_number=phase.number, text__in=texts)
+                 .values_list("text", flat=True))
+    return [text for text in texts if text not in logged]
+
+
+def send_reminders(now: datetime | None = None) -> int:
+    """The clock's sweep (every tick; ``scheduler.add_sweep``): write each reminder that fell due into the
+    log, once (the log is the record of what was sent), and push the match's pages. Returns how many."""
+    now = now or timezone.now()
+    soon = now + timedelta(seconds=max(TURN_REMINDERS) + 1)
+    candidates = (Phase.objects.filter(status=Phase.Status.OPEN, kind="turn", match__status=Match.Status.RUNNING,
+                                       deadline__isnull=False)
+                  .filter(Q(deadline__lte=soon) | Q(reserve_from__isnull=False)).select_related("match"))
+    sent = 0
+    for phase in candidates:
+        if not _unsent(phase, reminders_due(phase.match, phase, now)):
+            continue
+        with transaction.atomic():
+            locked = Phase.objects.select_for_update(skip_locked=True, of=("self",)).filter(pk=phase.pk,
+                                                                                 status=Phase.Status.OPEN)
+            phase = locked.select_related("match").first()
+            if phase is None:  # resolving right now, or another clock has it
+                continue
+            new = _unsent(phase, reminders_due(phase.match, phase, now))
+            if not new:
+                continue
+            write_log(phase.match, phase, Resolution({}, [LogLine(text) for text in new]))
+            bump(phase.match_id)
+            sent += len(new)
+    return sent
+
+
+def latest_reminder(match: Match, phase: Phase | None, now: datetime | None = None) -> str | None:
+    """The reminder the pages show now (the latest due in the open turn), or None."""
+    if phase is None or phase.kind != "turn":
+        return None
+    due = reminders_due(match, phase, now or timezone.now())
+    return due[-1] if due else None

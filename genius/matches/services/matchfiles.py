@@ -8,11 +8,12 @@ from django.db import transaction
 
 from games.engines import matchfile
 from games.engines.matchfile import MatchFileError
-from games.engines.protocol import EngineError, SubmissionError
+from games.engines.protocol import EngineError, LogLine, Resolution, SubmissionError
 from genius.matches.models import Match, Phase, Season, Submission
-from genius.matches.services.engines import engine_of
+from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
+from genius.matches.services.logs import write_log
 
 
 def export_match(match: Match) -> dict[str, Any]:
@@ -25,6 +26,7 @@ def export_match(match: Match) -> dict[str, Any]:
     if start is not None:
         garnets = {s.name: engine.player_state(start.state, s.name).get("garnets", 0) for s in seats}
     phases = []
+    reserve_used = _reserve_used(match, engine, [s.name for s in seats]) if engine.spec.offers.reserve else {}
     for phase in match.phases.filter(status=Phase.Status.RESOLVED).order_by("number"):
         entry: dict[str, Any] = {}
         for sub in phase.submissions.filter(is_default=False).select_related("seat").order_by("submitted_at", "pk"):
@@ -34,7 +36,7 @@ def export_match(match: Match) -> dict[str, Any]:
             base = entry.get(sub.seat.name, {})
             entry[sub.seat.name] = merge(base, sub.payload) if merge else {**base, **sub.payload}
         phases.append(dict(sorted(entry.items(), key=lambda kv: [s.name for s in seats].index(kv[0]))))
-    return {
+    doc = {
         "game": match.game,
         "seed": match.seed,
         "players": [s.name for s in seats],
@@ -42,6 +44,25 @@ def export_match(match: Match) -> dict[str, Any]:
         "config": match.config,
         "phases": phases,
     }
+    if reserve_used:
+        doc["reserve_used"] = reserve_used
+    return doc
+
+
+def _reserve_used(match: Match, engine: Any, names: list[str]) -> dict[str, dict[str, float]]:
+    """Seconds of reserve each player used in each resolved phase (MATCHFILE ``reserve_used``): the
+    difference of their ``reserve_s`` between the snapshots before and after the phase."""
+    resolved = set(match.phases.filter(status=Phase.Status.RESOLVED).values_list("number", flat=True))
+    before: dict[str, float] | None = None
+    used: dict[str, dict[str, float]] = {}
+    for number, state in match.snapshots.order_by("phase_number").values_list("phase_number", "state"):
+        now = {name: float(engine.player_state(state, name).get("reserve_s", 0)) for name in names}
+        if before is not None and number in resolved:
+            spent = {name: round(before[name] - now[name], 3) for name in names if before[name] - now[name] > 0.0005}
+            if spent:
+                used[str(number)] = spent
+        before = now
+    return used
 
 
 def import_match(
@@ -69,7 +90,7 @@ def import_match(
             match.seats.create(position=position, name=name)
         _start_with_garnets(match, doc["garnets"])
         for number, submissions in enumerate(doc["phases"], start=1):
-            _play_file_phase(match, number, submissions)
+            _play_file_phase(match, number, submissions, doc.get("reserve_used", {}).get(number, {}))
         match.refresh_from_db()
         return match
 
@@ -84,7 +105,7 @@ def _start_with_garnets(match: Match, garnets: dict[str, int]) -> None:
         match.snapshots.filter(phase_number=0).update(state=state)
 
 
-def _play_file_phase(match: Match, number: int, submissions: dict[str, Any]) -> None:
+def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], reserve_used: dict[str, float]) -> None:
     match.refresh_from_db()
     phase = match.phases.filter(status=Phase.Status.OPEN).order_by("-number").first()
     if phase is None:
@@ -92,7 +113,7 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any]) -> 
     engine = engine_of(match.game)
     seats = {s.name: s for s in match.seats.all()}
     for name, payload in submissions.items():
-        if name not in phase.actors:
+        if not may_submit(match, phase, name):
             raise ServiceError(f"This match file is not valid: phase {number}, player {name}: does not act in {phase.name}.")
         try:
             checked = engine.check(match.state, name, payload)
@@ -102,4 +123,19 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any]) -> 
             phase=phase, seat=seats[name], kind=Submission.Kind.MOVE,
             defaults={"payload": checked, "submitted_at": phase.opened_at, "is_default": False},
         )
+    _spend_file_reserve(match, phase, number, reserve_used)
     resolve_phase(phase.pk, force=True)
+
+
+def _spend_file_reserve(match: Match, phase: Phase, number: int, used: dict[str, float]) -> None:
+    """The reserve the file says was used in this phase, taken off as replay does (before the phase plays;
+    a reserve at zero ends the match on time, and the phase is then closed unplayed)."""
+    if not used:
+        return
+    log: list[str] = []
+    try:
+        state = matchfile.spend_reserve(engine_of(match.game), match.state, used, number, log)
+    except MatchFileError as exc:
+        raise ServiceError(f"This match file is not valid: {exc}") from None
+    write_log(match, phase, Resolution({}, [LogLine(text) for text in log]))
+    Match.objects.filter(pk=match.pk).update(state=state)

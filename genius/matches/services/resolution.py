@@ -28,7 +28,7 @@ from games.engines.runner import PhaseResult, bot_move, play_phase
 from genius.matches import events, scheduler
 from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import ledger, live_turns
-from genius.matches.services.engines import engine_of
+from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
 from genius.matches.services.logs import write_logs
 from genius.matches.signals import match_finished
@@ -80,6 +80,18 @@ def resolve_phases(phase_ids: Sequence[int], *, force: bool = False, now: dateti
         return done + resolve_locked(batch, now)
 
 
+def close_over(match: Match, phase: Phase, now: datetime) -> int:
+    """Close an open phase of a match whose state is over already (a player ran out of time while it was
+    open): nothing is played; the state is its snapshot, and the match finishes."""
+    Phase.objects.filter(pk=phase.pk).update(status=Phase.Status.RESOLVED, resolved_at=now)
+    phase.status, phase.resolved_at = Phase.Status.RESOLVED, now
+    Snapshot.objects.create(match=match, phase_number=phase.number, state=match.state)
+    Match.objects.filter(pk=match.pk).update(state=match.state)
+    events.bump(match.pk)
+    open_next([(match, match.state, None)], now)
+    return 1
+
+
 def resolve_in_batches(phase_ids: Sequence[int], now: datetime | None = None) -> int:
     """Resolve these phases ``BATCH`` at a time; a batch that fails is retried one phase at a time."""
     done = 0
@@ -113,6 +125,10 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
 
     Every engine runs first; then the writes, each one statement for the whole batch.
     """
+    over = [(match, phase) for match, phase in batch if engine_of(match.game).phase(match.state) is None]
+    if over:  # over already (a player ran out of time while the phase was open): closed, not played
+        batch = [item for item in batch if item not in over]
+        return sum(close_over(match, phase, now) for match, phase in over) + resolve_locked(batch, now)
     if not batch:
         return 0
     match_ids = [match.pk for match, _ in batch]
@@ -127,9 +143,10 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         seats = seats_of[match.pk]
         names = {seat.pk: name for name, seat in seats.items()}
         moves = {names[seat_id]: sub for seat_id, sub in moves_of[phase.pk].items()}
+        allowed = set(phase.actors) | set(optional_submitters(match, phase))  # optional: e.g. a Mulligan's holder
         result = play_phase(
             engine_of(match.game), match.state, match.seed,
-            {name: sub.payload for name, sub in moves.items() if name in phase.actors}, lenient=True,
+            {name: sub.payload for name, sub in moves.items() if name in allowed}, lenient=True,
         )
         resolved.append(_Resolved(match, phase, seats, moves, result))
     wallets = _check_garnet_spends(resolved)  # no query without garnets spent
@@ -203,7 +220,8 @@ def _check_garnet_spends(resolved: list[_Resolved]) -> dict[ledger.Wallet, int] 
             refused.update(new)
             r.result = play_phase(
                 engine_of(r.match.game), r.match.state, r.match.seed,
-                {name: sub.payload for name, sub in r.moves.items() if name in r.phase.actors and name not in refused},
+                {name: sub.payload for name, sub in r.moves.items()
+                 if may_submit(r.match, r.phase, name) and name not in refused},
                 lenient=True,
             )
         for name, (spent, balance) in refused.items():
@@ -229,8 +247,15 @@ def _host_lines(result: PhaseResult) -> list[LogLine]:
 # --- opening the next phase ----------------------------------------------------------------------------
 
 
-def phase_length(match: Match, spec: PhaseSpec) -> timedelta:
-    """How long a phase of this kind lasts in this match."""
+def phase_length(match: Match, spec: PhaseSpec, state: State | None = None) -> timedelta:
+    """How long a phase of this kind lasts in this match: the game's own clock settings for a live phase
+    (``Engine.clock_seconds``: e.g. a turn length and 2-minute set-up steps, from the match's config), else
+    the match's lengths."""
+    own = None
+    if spec.kind in ("turn", "setup") and state is not None:
+        own = engine_of(match.game).clock_seconds(state, spec.kind)
+    if own:
+        return timedelta(seconds=float(own))
     seconds = {"turn": match.turn_seconds, "setup": match.turn_seconds, "decision": match.decision_seconds}
     return timedelta(seconds=seconds.get(spec.kind, match.phase_seconds))
 
@@ -252,7 +277,7 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
             out.append(None)
             continue
         phase = Phase(match=match, number=spec.number, name=spec.name, kind=spec.kind, actors=list(spec.actors),
-                      opened_at=now, deadline=now + phase_length(match, spec))
+                      opened_at=now, deadline=now + phase_length(match, spec, state))
         opened.append(phase)
         out.append(phase)
         if seats is None:
@@ -264,7 +289,8 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
         ]
         if engine.finished(state) and match.outcome is None:
             match.outcome = _outcome_dict(engine, state)
-            match.save(update_fields=["outcome"])
+            match.placement = _placement(match.outcome)
+            match.save(update_fields=["outcome", "placement"])
     Phase.objects.bulk_create(opened)
     for sub in bots:
         sub.phase_id = sub.phase.pk  # the phases have their ids now
@@ -279,13 +305,19 @@ def _outcome_dict(engine, state: State) -> dict | None:
     return None if outcome is None else outcome.as_dict()
 
 
+def _placement(outcome: dict | None) -> dict[str, int]:
+    """The public placement 1..n the outcome states (empty when the game states none), kept with the match."""
+    return dict((outcome or {}).get("placement") or {})
+
+
 def finish(match: Match, state: State, now: datetime) -> None:
     """The match is over: its outcome and the Tokens of Life it grants; then ``match_finished`` is sent."""
     engine = engine_of(match.game)
     match.status = Match.Status.FINISHED
     match.finished = now
     match.outcome = _outcome_dict(engine, state)
-    match.save(update_fields=["status", "finished", "outcome"])
+    match.placement = _placement(match.outcome)
+    match.save(update_fields=["status", "finished", "outcome", "placement"])
     apply_outcome(match)
     match_finished.send(sender=Match, match=match)  # seasons: ToL to give, ECs' Death Matches, eliminations
 

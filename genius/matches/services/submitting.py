@@ -13,7 +13,7 @@ from games.engines.runner import play_phase
 from genius.matches.events import bump, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.services import ledger, live_turns
-from genius.matches.services.engines import engine_of
+from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.matches.services.logs import write_log
 from genius.matches.services.resolution import resolve_locked
@@ -42,7 +42,7 @@ def _lock_phase_for(seat: Seat, now: datetime) -> Phase:
         raise PhaseClosed(
             f"Too late: the deadline of {phase.name} passed at {phase.deadline:%H:%M:%S} UTC; your move was not saved."
         )
-    if seat.name not in phase.actors:
+    if not may_submit(phase.match, phase, seat.name):
         raise ServiceError(f"You do not act in {phase.name}.")
     return phase
 
@@ -93,12 +93,15 @@ def submit(
         except EngineError as exc:
             raise ServiceError(str(exc)) from None
         _refuse_spends_the_wallet_cannot_cover(engine, match, seat, checked)
-        sub = _store_move(phase, seat, checked, now, locked=lock and phase.is_live)
+        # e.g. the Mulligan: it takes effect at once (the turn is cancelled, no reserve time charged for it)
+        at_once = phase.is_live and any(checked.get(key) for key in engine.spec.offers.at_once_keys)
+        sub = _store_move(phase, seat, checked, now, locked=(lock or at_once) and phase.is_live)
         if phase.is_live:  # a live turn's move shows on the board at once
             bump(match.pk)
         else:  # a main phase: only this seat's view and the host's changed; spectators hear nothing
             seat_changed(match.pk, seat.pk)
-        if phase.is_live and live_turns.after_move(match, phase, seat.name, now, first_move=earlier is None):
+        if at_once or (phase.is_live and live_turns.after_move(match, phase, seat.name, now,
+                                                               first_move=earlier is None)):
             resolve_locked([(match, phase)], now)
         return sub
 

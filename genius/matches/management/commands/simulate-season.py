@@ -2,7 +2,9 @@
 
 Each episode's Main Match is one of the games (by default Trail Trouble with
 10 players, Rituals Gone Bad with 7, Blob Party with 7); its decisions and
-Death Matches (Bigfoot Sighting) follow. The clock jumps from deadline to
+Death Matches (Bigfoot Sighting) follow, their items given by the other players
+still in (printed with the episode's announcements, as is a starting order
+taken from the previous Main Match's placement). The clock jumps from deadline to
 deadline (nothing sleeps), so a season takes a minute or two. The standings
 are printed after each episode; a progress bar runs on standard error (on a terminal).
 """
@@ -137,6 +139,10 @@ class Command(BaseCommand):
             for pick in picks:
                 dm = seasons.create_death_match(pick.pk, game=dm_game, seed=self.rng.randrange(1, 2**31),
                                                 start=True, now=self.now)
+                self._settle_decisions(episode)  # its items, given by players (it starts once all are given)
+                dm.refresh_from_db()
+                if dm.status == Match.Status.LOBBY:
+                    raise CommandError(f"{dm.title} did not start once its items were given")
                 self._play(dm, f"{label} · Death Match {dm.seats.first()} vs {dm.seats.last()}", None)
         for row in episode.announcements.order_by("created", "pk"):
             self.stdout.write(f"  {row.text}")
@@ -164,7 +170,8 @@ class Command(BaseCommand):
                 progress.update(1)
 
     def _settle_decisions(self, episode: Episode) -> None:
-        """Decisions the bots left open (none, normally) are drawn at their deadlines."""
+        """Decisions the bots left open (a player who sat out the Main Match, e.g. giving an item) are drawn at
+        their deadlines."""
         while True:
             due = episode.decisions.filter(status=Decision.Status.OPEN).order_by("deadline").first()
             if due is None:
