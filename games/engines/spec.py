@@ -83,7 +83,8 @@ class PageParts:
 
     ``move_template`` replaces the generic move form when set (e.g. a clickable board);
     ``scripts`` are static paths (as ``{% static %}`` takes them) loaded on the match page after the
-    site's own ``live.js``.
+    site's own ``live.js``; they live in the game's folder, ``games/<game>/static/<game>/…``, which the
+    site serves from there (``genius.matches.staticfinders.GameFolderFinder``).
     """
 
     move_template: str = ""

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.engines.protocol import Engine
 from games.engines.registry import get_engine, slugs
 from genius.hosting.forms import LobbyForm, initial_for
-from genius.hosting.guards import host_required
+from genius.matches.access import host_required, match_host_required
 from genius.matches.models import Match
 from genius.matches.services import lobbies
 from genius.matches.services.errors import ServiceError
@@ -102,7 +102,7 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@host_required
+@match_host_required
 def lobby_setup(request: HttpRequest, match: Match) -> HttpResponse:
     """A lobby's settings, with the seats taken as choices for the settings that name seats, and bot seats."""
     if match.status != Match.Status.LOBBY:

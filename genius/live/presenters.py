@@ -18,8 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
-from genius.matches import phase_forms
-from genius.matches.models import LogEntry, Match, Phase, Season, SeasonPlayer, Seat, Submission
+from genius.matches import access, phase_forms
+from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
 from genius.matches.services import live_turns
 from genius.matches.services.engines import engine_of, may_submit
 from genius.notify.texts import announcements
@@ -43,35 +43,17 @@ class Viewer:
 
 
 def viewer_for(match: Match, user: Any) -> Viewer:
-    """The viewer a user is on this match: the one place that decides who hosts it.
+    """The viewer a user is on this match: their seat's player, its host, or a spectator.
 
-    A seat wins over staff status: a staff user seated in a match is a player there (their own
-    secrets only, no host view, host group, controls or export of that match). A staff user who
-    plays in the match's season, without a seat in this match, watches it as a spectator.
+    A seat wins over staff status; who hosts is decided by ``genius.matches.access.is_host_of``.
     """
     if user is not None and user.is_authenticated:
         seat = match.seats.filter(user=user).first()
         if seat is not None:
             return Viewer("player", seat)
-        if user.is_staff and not _plays_in_season(match.season_id, user):
+        if access.is_host_of(match, user, seated=False):
             return Viewer("host")
     return Viewer("spectator")
-
-
-def is_host_of(match: Match, user: Any) -> bool:
-    """Whether ``user`` hosts this match: staff without a seat in it (see :func:`viewer_for`)."""
-    return viewer_for(match, user).kind == "host"
-
-
-def is_season_host(season: Season, user: Any) -> bool:
-    """Whether ``user`` hosts this season: staff who is not one of its players (a player sees their own only)."""
-    if user is None or not user.is_authenticated or not user.is_staff:
-        return False
-    return not _plays_in_season(season.pk, user)
-
-
-def _plays_in_season(season_id: int | None, user: Any) -> bool:
-    return season_id is not None and SeasonPlayer.objects.filter(season_id=season_id, user=user).exists()
 
 
 def open_phase(match: Match) -> Phase | None:

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from genius.matches import access
 from genius.matches.fields import WholeNumberField
 from genius.matches.models import (
     Decision,
@@ -130,7 +131,7 @@ class NotWhereSeated(admin.ModelAdmin):
     played_by = "match__seats__user"
 
     def get_queryset(self, request: HttpRequest):
-        return super().get_queryset(request).exclude(**{self.played_by: request.user})
+        return access.not_played_by(super().get_queryset(request), request.user, self.played_by)
 
 
 def _run(request: HttpRequest, queryset, action, verb: str) -> None:

@@ -12,7 +12,6 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -21,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.engines.protocol import EngineError, SubmissionError
 from games.engines.spec import GameSpec, Offers
 from genius.live import presenters
+from genius.matches.access import host_required
 from genius.matches.fields import WholeNumberField
 from genius.matches.models import Match, Phase, Season, Submission
 from genius.matches.services import lifecycle
@@ -144,11 +144,9 @@ def _error_field(message: str) -> str | None:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@host_required
 def new_death_match(request: HttpRequest) -> HttpResponse:
     """Hosts only: set up a Death Match for any two players, in any game offering one, and start it."""
-    if not request.user.is_staff:
-        return render(request, "games/host/forbidden.html", status=403)
     form = DeathMatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -22,6 +22,7 @@ from genius.accounts.addresses import client_address
 from genius.accounts.forms import SignUpForm
 from genius.live import presenters
 from genius.matches import phase_forms
+from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
 from genius.matches.services import lifecycle, matchfiles, submitting
@@ -159,17 +160,10 @@ def match_live(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse({"seq": match.seq, "parts": presenters.parts_for(match, viewer)})
 
 
-def _host_only(request: HttpRequest, match: Match) -> None:
-    """Hosts of this match only (staff without a seat in it: see ``presenters.viewer_for``)."""
-    if not presenters.is_host_of(match, request.user):
-        raise Http404
-
-
 @require_GET
-def match_export(request: HttpRequest, pk: int) -> HttpResponse:
+@match_host_required(hidden=True)
+def match_export(request: HttpRequest, match: Match) -> HttpResponse:
     """The match file (hosts only: it holds every private submission)."""
-    match = get_object_or_404(Match, pk=pk)
-    _host_only(request, match)
     doc = matchfiles.export_match(match)
     response = HttpResponse(json.dumps(doc, indent=2), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-{match.game}.json"'
@@ -194,10 +188,10 @@ def _minutes(post) -> int:
 
 
 @require_POST
-def host_control(request: HttpRequest, pk: int) -> HttpResponse:
+@match_host_required(hidden=True)
+def host_control(request: HttpRequest, match: Match) -> HttpResponse:
     """The host's match controls: start, pause, resume, extend, resolve now."""
-    match = get_object_or_404(Match, pk=pk)
-    _host_only(request, match)
+    pk = match.pk
     action = request.POST.get("action", "")
     if action not in HOST_ACTIONS:
         messages.error(request, f"Unknown action {action!r}.")

@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST
 
 from games.engines.spec import GameSpec
 from genius.hosting.forms import config_field, config_value
-from genius.live import presenters
+from genius.matches import access
+from genius.matches.access import season_host_required
 from genius.matches.fields import WholeNumberField, id_from
 from genius.matches.models import (
     Decision,
@@ -36,11 +37,6 @@ from genius.matches.services.engines import GAME_TITLES, available_games, spec_o
 from genius.matches.services.errors import ServiceError
 from genius.notify import services as notify
 from genius.seasons import services as seasons
-
-
-def _is_host(request: HttpRequest, season: Season) -> bool:
-    """Staff who is not a player of this season (``presenters.is_season_host``)."""
-    return presenters.is_season_host(season, request.user)
 
 
 class EpisodeForm(forms.Form):
@@ -172,7 +168,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
                   settings_forms: dict[str, GameSettingsForm] | None = None, status: int = 200) -> HttpResponse:
     """Standings, episodes with their results, announcements; the host's tools for staff."""
     season = get_object_or_404(Season, slug=slug)
-    host = _is_host(request, season)
+    host = access.is_season_host(season, request.user)
     me = request.user.pk if request.user.is_authenticated else None
     rows = [{"s": s, "show_garnets": host or s.entry.user_id == me} for s in seasons.standings(season)]
     episodes = [_episode_summary(e) for e in season.episodes.order_by("-number")]
@@ -207,11 +203,10 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
 
 
 @require_POST
-def season_host(request: HttpRequest, slug: str) -> HttpResponse:
+@season_host_required
+def season_host(request: HttpRequest, season: Season) -> HttpResponse:
     """The host's season tools: a new episode, a Death Match from a pick, closing a decision, a webhook retry."""
-    season = get_object_or_404(Season, slug=slug)
-    if not _is_host(request, season):
-        raise Http404
+    slug = season.slug
     action = request.POST.get("action", "")
     try:
         if action == "episode":
@@ -290,7 +285,7 @@ def season_wallet(request: HttpRequest, slug: str) -> HttpResponse:
     user = request.user
     name = request.GET.get("player")
     if name and name != user.get_username():
-        if not _is_host(request, season):
+        if not access.is_season_host(season, request.user):
             raise Http404
         user = get_object_or_404(get_user_model(), username=name)
     garnets = GarnetEntry.objects.filter(user=user, season=season).select_related("match").order_by("created", "pk")
@@ -323,10 +318,20 @@ def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "decision": _with_item(decision), "season": decision.episode.season, "mine": mine, "error": error,
         "options": seasons.option_users(decision) if decision.status == Decision.Status.OPEN else [],
         "tol_held": tol_balance(decision.decider_id, decision.episode.season_id) if mine else None,
-        "host": _is_host(request, decision.episode.season),
+        "host": access.is_season_host(decision.episode.season, request.user),
     }, status=status)
 
 
 def season_rules(request: HttpRequest) -> HttpResponse:
-    """How a season runs here: the shared frame and the rulings made where the rules are silent."""
-    return render(request, "games/season_rules.html", {"dm_game": GAME_TITLES.get(seasons.default_dm_game() or "", "")})
+    """How a season runs here: the shared frame and the rulings made where the rules are silent.
+
+    The games it names come from the registry and their specs: the default Death Match game, each Death Match
+    game's items, the games whose starting order follows the placement."""
+    dm_game = seasons.default_dm_game()
+    specs = [spec_of(slug) for slug, _ in available_games()]
+    return render(request, "games/season_rules.html", {
+        "dm_game": GAME_TITLES[dm_game] if dm_game else "",
+        "dm_items": [(spec.title, [title for _, title in spec.offers.death_match_items]) for spec in specs
+                     if spec.offers.death_match and spec.offers.death_match_items],
+        "placement_games": [spec.title for spec in specs if any(f.from_placement for f in spec.config)],
+    })

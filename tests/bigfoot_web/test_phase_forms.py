@@ -230,8 +230,8 @@ def test_a_spectator_sees_the_boards_and_reserve_times_but_no_form(client, duel)
     html = page(client, duel)
     assert form_html(html) == ""
     assert html.count('data-board="') == 2 and 'data-reserve-player="ana" data-reserve-s="300"' in html
-    assert "genius/bigfoot.js" in html
+    assert "/static/bigfoot_sighting/bigfoot.js" in html
 
 
 def test_only_bigfoot_pages_load_the_bigfoot_script(client, rgb_match):
-    assert "genius/bigfoot.js" not in page(client, rgb_match)
+    assert "bigfoot.js" not in page(client, rgb_match)
