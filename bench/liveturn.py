@@ -137,6 +137,12 @@ async def play(port: int, turns: int, warmup: int) -> tuple[list[float], int]:
                 forms = [await sync_to_async(fixtures.form_fields)(m, p.name, played) for p in (first, second)]
                 if os.environ.get("BENCH_DEBUG"):
                     print(spec, len(lat), errors, flush=True)
+                mulligan = next((p for p, f in zip((first, second), forms, strict=True)
+                                 if any(name == "mulligan" for name, _ in f or [])), None)
+                if mulligan is not None:  # the bot plays its Mulligan: it settles the turn at once (not measured)
+                    if await lock_in(mulligan, match.pk, forms[0 if mulligan is first else 1]) != 302:
+                        errors += 1
+                    continue
                 if await lock_in(first, match.pk, forms[0]) != 302:
                     errors += 1
                     await sync_to_async(lifecycle.resolve_now)(match.pk)
