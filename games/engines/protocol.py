@@ -15,10 +15,9 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-if TYPE_CHECKING:
-    from games.engines.spec import GameSpec
+from games.engines.spec import GameSpec, PhaseKind
 
 State = dict[str, Any]
 Payload = dict[str, Any]
@@ -73,7 +72,6 @@ PUBLIC = Public()
 Viewer = Seat | Host | Spectator
 #: Who reads a log line: everyone, the host, or one seat (and the host).
 Audience = Public | Host | Seat
-PhaseKind = Literal["main", "turn", "setup", "decision"]
 
 
 class EngineError(ValueError):

@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .protocol import PhaseKind
+#: Which clock a phase runs on: ``main`` (the match's phase length), ``turn`` (a live turn), ``setup``
+#: (a live set-up step) or ``decision`` (a post-game decision).
+PhaseKind = Literal["main", "turn", "setup", "decision"]
 
 ConfigKind = Literal["int", "minutes", "seconds", "choice", "text", "seat_order", "seat", "seat_each", "bool"]
 
