@@ -19,7 +19,7 @@ from pathlib import Path
 from bench.common import ROOT, Results, flush_redis, fresh_database, raise_open_files, setup_django
 from genius.progress import bar
 
-SECTIONS = ("engines", "queries", "liveturn", "submissions", "deadline", "fanout")
+SECTIONS = ("engines", "queries", "liveturn", "submissions", "deadline", "fanout", "browser")
 
 
 def machine() -> str:
@@ -64,6 +64,10 @@ def run_section(section: str, results: Results, quick: bool) -> None:
         from bench import crowd
 
         crowd.run(results, sizes=[100, 1000] if quick else [100, 1000, 2000, 10000], updates=3 if quick else 7)
+    if section == "browser":
+        from bench import browser
+
+        browser.run(results, moves=30 if quick else 60)
 
 
 def main() -> int:

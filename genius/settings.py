@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "genius.accounts.middleware.TimeZoneMiddleware",  # times in the viewer's zone (profile, else browser)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -226,6 +227,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 #: Season webhooks may post to loopback and private addresses (tests with a local receiver only).
 WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
+
+#: Seconds between two looks at /me/due/ from an open page (the in-page alerts); 5 while a live turn is owed.
+GENIUS_DUE_POLL_SECONDS = int(os.environ.get("GENIUS_DUE_POLL_SECONDS", "30"))
 
 #: Where links in emails point.
 GENIUS_SITE_URL = os.environ.get("GENIUS_SITE_URL", "http://127.0.0.1:8000")

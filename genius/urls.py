@@ -18,5 +18,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("host/", include("genius.hosting.urls")),
+    path("", include("genius.accounts.urls")),
     path("", include("genius.matches.urls")),
 ]

@@ -15,7 +15,7 @@ from games.engines.protocol import Payload, State
 from games.rituals_gone_bad.chart import BOOKS, MONSTERS
 from games.rituals_gone_bad.lookups import FIELD as LOOKUP
 from games.rituals_gone_bad.lookups import buyable, payload_value, target
-from games.rituals_gone_bad.pairing import PAIRS, random_pairing
+from games.rituals_gone_bad.pairing import PAIRS, in_cultist_order, random_pairing
 from games.rituals_gone_bad.rituals import DECISION, PREPARATION, cultists_of, current
 
 
@@ -40,7 +40,8 @@ def bot_submission(state: State, player: str, rng: random.Random) -> Payload:
     is_leader = record["leader"] == player
     payload: Payload
     if state["step"] == PREPARATION and is_leader:
-        payload = {"pairs": random_pairing(cultists_of(state, record), rng)}
+        cultists = cultists_of(state, record)  # written as the form writes it, so a bot's move posts unchanged
+        payload = {"pairs": in_cultist_order(random_pairing(cultists, rng), cultists)}
     elif state["step"] == PREPARATION:
         payload = {"book": rng.choice(BOOKS)}
     elif is_leader:

@@ -1,11 +1,12 @@
 """The web form of the open phase: flat named fields, posted strings back to a payload, and back.
 
-Fields: ``book`` (cultist, preparation); ``pair1_a`` … ``pair3_b`` (leader,
-preparation); ``predict`` (cultist) or ``predict1`` … ``predict3`` (leader) in the
+Fields: ``book`` (cultist, preparation); ``pairs`` (leader, preparation: one choice
+among every way to pair the six cultists, e.g. ``ben+cy,dee+eve,fay+gus``); ``predict`` (cultist) or ``predict1`` … ``predict3`` (leader) in the
 summoning; ``lookup`` (ritual 2 on: a tick box for a cultist of the previous
 ritual, a multiple choice of pairs for its leader); ``ec`` (the EC decision).
 The platform sends the ``lookup`` field (an instant key) in a form of its own, so
-a post may hold the look-up alone or everything but the look-up.
+a post may hold the look-up alone or everything but the look-up. A choice that must be
+made starts on an empty "Choose …" option: nothing is chosen for the player.
 """
 
 from __future__ import annotations
@@ -18,10 +19,40 @@ from games.rituals_gone_bad.chart import BOOKS, MONSTERS
 from games.rituals_gone_bad.checks import check_submission
 from games.rituals_gone_bad.lookups import FIELD as LOOKUP
 from games.rituals_gone_bad.lookups import bought, buyable, target
-from games.rituals_gone_bad.pairing import PAIRS, check_pairing, partner_of, slot_field, slot_label
+from games.rituals_gone_bad.pairing import PAIRS, check_pairing, in_cultist_order, partner_of
 from games.rituals_gone_bad.rituals import DECISION, PREPARATION, actors, cultists_of, current
 
 NO_PREDICTION = ("", "No prediction")
+PAIRS_FIELD = "pairs"
+PAIR_JOIN, PAIRS_JOIN = "+", ","  # neither is allowed in a player's name
+
+
+def pairings(cultists: list[str]) -> list[list[list[str]]]:
+    """Every way to put the cultists in pairs, each cultist in exactly one, in the cultists' order.
+
+    >>> len(pairings(["a", "b", "c", "d", "e", "f"]))
+    15
+    """
+    if not cultists:
+        return [[]]
+    first, rest = cultists[0], cultists[1:]
+    return [[[first, other], *more] for other in rest
+            for more in pairings([c for c in rest if c != other])]
+
+
+def pairing_value(pairs: list[list[str]]) -> str:
+    """A pairing as the form's value: ``ben+cy,dee+eve,fay+gus``."""
+    return PAIRS_JOIN.join(PAIR_JOIN.join(pair) for pair in pairs)
+
+
+def pairing_label(pairs: list[list[str]]) -> str:
+    """A pairing as a player reads it: ``ben & cy · dee & eve · fay & gus``."""
+    return " · ".join(" & ".join(pair) for pair in pairs)
+
+
+def canonical(pairs: list[list[str]], cultists: list[str]) -> list[list[str]]:
+    """The same pairing in the cultists' order (each pair and the pairs), as the form lists it."""
+    return in_cultist_order(pairs, cultists)
 TRUE_WORDS = ("true", "on", "1", "yes")
 
 
@@ -36,7 +67,7 @@ def form_fields(state: State, player: str) -> list[Field]:
                 "ec",
                 "Who is the Elimination Candidate?",
                 "choice",
-                tuple((p, p) for p in between),
+                (("", "Choose a player…"), *((p, p) for p in between)),
                 help="The players tied for the fewest points.",
                 group="Decision",
             )
@@ -46,17 +77,16 @@ def form_fields(state: State, player: str) -> list[Field]:
     fields: list[Field]
     if state["step"] == PREPARATION and record["leader"] == player:
         cultists = cultists_of(state, record)
-        choices = (("", "Choose a cultist"), *((c, c) for c in cultists))
+        choices = (("", "Choose the pairs…"), *((pairing_value(p), pairing_label(p)) for p in pairings(cultists)))
         fields = [
             Field(
-                slot_field(slot),
-                slot_label(slot).capitalize(),
+                PAIRS_FIELD,
+                f"Your pairs for ritual {number}",
                 "choice",
                 choices,
-                group=f"Pair {slot // 2 + 1}",
-                help="Put every cultist in exactly one pair.",
+                group="Preparation",
+                help="Every cultist is in exactly one pair; pair 1 is listed first.",
             )
-            for slot in range(2 * PAIRS)
         ]
     elif state["step"] == PREPARATION:
         fields = [
@@ -64,7 +94,7 @@ def form_fields(state: State, player: str) -> list[Field]:
                 "book",
                 f"Your book for ritual {number}",
                 "choice",
-                tuple((b, b.capitalize()) for b in BOOKS),
+                (("", "Choose a book…"), *((b, b.capitalize()) for b in BOOKS)),
                 help="Nobody else learns your choice.",
                 group="Preparation",
             )
@@ -170,8 +200,7 @@ def parse_move(state: State, player: str, data: dict[str, Any]) -> Payload:
         return {"ec": text(data, "ec")}
     record = current(state)
     if state["step"] == PREPARATION and record["leader"] == player:
-        slots = [text(data, slot_field(slot)) or None for slot in range(2 * PAIRS)]
-        return {"pairs": check_pairing(slots, cultists_of(state, record), player)}
+        return {"pairs": parse_pairing(text(data, PAIRS_FIELD), cultists_of(state, record), player)}
     if state["step"] == PREPARATION:
         book = text(data, "book")
         if not book:
@@ -180,6 +209,22 @@ def parse_move(state: State, player: str, data: dict[str, Any]) -> Payload:
     if record["leader"] == player:
         return {"predict": [text(data, f"predict{i}") or None for i in range(1, PAIRS + 1)]}
     return {"predict": text(data, "predict") or None}
+
+
+def parse_pairing(value: str, cultists: list[str], leader: str) -> list[list[str]]:
+    """The one pairing control's value (``ben+cy,dee+eve,fay+gus``), checked as the six slots are.
+
+    Every error names the ``pairs`` field, with the message the slot at fault gets.
+    """
+    if not value:
+        raise SubmissionError(PAIRS_FIELD, "Choose the pairs: put every cultist in exactly one pair.")
+    pairs = [pair.split(PAIR_JOIN) for pair in value.split(PAIRS_JOIN)]
+    if len(pairs) != PAIRS or any(len(pair) != 2 for pair in pairs):
+        raise SubmissionError(PAIRS_FIELD, f"Choose {PAIRS} pairs of two cultists: put every cultist in exactly one pair.")
+    try:
+        return check_pairing([name.strip() or None for pair in pairs for name in pair], cultists, leader)
+    except SubmissionError as exc:
+        raise SubmissionError(PAIRS_FIELD, exc.message) from None
 
 
 def parse_lookup(state: State, player: str, raw: Any) -> bool | list[int]:
@@ -210,8 +255,8 @@ def form_initial(state: State, player: str, payload: Payload | None) -> dict[str
     if "book" in payload:
         values["book"] = payload["book"]
     if "pairs" in payload:
-        for slot, name in enumerate(name for pair in payload["pairs"] for name in pair):
-            values[slot_field(slot)] = name
+        record = current(state)
+        values[PAIRS_FIELD] = pairing_value(canonical(payload["pairs"], cultists_of(state, record)))
     if "predict" in payload:
         guess = payload["predict"]
         if isinstance(guess, list):

@@ -68,3 +68,14 @@ def partner_of(pairs: list[list[str]], player: str) -> str | None:
         return None
     a, b = pairs[number - 1]
     return b if a == player else a
+
+
+def in_cultist_order(pairs: list[list[str]], cultists: list[str]) -> list[list[str]]:
+    """The same pairing written in the cultists' order (each pair, then the pairs): the form's order.
+
+    >>> in_cultist_order([["d", "c"], ["a", "b"]], ["a", "b", "c", "d"])
+    [['a', 'b'], ['c', 'd']]
+    """
+    place = {name: i for i, name in enumerate(cultists)}
+    ordered = [sorted(pair, key=lambda n: place.get(n, len(place))) for pair in pairs]
+    return sorted(ordered, key=lambda pair: place.get(pair[0], len(place)))

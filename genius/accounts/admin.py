@@ -1,10 +1,11 @@
-"""The admin's user pages, under the user-name policy (``genius.accounts.forms``)."""
+"""The admin's user pages, under the user-name policy (``genius.accounts.forms``), with each profile."""
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 
 from genius.accounts.forms import AdminAddUserForm, AdminChangeUserForm
+from genius.accounts.models import Profile
 
 User = get_user_model()
 
@@ -16,3 +17,10 @@ if admin.site.is_registered(User):
 class PolicyUserAdmin(UserAdmin):
     add_form = AdminAddUserForm
     form = AdminChangeUserForm
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "time_zone", "email_due", "email_hour", "email_turn"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]

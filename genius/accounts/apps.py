@@ -1,4 +1,4 @@
-"""The accounts app: no models, only forms, throttles and the admin's user forms."""
+"""The accounts app: the profile (time zone, email choices), forms, throttles and the admin's user forms."""
 
 from django.apps import AppConfig
 

@@ -13,6 +13,7 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, Use
 from django.core.exceptions import ValidationError
 
 from genius.accounts import names
+from genius.accounts.models import Profile, profile_of, validate_zone
 
 TAKEN = "This name is taken: it looks like the name of an existing account."
 
@@ -75,14 +76,82 @@ class _NamePolicyMixin:
         return name
 
 
+class TimeZoneField(forms.CharField):
+    """An IANA time zone name (``Europe/Paris``), checked with ``zoneinfo``; empty is allowed."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("label", "Time zone")
+        kwargs.setdefault("help_text", "Times are shown in this zone, e.g. Europe/Paris. Empty: your browser's zone.")
+        super().__init__(**kwargs)
+        self.validators.append(validate_zone)
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "list": "time-zones", "autocomplete": "off",
+                "autocapitalize": "none", "spellcheck": "false", "data-time-zone": ""}
+
+
+def email_field() -> forms.EmailField:
+    return forms.EmailField(required=False, label="Email", max_length=254,
+                            help_text="Where we tell you that your move is due. Optional; never shown to others.",
+                            widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+
+
 class SignUpForm(_NamePolicyMixin, UserCreationForm):
-    """Sign-up: a name that follows the policy and looks like no other, and a password."""
+    """Sign-up: a name that follows the policy and looks like no other, a password, and optionally an email
+    address and a time zone (the page fills in the browser's)."""
+
+    email = email_field()
+    time_zone = TimeZoneField()
 
     class Meta(UserCreationForm.Meta):
         field_classes = {"username": UserNameField}
 
+    field_order = ["username", "email", "time_zone", "password1", "password2"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].widget.attrs["data-prefill-zone"] = ""  # me.js fills in the browser's zone
+
     def clean_username(self) -> str | None:
         return self._check_lookalike(super().clean_username())
+
+    def save(self, commit: bool = True):
+        user = super().save(commit=False)
+        user.email = self.cleaned_data.get("email") or ""
+        if commit:
+            user.save()
+            Profile.objects.create(user=user, time_zone=self.cleaned_data.get("time_zone") or "")
+        return user
+
+
+class ProfileForm(_NamePolicyMixin, forms.ModelForm):
+    """The profile page: the email address (the user's), the time zone and the email choices."""
+
+    email = email_field()
+    time_zone = TimeZoneField()
+
+    class Meta:
+        model = Profile
+        fields = ["time_zone", "email_due", "email_hour", "email_turn"]
+
+    field_order = ["email", "time_zone", "email_due", "email_hour", "email_turn"]
+
+    def __init__(self, *args, user, **kwargs) -> None:
+        self.user = user
+        kwargs.setdefault("instance", profile_of(user))
+        super().__init__(*args, **kwargs)
+        self.fields["email"].initial = user.email
+
+    def save(self, commit: bool = True) -> Profile:
+        profile = super().save(commit=False)
+        profile.user = self.user
+        self.user.email = self.cleaned_data.get("email") or ""
+        if commit:
+            self.user.save(update_fields=["email"])
+            profile.save()
+        return profile
 
 
 class AdminAddUserForm(_NamePolicyMixin, AdminUserCreationForm):

@@ -2,18 +2,20 @@
 
 from django.urls import path
 
-from genius.matches import dm_views, views
+from genius.matches import dm_views, practice_views, replay_views, views
 from genius.seasons import views as season_views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("signup/", views.signup, name="signup"),
+    path("practice/<slug:game>/", practice_views.start, name="practice"),
     path("me/matches/", views.my_matches, name="my-matches"),
     path("me/wallet/", views.wallet, name="wallet"),
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/submit/", views.match_submit, name="match-submit"),
     path("matches/<int:pk>/join/", views.match_join, name="match-join"),
     path("matches/<int:pk>/live/", views.match_live, name="match-live"),
+    path("matches/<int:pk>/replay/", replay_views.match_replay, name="match-replay"),
     path("matches/<int:pk>/export/", views.match_export, name="match-export"),
     path("matches/<int:pk>/control/", views.host_control, name="match-control"),
     path("season-rules/", season_views.season_rules, name="season-rules"),

@@ -9,15 +9,20 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
-from genius.accounts import throttle
+from genius.accounts import guests, throttle
 from genius.accounts.addresses import client_address
 from genius.accounts.forms import SignUpForm
 from genius.live import presenters
@@ -25,21 +30,60 @@ from genius.matches import phase_forms
 from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
-from genius.matches.services import lifecycle, matchfiles, submitting
-from genius.matches.services.engines import GAME_TITLES, engine_of, spec_of
+from genius.matches.services import lifecycle, matchfiles, practice, submitting
+from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 
 
+def _seats_text(low: int, high: int) -> str:
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+def _results(match: Match) -> dict:
+    """A finished match's public result: the winners (first place) and the placement, best first."""
+    placement = sorted((match.placement or {}).items(), key=lambda item: (item[1], item[0]))
+    return {"winners": [name for name, place in placement if place == 1], "placement": placement}
+
+
 def home(request: HttpRequest) -> HttpResponse:
-    """Open lobbies, matches being played, seasons."""
-    lobbies = Match.objects.filter(status=Match.Status.LOBBY).prefetch_related("seats")[:50]
-    live = Match.objects.filter(status__in=[Match.Status.RUNNING, Match.Status.PAUSED])[:50]
-    finished = Match.objects.filter(status=Match.Status.FINISHED)[:20]
+    """What Genius is and how to play, watch and host; every game (with a practice button); open lobbies,
+    matches being played, finished matches with their results, seasons."""
+    community = Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX)
+    games = [
+        {"slug": slug, "title": spec.title, "summary": spec.summary,
+         "seats": _seats_text(spec.min_players, spec.max_players)}
+        for slug, spec in ((slug, spec_of(slug)) for slug, _ in available_games())
+    ]
+    lobbies = list(
+        community.filter(status=Match.Status.LOBBY).select_related("season")
+        .annotate(taken=Count("seats")).order_by("-created")[:50]
+    )
+    for m in lobbies:
+        m.full = m.taken >= m.seats_wanted
+        m.game_title = GAME_TITLES.get(m.game, m.game)
+    open_phases = Prefetch("phases", queryset=Phase.objects.exclude(status=Phase.Status.RESOLVED).order_by("-number"),
+                           to_attr="open_phases")
+    live = list(community.filter(status__in=[Match.Status.RUNNING, Match.Status.PAUSED])
+                .prefetch_related(open_phases).order_by("-started")[:30])
+    for m in live:
+        m.phase_now = m.open_phases[0] if m.open_phases else None
+        m.game_title = GAME_TITLES.get(m.game, m.game)
+    finished = list(community.filter(status=Match.Status.FINISHED).order_by("-finished")[:20])
+    for m in finished:
+        m.results = _results(m)
+        m.game_title = GAME_TITLES.get(m.game, m.game)
+    mine = []
+    if request.user.is_authenticated:
+        mine = list(Match.objects.filter(seats__user=request.user, season__isnull=True,
+                                         title__startswith=practice.TITLE_PREFIX,
+                                         status__in=[Match.Status.RUNNING, Match.Status.PAUSED])
+                    .order_by("-started")[:5])
     return render(
         request,
         "games/home.html",
-        {"lobbies": lobbies, "live": live, "finished": finished, "seasons": Season.objects.all()[:20],
-         "games": GAME_TITLES},
+        {"games": games, "lobbies": lobbies, "live": live, "finished": finished, "practising": mine,
+         "seasons": Season.objects.all()[:20], "guest": guests.is_guest(request),
+         "practice_seconds": practice.PHASE_SECONDS},
     )
 
 
@@ -95,20 +139,58 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
 
 
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The match page: one page for everyone, showing more to whoever may see more."""
+    """The match page: one page for everyone, showing more to whoever may see more.
+
+    The page's move forms post here (taken as by :func:`match_submit`), so a refused move is shown at the
+    page's own address, never at a POST-only one.
+    """
+    if request.method == "POST":
+        return match_submit(request, pk)
     match = get_object_or_404(Match, pk=pk)
     return render(request, "games/match.html", _match_context(request, match))
 
 
+NO_SEAT = "You have no seat in this match."
+
+
+def wants_json(request: HttpRequest) -> bool:
+    """The page's script sent it (a fetch): the answer is JSON, shown in place without a page load."""
+    return ("application/json" in request.headers.get("Accept", "")
+            or request.headers.get("X-Requested-With", "") in ("XMLHttpRequest", "fetch"))
+
+
+def _saved_text(sub: Submission) -> str:
+    at = timezone.localtime(sub.submitted_at)  # the viewer's zone (genius.accounts.zones)
+    if sub.locked:
+        return f"Locked in at {at:%H:%M:%S %Z}."
+    return f"Saved at {at:%H:%M:%S %Z}. You can change it until the deadline."
+
+
 @require_POST
-@login_required
 def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's move for the open phase (or, with ``instant``, an action answered at once)."""
+    """A player's move for the open phase (or, with ``instant``, an action answered at once).
+
+    A plain form post is answered with the match page: a redirect once saved, the page itself (status 400)
+    with the error beside its field when refused. The page's script (``Accept: application/json`` or
+    ``X-Requested-With``) gets the same checks and messages as JSON, to show in place: ``ok``, ``status``
+    (``saved``, ``locked``, ``answered`` or ``refused``), ``message`` (saved, locked in, or the instant
+    answers), ``error`` and ``errors`` (field name, or ``__all__``, to its message), ``seq`` (the match's
+    number as rendered) and ``parts``, the seat's parts re-rendered (``form`` with the errors beside the
+    fields and what was typed kept, and its ``phase``; once saved also ``board`` and ``private``). A visitor
+    gets 401, someone without a seat 403.
+    """
+    as_json = wants_json(request)
+    if not request.user.is_authenticated:
+        if as_json:
+            return JsonResponse({"ok": False, "error": "Log in to send a move."}, status=401)
+        return redirect_to_login(reverse("match", args=[pk]))
     seat = Seat.objects.select_related("match").filter(match_id=pk, user=request.user).first()  # one query
     if seat is None:
         if not Match.objects.filter(pk=pk).exists():
             raise Http404("No Match matches the given query.")
-        messages.error(request, "You have no seat in this match.")
+        if as_json:
+            return JsonResponse({"ok": False, "error": NO_SEAT}, status=403)
+        messages.error(request, NO_SEAT)
         return redirect("match", pk=pk)
     match = seat.match
     engine = engine_of(match.game)
@@ -119,18 +201,23 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         payload = engine.parse_form(match.state, seat.name, values) if match.state else {}
         if instant:
             answers = submitting.act_now(seat, payload)
+            if as_json:
+                return _move_saved(seat, "answered", " ".join(answers))
             for answer in answers:
                 messages.info(request, answer)
         else:
             lock = request.POST.get("lock") == "1"
             sub = submitting.submit(seat, payload, expected_phase=expected or None, lock=lock)
-            if sub is not None:
-                messages.success(
-                    request, f"Saved at {sub.submitted_at:%H:%M:%S} UTC. You can change it until the deadline."
-                )
+            if as_json:
+                status = "answered" if sub is None else ("locked" if sub.locked else "saved")
+                return _move_saved(seat, status, _saved_text(sub) if sub is not None else "")
+            if sub is not None:  # tagged: a live page drops it once the phase changes (static/genius/live.js)
+                messages.success(request, _saved_text(sub), extra_tags="move")
         return redirect("match", pk=pk)
     except (SubmissionError, ServiceError) as exc:
         errors = {exc.field or "__all__": exc.message}
+        if as_json:
+            return _move_refused(request, seat, exc.message, errors, values, instant, expected)
         ctx = _match_context(
             request, match,
             values=None if instant else values, errors=None if instant else errors,
@@ -140,10 +227,42 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "games/match.html", ctx, status=400)
 
 
+def _move_saved(seat: Seat, status: str, message: str) -> JsonResponse:
+    """A move saved (or an instant action answered): the seat's parts as they are now (a lock-in may have
+    resolved the turn already), and the match's number they were rendered at."""
+    match = Match.objects.get(pk=seat.match_id)
+    seat.match = match
+    parts = presenters.seat_parts(match, seat)
+    return JsonResponse({"ok": True, "status": status, "message": message, "seq": match.seq, "parts": parts})
+
+
+def _move_refused(request: HttpRequest, seat: Seat, message: str, errors: dict[str, str], values: dict,
+                  instant: bool, expected: int) -> JsonResponse:
+    """A refused move: the form of the phase open now, with the error beside its field and what was typed
+    kept (a form for a phase that is over comes back fresh, with the error above it)."""
+    match = Match.objects.get(pk=seat.match_id)
+    seat.match = match
+    phase = presenters.open_phase(match)
+    number = phase.number if phase is not None else 0
+    if expected and number != expected:
+        values, instant = None, False
+    ctx = presenters.form_context(
+        match, seat,
+        values=None if instant else values, errors=None if instant else errors,
+        instant_values=values if instant else None, instant_errors=errors if instant else None,
+    )
+    form = render_to_string("games/parts/move_form.html", ctx, request=request)
+    return JsonResponse({"ok": False, "status": "refused", "error": message, "errors": errors, "seq": match.seq,
+                         "parts": {"form": form, "phase": str(number)}}, status=400)
+
+
 @require_POST
 @login_required
 def match_join(request: HttpRequest, pk: int) -> HttpResponse:
-    """Take a seat in an open lobby."""
+    """Take a seat in an open lobby (a guest signs up first: guests play practice matches)."""
+    if guests.is_guest(request):
+        messages.error(request, "Guests play practice matches against bots. Sign up to take a seat in a lobby.")
+        return redirect("match", pk=pk)
     try:
         lifecycle.join_lobby(pk, request.user)
         messages.success(request, "You have a seat. The host starts the match when the lobby is full.")
@@ -223,7 +342,25 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
         raise Http404 from None
     if not path.exists():
         raise Http404
-    html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "fenced_code"])  # our own file
-    return render(request, "games/rules.html", {"title": GAME_TITLES.get(game, game), "html": mark_safe(html)})
+    md = markdown.Markdown(extensions=["tables", "fenced_code", "toc"],
+                           extension_configs={"toc": {"toc_depth": "2-3", "permalink": False}})
+    html = md.convert(players_part(path.read_text(encoding="utf-8")))  # our own file
+    return render(request, "games/rules.html", {"title": GAME_TITLES.get(game, game), "html": mark_safe(html),
+                                                "toc": mark_safe(md.toc)})  # noqa: S308 - from our own file
+
+
+#: Sections of a RULES.md written for those who write match files, not for players: left off the page.
+FILE_SECTIONS = ("## Match files",)
+
+
+def players_part(text: str) -> str:
+    """A game's RULES.md without its sections for match-file writers (the file formats' keys stay in the file)."""
+    kept, skipping = [], False
+    for line in text.splitlines():
+        if line.startswith("#"):
+            skipping = line.strip() in FILE_SECTIONS or (skipping and line.startswith("###"))
+        if not skipping:
+            kept.append(line)
+    return "\n".join(kept) + "\n"
 
 

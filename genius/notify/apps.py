@@ -1,4 +1,4 @@
-"""The notify app (no models of its own: they live in genius.matches)."""
+"""The notify app: emails, webhooks, and the alert rounds it sends (its one model)."""
 
 from django.apps import AppConfig
 

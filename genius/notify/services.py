@@ -12,10 +12,14 @@ the last attempt the delivery is marked failed and shown to the host (admin
 and season page), who can send it again.
 
 Emails (Django's email backends; console by default): one to each seated
-player when a phase opens, another ``Match.reminder_lead_seconds`` before the
-deadline to the actors whose move is not in; the same for season decisions.
-Live turns and set-up steps (a minute long) get no email. Subjects and bodies are
-templates (``templates/emails/``); the time left is Django's ``timeuntil``.
+player when a phase opens ("your move is due" to those who act), another
+``Match.reminder_lead_seconds`` before the deadline and another an hour before it
+to the actors whose move is not in; the same for season decisions. Live turns and
+set-up steps (a minute long) get only "your turn", to those who ask for it. Each
+person's profile (``genius.accounts.models.Profile``) says which of these they
+want; times are in their zone. Subjects and bodies are templates
+(``templates/emails/``); the time left is Django's ``timeuntil``. Every round is
+claimed once (a ``Notice`` or an ``AlertRound`` row) whichever process sends it.
 """
 
 from __future__ import annotations
@@ -41,7 +45,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from genius.accounts.models import Profile
+from genius.accounts.zones import zone_or_none
 from genius.matches.models import Decision, Match, Notice, Phase, Season, Submission, WebhookDelivery
+from genius.notify.models import AlertRound
 from genius.notify.texts import phase_text
 
 log = logging.getLogger("games")
@@ -382,15 +389,42 @@ def _record(notice: Notice, messages: list[EmailMessage]) -> None:
     notice.save(update_fields=["error", "recipients"])
 
 
-def _phase_message(match: Match, phase: Phase, user, *, acts: bool, reminder: bool, now: datetime) -> EmailMessage:
+#: The profile's email choices: which one governs each email.
+DUE, HOUR, TURN = "email_due", "email_hour", "email_turn"
+#: "Deadline in one hour".
+HOUR_LEAD = timedelta(hours=1)
+#: A phase that opened less than this before its hour email would get it right after the opening one: none then.
+HOUR_QUIET = timedelta(minutes=10)
+
+
+def _profiles(users) -> dict[int, Profile]:
+    """Each user's profile (one query); users without a row get the defaults."""
+    found = {p.user_id: p for p in Profile.objects.filter(user_id__in=[u.pk for u in users])}
+    return {u.pk: found.get(u.pk) or Profile(user_id=u.pk) for u in users}
+
+
+def _zone(profile: Profile | None):
+    """The zone a person's emails show times in: their profile's, else UTC."""
+    return zone_or_none(profile.time_zone if profile else "") or "UTC"
+
+
+def _phase_message(match: Match, phase: Phase, user, *, acts: bool, reminder: bool | str, now: datetime,
+                   profile: Profile | None = None) -> EmailMessage:
+    """``reminder``: False (the phase opened), True (the host's reminder), "hour" or "turn"."""
     context = {"name": user.get_username(), "match": match, "phase": phase, "acts": acts, "now": now,
-               "url": _site() + reverse("match", args=[match.pk])}
-    return _email("phase_reminder" if reminder else "phase_opened", user.email, context)
+               "tz": _zone(profile), "url": _site() + reverse("match", args=[match.pk]),
+               "profile_url": _site() + reverse("profile")}
+    template = {False: "phase_opened", True: "phase_reminder", "hour": "deadline_hour", "turn": "your_turn"}[reminder]
+    return _email(template, user.email, context)
 
 
-def _seated_people(match: Match) -> list:
-    seats = match.seats.filter(user__isnull=False, is_bot=False).select_related("user")
-    return [(seat.name, seat.user) for seat in seats if seat.user.email]
+def _seated_people(match: Match, choice: str | None = None) -> list:
+    """(seat name, user, profile) of the people seated with an email address (who want ``choice``)."""
+    seats = [seat for seat in match.seats.filter(user__isnull=False, is_bot=False).select_related("user")
+             if seat.user.email]
+    profiles = _profiles([seat.user for seat in seats])
+    return [(seat.name, seat.user, profiles[seat.user_id]) for seat in seats
+            if choice is None or getattr(profiles[seat.user_id], choice)]
 
 
 def send_phase_emails(now: datetime | None = None) -> int:
@@ -403,9 +437,9 @@ def send_phase_emails(now: datetime | None = None) -> int:
         notice = _claim(Notice.Kind.OPENED, phase=phase, now=now)
         if notice is None:
             continue
-        people = _seated_people(phase.match)
-        messages = [_phase_message(phase.match, phase, user, acts=name in phase.actors, reminder=False, now=now)
-                    for name, user in people]
+        people = _seated_people(phase.match, DUE)
+        messages = [_phase_message(phase.match, phase, user, acts=name in phase.actors, reminder=False, now=now,
+                                   profile=profile) for name, user, profile in people]
         _record(notice, messages)
         sent += len(messages)
     for phase in open_phases.filter(reminded=False):
@@ -420,9 +454,63 @@ def send_phase_emails(now: datetime | None = None) -> int:
         if notice is None:
             continue
         moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
-        messages = [_phase_message(phase.match, phase, user, acts=True, reminder=True, now=now)
-                    for name, user in _seated_people(phase.match) if name in phase.actors and name not in moved]
+        messages = [_phase_message(phase.match, phase, user, acts=True, reminder=True, now=now, profile=profile)
+                    for name, user, profile in _seated_people(phase.match, HOUR)
+                    if name in phase.actors and name not in moved]
         _record(notice, messages)
+        sent += len(messages)
+    return sent
+
+
+def _claim_round(kind: str, phase: Phase, now: datetime) -> AlertRound | None:
+    """The alert round of this phase, or None when it went out already (from this or another process)."""
+    try:
+        with transaction.atomic():
+            return AlertRound.objects.create(kind=kind, phase=phase, sent_at=now)
+    except IntegrityError:
+        return None
+
+
+def _record_round(row: AlertRound, messages: list[EmailMessage]) -> None:
+    row.error = _send(messages)
+    row.recipients = [m.to[0] for m in messages]
+    row.save(update_fields=["error", "recipients"])
+
+
+def send_alert_emails(now: datetime | None = None) -> int:
+    """"Deadline in one hour" (to the actors whose move is not in, once a phase) and "your turn" (each live
+    turn, to its actors who asked for it). A phase of an hour or so (``HOUR_LEAD + HOUR_QUIET``) gets no hour
+    email: its opening email said it all; nor does a match whose host's reminder is an hour (the same email)."""
+    now = now or timezone.now()
+    sent = 0
+    running = Phase.objects.filter(status=Phase.Status.OPEN, match__status=Match.Status.RUNNING, deadline__gt=now)
+    hour = (running.exclude(kind__in=["turn", "setup"]).filter(deadline__lte=now + HOUR_LEAD)
+            .filter(opened_at__lt=F("deadline") - (HOUR_LEAD + HOUR_QUIET))
+            .exclude(alert_rounds__kind=AlertRound.Kind.HOUR)
+            .exclude(match__reminder_lead_seconds=int(HOUR_LEAD.total_seconds())).select_related("match"))
+    for phase in hour:
+        row = _claim_round(AlertRound.Kind.HOUR, phase, now)
+        if row is None:
+            continue
+        moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
+        messages = [_phase_message(phase.match, phase, user, acts=True, reminder="hour", now=now, profile=profile)
+                    for name, user, profile in _seated_people(phase.match, HOUR)
+                    if name in phase.actors and name not in moved]
+        _record_round(row, messages)
+        sent += len(messages)
+    # Only the live turns of a match where someone seated asked for "your turn" emails get a round.
+    turns = (running.filter(kind__in=["turn", "setup"], match__seats__user__profile__email_turn=True,
+                            match__seats__is_bot=False)
+             .exclude(alert_rounds__kind=AlertRound.Kind.TURN).select_related("match").distinct())
+    for phase in turns:
+        row = _claim_round(AlertRound.Kind.TURN, phase, now)
+        if row is None:
+            continue
+        moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
+        messages = [_phase_message(phase.match, phase, user, acts=True, reminder="turn", now=now, profile=profile)
+                    for name, user, profile in _seated_people(phase.match, TURN)
+                    if name in phase.actors and name not in moved]
+        _record_round(row, messages)
         sent += len(messages)
     return sent
 
@@ -430,13 +518,16 @@ def send_phase_emails(now: datetime | None = None) -> int:
 def _decision_message(decision: Decision, *, reminder: bool, now: datetime) -> EmailMessage:
     user = decision.decider
     context = {"name": user.get_username(), "decision": decision, "what": decision.get_kind_display().lower(),
-               "reminder": reminder, "now": now, "url": _site() + reverse("decision", args=[decision.pk])}
+               "reminder": reminder, "now": now, "tz": _zone(_profiles([user])[user.pk]),
+               "url": _site() + reverse("decision", args=[decision.pk]), "profile_url": _site() + reverse("profile")}
     return _email("decision", user.email, context)
 
 
-def _decision_needs_person(decision: Decision) -> bool:
+def _decision_needs_person(decision: Decision, choice: str) -> bool:
+    """The decider is a person with an email address who wants this email (``choice``, on their profile)."""
     seat = decision.match.seats.filter(user_id=decision.decider_id).first()
-    return bool(decision.decider.email) and not (seat is not None and seat.is_bot)
+    return (bool(decision.decider.email) and not (seat is not None and seat.is_bot)
+            and getattr(_profiles([decision.decider])[decision.decider_id], choice))
 
 
 def send_decision_emails(now: datetime | None = None) -> int:
@@ -448,7 +539,8 @@ def send_decision_emails(now: datetime | None = None) -> int:
     for decision in rows.exclude(notices__kind=Notice.Kind.OPENED):
         notice = _claim(Notice.Kind.OPENED, decision=decision, now=now)
         if notice is not None:
-            messages = [_decision_message(decision, reminder=False, now=now)] if _decision_needs_person(decision) else []
+            wanted = _decision_needs_person(decision, DUE)
+            messages = [_decision_message(decision, reminder=False, now=now)] if wanted else []
             _record(notice, messages)
             sent += len(messages)
     for decision in rows.filter(reminded=False):
@@ -461,7 +553,8 @@ def send_decision_emails(now: datetime | None = None) -> int:
             continue
         notice = _claim(Notice.Kind.REMINDER, decision=decision, now=now)
         if notice is not None:
-            messages = [_decision_message(decision, reminder=True, now=now)] if _decision_needs_person(decision) else []
+            wanted = _decision_needs_person(decision, HOUR)
+            messages = [_decision_message(decision, reminder=True, now=now)] if wanted else []
             _record(notice, messages)
             sent += len(messages)
     return sent
@@ -469,7 +562,7 @@ def send_decision_emails(now: datetime | None = None) -> int:
 
 def sweep(now: datetime | None = None) -> None:
     """The clock's share of notifications: reminder emails and webhook retries. Never raises."""
-    for step in (send_phase_emails, send_decision_emails, sweep_deliveries):
+    for step in (send_phase_emails, send_alert_emails, send_decision_emails, sweep_deliveries):
         try:
             step(now)
         except Exception:

@@ -516,7 +516,7 @@ def decide(decision_id: int, user: AbstractBaseUser, *, choice: str | int | None
         if decision.status == Decision.Status.DECIDED:
             raise PhaseClosed("This decision has been made already.")
         if decision.deadline is not None and now >= decision.deadline:
-            raise PhaseClosed(f"Too late: the deadline passed at {decision.deadline:%H:%M:%S} UTC; "
+            raise PhaseClosed(f"Too late: the deadline passed at {timezone.localtime(decision.deadline):%H:%M:%S %Z}; "
                               "the choice is drawn at random.")
         if leave:
             if decision.kind != Decision.Kind.DEATH_MATCH or not decision.can_leave:

@@ -37,7 +37,7 @@
       var left = at - serverNow();
       el.textContent = el.hasAttribute("data-live-clock") ? liveText(left) : human(left);
       el.setAttribute("data-left-ms", String(Math.max(0, Math.round(left))));
-      el.title = at.toLocaleString();
+      el.title = window.geniusTime ? window.geniusTime.format(at, "full") : at.toLocaleString();  // the viewer's zone (me.js)
     });
   }
 
@@ -92,6 +92,7 @@
     function apply(parts, full) {
       // The form is only replaced when a new phase opens, so typing is never wiped out.
       var newPhase = parts.phase !== undefined && parts.phase !== phase;
+      if (newPhase) clearAnswer();  // "Saved at …" belongs to the phase that is over
       Object.keys(parts).forEach(function (name) {
         if (name === "phase") return;
         if (name === "form" && !newPhase && !full) return;
@@ -105,6 +106,103 @@
       showReminder();
       root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
     }
+
+    // Moves in place: a move form (its one-click buttons and the lock button included: the clicked button's
+    // name and value are sent) goes by a fetch and is answered with the same checks and messages as a plain
+    // post, shown here: errors beside their fields, the saved line and the board updated; no page load, and
+    // the address bar stays on the match page. Without this script the form posts to the match page itself.
+    var answerEl = document.querySelector("[data-move-answer]");
+    var sending = false;
+    var clicked = null;  // the submit button last clicked (for browsers without SubmitEvent.submitter)
+
+    function say(text, bad) {
+      if (!answerEl) return;
+      answerEl.textContent = text || "";
+      answerEl.hidden = !text;
+      answerEl.className = "msg" + (text ? (bad ? " msg-error" : " msg-success") : "");
+    }
+
+    function clearAnswer() {
+      say("");
+      document.querySelectorAll(".messages .msg-move").forEach(function (el) { el.remove(); });
+    }
+
+    function focusKey(el) {
+      if (!el || !el.closest || !el.closest('[data-part="form"]')) return null;
+      if (el.id) return "#" + CSS.escape(el.id);
+      if (!el.name) return null;
+      return '[name="' + CSS.escape(el.name) + '"]' + (el.value ? '[value="' + CSS.escape(el.value) + '"]' : "");
+    }
+
+    function answered(answer, key, sentPhase) {
+      // Apply the seat's parts unless the page already shows a later state (the socket brought it first).
+      if (answer.parts && !(answer.seq < seq)) apply(answer.parts, true);
+      var part = document.querySelector('[data-part="form"]');
+      if (answer.ok) {
+        // Said only while its phase is open: a lock-in that resolved the turn leaves the next turn's form alone.
+        say(phase === sentPhase ? answer.message : "", false);
+      } else {
+        var inPlace = part && part.querySelector(".field-error, .msg-error");
+        say(inPlace ? "" : answer.error, true);
+        var invalid = part && part.querySelector('[aria-invalid="true"]');
+        if (invalid) { invalid.focus(); return; }
+      }
+      var again = key && part && part.querySelector(key);
+      if (again) again.focus();
+    }
+
+    function postPlainly(form, button) {
+      // Not answered as JSON (an expired page, a sign-in): the plain post shows the server's own page.
+      if (button && button.name) {
+        var hidden = document.createElement("input");
+        hidden.type = "hidden"; hidden.name = button.name; hidden.value = button.value;
+        form.appendChild(hidden);
+      }
+      form.submit();
+    }
+
+    function sendMove(form, button) {
+      var data = new FormData(form);
+      if (button && button.name) data.append(button.name, button.value);
+      var key = focusKey(document.activeElement) || focusKey(button);
+      var sentPhase = form.querySelector('input[name="phase"]') ? form.querySelector('input[name="phase"]').value : phase;
+      sending = true;
+      root.setAttribute("data-sending", "");  // a move is on its way (tests and styles can tell)
+      if (button) button.setAttribute("aria-busy", "true");
+      fetch(form.action, {
+        method: "POST", body: data, credentials: "same-origin",
+        headers: { "Accept": "application/json", "X-Requested-With": "fetch", "X-CSRFToken": csrf() }
+      })
+        .then(function (r) {
+          if ((r.headers.get("Content-Type") || "").indexOf("application/json") === -1) return { plain: true };
+          return r.json();
+        })
+        .then(function (answer) {
+          if (answer.plain) postPlainly(form, button);
+          else answered(answer, key, sentPhase);
+        }, function () {
+          say("Your move could not be sent (is the connection down?). Nothing was saved: try again.", true);
+        })
+        .then(function () {
+          sending = false;
+          root.removeAttribute("data-sending");
+          if (button) button.removeAttribute("aria-busy");
+        });
+    }
+
+    document.addEventListener("click", function (ev) {
+      var btn = ev.target.closest && ev.target.closest("form[data-in-place] button");
+      if (btn && btn.type === "submit") clicked = btn;
+    }, true);
+    document.addEventListener("submit", function (ev) {
+      var form = ev.target;
+      if (!form.matches || !form.matches("form[data-in-place]") || !root.contains(form) || !window.fetch) return;
+      ev.preventDefault();
+      if (sending) return;  // one move at a time: the answer to the last one comes first
+      var button = ev.submitter || (clicked && form.contains(clicked) ? clicked : null);
+      clicked = null;
+      sendMove(form, button);
+    });
 
     function resync() {
       fetch("/matches/" + matchId + "/live/", { credentials: "same-origin" })

@@ -32,11 +32,10 @@ def text_has(page, selector: str, text: str) -> None:
 
 
 def play(page, number: int) -> None:
-    """Click tile ``number``: the form posts (sent and locked in at once) and the page comes back, live again."""
-    with page.expect_navigation():
-        tile_button(page, number).click()
-    page.evaluate("window.__sameDocument = true")
-    page.wait_for_selector("[data-live-state]:has-text('live')", timeout=15000)
+    """Click tile ``number``: one click sends it and locks it in, answered in place (no page load)."""
+    tile_button(page, number).click()
+    page.wait_for_selector("#match:not([data-sending])", state="attached", timeout=TIMEOUT)
+    assert page.evaluate("window.__sameDocument") is True
 
 
 def tile_button(page, number: int):

@@ -42,8 +42,8 @@ class TestMatchInBrowser(BrowserTestCase):
         player.goto(f"{base}/matches/{match.pk}/")
         assert "Your move is not in yet" in player.inner_text("#move-form")
         select = player.locator("#move-form select").first
-        options = select.locator("option").all_inner_texts()
-        select.select_option(label=[o for o in options if o.strip() and o != "—"][0])
+        assert select.input_value() == ""  # nothing is chosen for the player
+        select.select_option([v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v][0])
         player.click("#move-form button[type=submit]")
         player.wait_for_selector("text=Your move is in")
         assert Submission.objects.filter(seat__name="ana", phase=first_phase, is_default=False).exists()

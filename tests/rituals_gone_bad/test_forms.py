@@ -47,16 +47,34 @@ def ritual_2(garnets: dict[str, int] | None = None) -> State:
     return state
 
 
-def test_a_cultist_chooses_a_book_in_the_preparation_form() -> None:
+def test_a_cultist_chooses_a_book_in_the_preparation_form_starting_on_no_choice() -> None:
     (field,) = ENGINE.form_fields(start(), "ben")
     assert (field.name, field.kind, field.required) == ("book", "choice", True)
-    assert [value for value, _ in field.choices] == ["red", "green", "blue"]
+    assert [value for value, _ in field.choices] == ["", "red", "green", "blue"]
+    assert field.choices[0][1].startswith("Choose")
 
 
-def test_the_leader_pairs_the_cultists_in_six_choice_fields() -> None:
-    fields = ENGINE.form_fields(start(), "ana")
-    assert [f.name for f in fields] == ["pair1_a", "pair1_b", "pair2_a", "pair2_b", "pair3_a", "pair3_b"]
-    assert [value for value, _ in fields[0].choices] == ["", "ben", "cy", "dee", "eve", "fay", "gus"]
+def test_the_leader_pairs_the_cultists_in_one_control_listing_every_pairing() -> None:
+    (field,) = ENGINE.form_fields(start(), "ana")
+    assert (field.name, field.kind, field.required) == ("pairs", "choice", True)
+    assert field.choices[0] == ("", "Choose the pairs…")
+    pairings = field.choices[1:]
+    assert len(pairings) == 15  # 5 × 3 × 1 ways to pair six cultists
+    assert pairings[0] == ("ben+cy,dee+eve,fay+gus", "ben & cy · dee & eve · fay & gus")
+    for value, _ in pairings:
+        names = value.replace("+", ",").split(",")
+        assert sorted(names) == ["ben", "cy", "dee", "eve", "fay", "gus"]
+
+
+def test_every_required_choice_of_rituals_gone_bad_starts_on_an_empty_choose_option() -> None:
+    from .test_endgame import finish_with
+
+    decision, _ = finish_with([9, 9, 7, 6, 5, 2, 2])
+    for state, player in [(start(), "ben"), (start(), "ana"), (decision, "ana")]:
+        for field in ENGINE.form_fields(state, player):
+            if field.kind == "choice" and field.required:
+                assert field.choices[0][0] == "" and field.choices[0][1].startswith("Choose"), field.name
+                assert ENGINE.form_initial(state, player, None).get(field.name) in (None, "")
 
 
 def test_the_summoning_form_asks_each_pair_of_the_leader_and_one_monster_of_a_cultist() -> None:
@@ -76,7 +94,7 @@ def test_a_player_who_does_not_act_gets_no_fields() -> None:
     ("phase", "player", "payload"),
     [
         ("preparation", "ben", {"book": "green"}),
-        ("preparation", "ana", {"pairs": [["gus", "cy"], ["dee", "ben"], ["fay", "eve"]]}),
+        ("preparation", "ana", {"pairs": [["ben", "dee"], ["cy", "gus"], ["eve", "fay"]]}),
         ("summoning", "ben", {"predict": "yellow"}),
         ("summoning", "ben", {"predict": None}),
         ("summoning", "ana", {"predict": ["cyan", None, "magenta"]}),
@@ -88,17 +106,26 @@ def test_form_values_of_a_payload_post_back_to_the_same_payload(phase: str, play
     assert ENGINE.parse_form(state, player, post(state, player, values)) == payload
 
 
+def test_a_pairing_in_any_order_shows_as_the_same_choice_in_the_one_control() -> None:
+    values = ENGINE.form_initial(start(), "ana", {"pairs": [["gus", "cy"], ["dee", "ben"], ["fay", "eve"]]})
+    assert values == {"pairs": "ben+dee,cy+gus,eve+fay"}
+    assert values["pairs"] in [value for value, _ in ENGINE.form_fields(start(), "ana")[0].choices]
+
+
 @pytest.mark.parametrize(
-    ("values", "field", "words"),
+    ("value", "words"),
     [
-        ({"pair1_a": "ben", "pair1_b": "cy", "pair2_a": "cy"}, "pair2_a", "cy is already in pair 1"),
-        ({"pair1_a": "ben"}, "pair1_b", "Choose the pair 1, second cultist"),
+        ("ben+cy,cy+dee,eve+fay", "cy is already in pair 1"),
+        ("ben+cy,ana+dee,eve+fay", "You lead this ritual"),
+        ("ben+cy,dee+zed,eve+fay", "zed is not a cultist"),
+        ("ben+cy,dee+eve", "Choose 3 pairs of two cultists"),
+        ("", "Choose the pairs"),
     ],
 )
-def test_a_bad_pairing_form_names_the_field_at_fault(values: dict, field: str, words: str) -> None:
+def test_a_bad_pairing_is_refused_on_the_one_pairing_control_with_the_slot_message(value: str, words: str) -> None:
     with pytest.raises(SubmissionError) as err:
-        ENGINE.parse_form(start(), "ana", post(start(), "ana", values))
-    assert err.value.field == field
+        ENGINE.parse_form(start(), "ana", {"pairs": value})
+    assert err.value.field == "pairs"
     assert words in err.value.message
 
 
@@ -165,7 +192,7 @@ def test_the_ec_decision_form_lists_the_tied_players() -> None:
 
     state, _ = finish_with([9, 9, 7, 6, 5, 2, 2])
     (field,) = ENGINE.form_fields(state, "ana")
-    assert field.name == "ec" and [value for value, _ in field.choices] == ["fay", "gus"]
+    assert field.name == "ec" and [value for value, _ in field.choices] == ["", "fay", "gus"]
     assert ENGINE.parse_form(state, "ana", {"ec": "gus"}) == {"ec": "gus"}
     assert ENGINE.form_initial(state, "ana", {"ec": "gus"}) == {"ec": "gus"}
     with pytest.raises(SubmissionError) as err:

@@ -55,6 +55,8 @@ MATRIX = [
     ("get", "my-matches", None, {"anonymous": 302, "spectator": 200, "player": 200, "other_player": 200,
                                  "host": 200}),
     ("get", "wallet", None, {"anonymous": 302, "spectator": 200, "player": 200, "other_player": 200, "host": 200}),
+    ("get", "profile", None, {"anonymous": 302, "spectator": 200, "player": 200, "other_player": 200, "host": 200}),
+    ("get", "me-due", None, {"anonymous": 403, "spectator": 200, "player": 200, "other_player": 200, "host": 200}),
     ("get", "season", "season", {r: 200 for r in ROLES}),
     ("get", "admin:index", None, {"anonymous": 302, "spectator": 302, "player": 302, "other_player": 302,
                                   "host": 200}),
@@ -123,7 +125,7 @@ def test_every_form_needs_its_csrf_token(world):
     client.force_login(users["host"])
     for url in [reverse("match-submit", args=[match.pk]), reverse("match-join", args=[match.pk]),
                 reverse("match-control", args=[match.pk]), reverse("signup"), reverse("login"),
-                reverse("logout"), reverse("admin:games_match_import")]:
+                reverse("logout"), reverse("admin:games_match_import"), reverse("profile")]:
         assert client.post(url, {}).status_code == 403, url
 
 

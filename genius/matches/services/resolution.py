@@ -276,14 +276,18 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
             finish(match, state, now)
             out.append(None)
             continue
-        phase = Phase(match=match, number=spec.number, name=spec.name, kind=spec.kind, actors=list(spec.actors),
-                      opened_at=now, deadline=now + phase_length(match, spec, state))
-        opened.append(phase)
-        out.append(phase)
         if seats is None:
             seats = {s.name: s for s in match.seats.all()}
+        live = spec.kind in ("turn", "setup")
+        deadline = now + phase_length(match, spec, state)
+        if live and _only_bots_act(spec, seats):  # a bot keeps no person waiting (e.g. a practice match)
+            deadline = now
+        phase = Phase(match=match, number=spec.number, name=spec.name, kind=spec.kind, actors=list(spec.actors),
+                      opened_at=now, deadline=deadline)
+        opened.append(phase)
+        out.append(phase)
         bots += [
-            Submission(phase=phase, seat=seat, submitted_at=now,
+            Submission(phase=phase, seat=seat, submitted_at=now, locked=live,  # a bot's live move is locked in
                        payload=engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name)))
             for seat in seats.values() if seat.is_bot and seat.name in spec.actors
         ]
@@ -298,6 +302,13 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
     for phase in opened:
         scheduler.schedule_resolution(phase)
     return out
+
+
+def _only_bots_act(spec: PhaseSpec, seats: dict[str, Seat]) -> bool:
+    """Whether only bots act in this phase of a match where some seat is a person's: such a live phase closes
+    at once. (A match of bots alone keeps its clock, as the reliability runs and benchmarks expect.)"""
+    acting = [seats[name] for name in (*spec.actors, *spec.optional) if name in seats]  # optional: e.g. a Mulligan
+    return bool(acting) and all(s.is_bot for s in acting) and any(not s.is_bot for s in seats.values())
 
 
 def _outcome_dict(engine, state: State) -> dict | None:

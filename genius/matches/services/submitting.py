@@ -40,7 +40,7 @@ def _lock_phase_for(seat: Seat, now: datetime) -> Phase:
         raise PhaseClosed("The host has paused the match; submissions wait until it resumes.")
     if phase.deadline is not None and now >= phase.deadline:
         raise PhaseClosed(
-            f"Too late: the deadline of {phase.name} passed at {phase.deadline:%H:%M:%S} UTC; your move was not saved."
+            f"Too late: the deadline of {phase.name} passed at {timezone.localtime(phase.deadline):%H:%M:%S %Z}; your move was not saved."
         )
     if not may_submit(phase.match, phase, seat.name):
         raise ServiceError(f"You do not act in {phase.name}.")

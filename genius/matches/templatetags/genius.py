@@ -31,3 +31,9 @@ def payload_text(payload: Any) -> str:
         return value_text(payload)
     parts = [f"{key.replace('_', ' ')}: {value_text(value)}" for key, value in payload.items() if key != "default"]
     return " · ".join(parts) or "nothing"
+
+
+@register.filter
+def is_board(text: Any) -> bool:
+    """A log line that is a text board (several lines): shown in a monospace block, its layout kept."""
+    return isinstance(text, str) and "\n" in text

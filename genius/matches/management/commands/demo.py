@@ -20,11 +20,14 @@ def demo_game() -> str:
 
 
 class Command(BaseCommand):
-    help = "Seed the demo: a host (admin/admin), a player (demo/demo) and a live Rituals Gone Bad match with bots."
+    help = ("Seed the demo: a host (admin/admin), a player (demo/demo) and a live match of bots (a new one when the "
+            "last has ended); print the site's address.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--phase-seconds", type=int_argument(5, 30 * 24 * 3600), default=30, help="length of each phase (default 30 s)")
         parser.add_argument("--again", action="store_true", help="add another demo match even if one exists")
+        parser.add_argument("--port", type=int_argument(1, 65535), default=8000,
+                            help="the port the site is served on, for the printed address (bin/run: $PORT; default 8000)")
 
     @transaction.atomic
     def handle(self, *args, **options) -> None:
@@ -40,8 +43,13 @@ class Command(BaseCommand):
         SeasonPlayer.objects.get_or_create(season=season, user=demo)
         if not GarnetEntry.objects.filter(user=demo, season=season).exists():
             GarnetEntry.objects.create(user=demo, season=season, amount=3, reason="demo starting wallet")
-        if Match.objects.filter(season=season, status__in=["running", "paused"]).exists() and not options["again"]:
-            self.stdout.write("The demo match is already running.")
+        site = f"http://127.0.0.1:{options['port']}"
+        running = Match.objects.filter(season=season, status__in=["running", "paused"]).first()
+        if running is not None and not options["again"]:
+            self.stdout.write(self.style.SUCCESS(
+                f"Genius is at {site}/ — anyone can start a practice match of any game against bots from the home "
+                f"page. The demo match is running: {site}/matches/{running.pk}/ (demo/demo plays, admin/admin hosts)."
+            ))
             return
         game = demo_game()
         match = lifecycle.create_match(
@@ -53,5 +61,6 @@ class Command(BaseCommand):
             lifecycle.add_seat(match, name=name, is_bot=True)
         lifecycle.start_match(match.pk)
         self.stdout.write(self.style.SUCCESS(
-            f"Demo ready: http://127.0.0.1:8000/matches/{match.pk}/ — log in as demo/demo (player) or admin/admin (host)."
+            f"Genius is at {site}/ — anyone can start a practice match of any game against bots from the home page. "
+            f"Demo match: {site}/matches/{match.pk}/ — log in as demo/demo (player) or admin/admin (host)."
         ))

@@ -1,0 +1,117 @@
+"""Practice matches: anyone, at any time, plays any registered game against bots, at once.
+
+A practice match is an ordinary match (no season) with the player in the first seat and bots in
+the others, started at once with short phases: ``PHASE_SECONDS`` for main phases and decisions,
+the game's own live clock (its declared turn length) for live turns. Bots never keep the player
+waiting: their live moves are locked in, and a live phase only bots act in closes at once
+(``resolution.open_next``). Starts are counted per client address in Django's cache
+(``GENIUS_PRACTICE_PER_HOUR``, default 20 an hour); when the cache is down the brake lets the start
+through and says so in the log, as the sign-up throttle does. No game is named here.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
+from django.db import transaction
+
+from genius.matches.models import Match
+from genius.matches.services import lifecycle
+from genius.matches.services.engines import spec_of
+from genius.matches.services.errors import ServiceError
+
+log = logging.getLogger("games")
+
+#: Every practice match's title starts so (the home page lists them apart from the community's matches).
+TITLE_PREFIX = "Practice: "
+#: A main phase (and a decision) of a practice match lasts this long.
+PHASE_SECONDS = 30
+#: The bots' seat names, in order (a name the player has is skipped).
+BOT_NAMES = ("ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea")
+HOUR = 3600
+
+
+def is_practice(match: Match) -> bool:
+    return match.season_id is None and match.title.startswith(TITLE_PREFIX)
+
+
+def turn_seconds_of(game: str) -> int:
+    """The game's declared live turn length (its ``turn_s`` setting's default), else a minute."""
+    field = spec_of(game).config_field(lifecycle.TURN_KEY)
+    default = field.default if field is not None else None
+    if isinstance(default, int | float) and not isinstance(default, bool) and default >= 1:
+        return int(round(default))
+    return 60
+
+
+def bot_names(count: int, taken: str) -> list[str]:
+    """``count`` bot names, none equal to the player's seat name ``taken``."""
+    names = [n for n in BOT_NAMES if n != taken]
+    number = 0
+    while len(names) < count:
+        number += 1
+        names.append(f"bot{number}")
+    return names[:count]
+
+
+def start_practice(game: str, user: AbstractBaseUser) -> Match:
+    """A running practice match of ``game``: ``user`` in the first seat, bots in the others (the game's
+    largest seat count); nothing is kept if it cannot start."""
+    try:
+        spec = spec_of(game)
+    except KeyError:
+        raise ServiceError(f"There is no game called {game!r}.", "game") from None
+    seats = spec.seat_counts()[-1]
+    with transaction.atomic():
+        match = lifecycle.create_match(
+            game=game, title=f"{TITLE_PREFIX}{spec.title}", seats_wanted=seats,
+            phase_seconds=PHASE_SECONDS, decision_seconds=PHASE_SECONDS, turn_seconds=turn_seconds_of(game),
+        )
+        seat = lifecycle.add_seat(match, user=user)
+        for name in bot_names(seats - 1, seat.name):
+            lifecycle.add_seat(match, name=name, is_bot=True)
+        return lifecycle.start_match(match.pk)
+
+
+# --- the brake: starts per client address ------------------------------------------------------------
+
+
+def _key(address: str | None) -> str:
+    return f"genius:practice-starts:{address or 'unknown'}"
+
+
+def per_hour() -> int:
+    return int(getattr(settings, "GENIUS_PRACTICE_PER_HOUR", 20))
+
+
+def practice_refusal(address: str | None) -> str | None:
+    """Why this address may not start a practice match now (None: it may); counts the start when allowed."""
+    key = _key(address)
+    try:
+        started = int(cache.get(key) or 0)
+    except Exception:  # the cache is only a brake
+        log.warning("practice brake: the cache did not answer; letting the start through")
+        return None
+    if started >= per_hour():
+        return (f"You have started {started} practice matches in the last hour, the most we allow from one "
+                f"address. Play one of them from My matches, or try again later.")
+    try:
+        if not cache.add(key, 1, HOUR):
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between add and incr
+                cache.set(key, 1, HOUR)
+    except Exception:
+        log.warning("practice brake: the cache did not answer; the start was not counted")
+    return None
+
+
+def forget_practice(address: str | None) -> None:
+    """Clear this address's count (tests, and a host who lifts the brake)."""
+    try:
+        cache.delete(_key(address))
+    except Exception:
+        log.warning("practice brake: the cache did not answer; nothing to forget")

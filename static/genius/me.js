@@ -1,0 +1,258 @@
+// Genius on every page: times in the viewer's zone, and the alerts that say a move is due.
+//
+// Times: the zone is the profile's (the page's data-tz when data-tz-from is "profile"), else the
+// browser's, which this script also keeps in the genius_tz cookie so the server renders in it next
+// time. Every <time data-local="time|datetime|date"> is written in that zone with its abbreviation,
+// also in fragments pushed later (a MutationObserver), since those are rendered once for everyone.
+//
+// Alerts: while a page is open, it asks /me/due/ what the signed-in person owes (every 30 s, 5 s while
+// a live turn is owed, and at once when the tab comes back); open tabs share one answer through
+// localStorage, so several tabs cost one request. A newly owed move shows in the page's alert region
+// and, if the person turned them on with the "Turn on notifications" button (never asked for
+// otherwise), as a browser notification, once per move across tabs.
+(function () {
+  "use strict";
+  var html = document.documentElement;
+  var browserZone = "";
+  try { browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { browserZone = ""; }
+  var zone = (html.getAttribute("data-tz-from") === "profile" && html.getAttribute("data-tz")) || browserZone ||
+    html.getAttribute("data-tz") || "UTC";
+
+  function cookie(name) {
+    var m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
+    return m ? decodeURIComponent(m[1]) : null;
+  }
+  if (browserZone && cookie("genius_tz") !== browserZone) {
+    document.cookie = "genius_tz=" + encodeURIComponent(browserZone) + "; path=/; max-age=31536000; SameSite=Lax";
+  }
+
+  // --- times --------------------------------------------------------------------------------------
+  var OPTIONS = {
+    time: { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZoneName: "short" },
+    datetime: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
+                hourCycle: "h23", timeZoneName: "short" },
+    date: { year: "numeric", month: "2-digit", day: "2-digit" },
+    full: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+            hourCycle: "h23", timeZoneName: "short" }
+  };
+  var formatters = {};
+  function format(date, kind) {
+    kind = OPTIONS[kind] ? kind : "datetime";
+    var f = formatters[kind];
+    if (!f) {
+      try { f = new Intl.DateTimeFormat("en-CA", Object.assign({ timeZone: zone }, OPTIONS[kind])); }
+      catch (e) { f = new Intl.DateTimeFormat("en-CA", OPTIONS[kind]); }
+      formatters[kind] = f;
+    }
+    var p = {};
+    f.formatToParts(date).forEach(function (part) { p[part.type] = part.value; });
+    var day = p.year + "-" + p.month + "-" + p.day, clock = p.hour + ":" + p.minute;
+    if (kind === "date") return day;
+    if (kind === "time") return clock + ":" + p.second + " " + p.timeZoneName;
+    if (kind === "full") return day + " " + clock + ":" + p.second + " " + p.timeZoneName;
+    return day + " " + clock + " " + p.timeZoneName;
+  }
+  window.geniusTime = { zone: zone, format: format };
+
+  function localize(root) {
+    if (!root || !root.querySelectorAll) return;
+    var list = [].slice.call(root.querySelectorAll("time[data-local]"));
+    if (root.matches && root.matches("time[data-local]")) list.push(root);
+    list.forEach(function (el) {
+      var at = new Date(el.getAttribute("datetime"));
+      if (isNaN(at)) return;
+      var text = format(at, el.getAttribute("data-local"));
+      if (el.textContent !== text) el.textContent = text;
+      if (!el.title) el.title = format(at, "full");
+    });
+  }
+
+  // --- the time-zone boxes (sign-up, profile) -----------------------------------------------------------
+  function zoneBoxes() {
+    document.querySelectorAll("input[data-prefill-zone]").forEach(function (input) {
+      if (!input.value && browserZone) input.value = browserZone;
+    });
+    document.querySelectorAll("[data-browser-zone]").forEach(function (el) { el.textContent = browserZone || "unknown"; });
+    document.querySelectorAll("[data-use-browser-zone]").forEach(function (btn) {
+      if (!browserZone) { btn.hidden = true; return; }
+      btn.addEventListener("click", function () {
+        var input = btn.closest("form").querySelector("input[data-time-zone]");
+        if (input) { input.value = browserZone; input.focus(); }
+      });
+    });
+  }
+
+  // --- browser notifications: asked for only by the button ------------------------------------------------
+  var canNotify = "Notification" in window;
+  function permissionUi() {
+    var state = !canNotify ? "unsupported" : Notification.permission;
+    var words = {
+      granted: "Browser notifications are on in this browser.",
+      denied: "Browser notifications are blocked for this site: allow them in this browser's site settings.",
+      "default": "Browser notifications are off in this browser.",
+      unsupported: "This browser cannot show notifications: the alerts stay on the page."
+    };
+    document.querySelectorAll("[data-notify-state]").forEach(function (el) { el.textContent = words[state] || ""; });
+    document.querySelectorAll("[data-notify-enable]").forEach(function (btn) { btn.hidden = state !== "default"; });
+  }
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest("[data-notify-enable]");
+    if (!btn || !canNotify) return;
+    var asked = Notification.requestPermission(permissionUi);
+    if (asked && asked.then) asked.then(permissionUi);
+  });
+
+  // --- what I owe: polled, shared between tabs, shown once -----------------------------------------------
+  var region = document.querySelector("[data-due-alerts]");
+  var store = {
+    get: function (k, d) { try { var v = localStorage.getItem(k); return v ? JSON.parse(v) : d; } catch (e) { return d; } },
+    set: function (k, v) { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } }
+  };
+
+  function startAlerts() {
+    var url = region.getAttribute("data-due-url");
+    var who = region.getAttribute("data-user") || "me";
+    var SHARED = "genius:due:" + who, TOLD = "genius:told:" + who, HIDDEN = "genius:dismissed:" + who;
+    var timer = null, wait = 30, shown = "";
+
+    function alertsOf(items) {  // one alert per owed move, one more when its deadline is an hour away
+      var out = [];
+      items.forEach(function (item) {
+        out.push({ key: item.key, item: item, title: item.title });
+        if (item.soon) out.push({ key: item.key + "-soon", item: item, title: "Deadline in one hour" });
+      });
+      return out;
+    }
+
+    function notify(alert) {
+      if (!canNotify || Notification.permission !== "granted") return;
+      try {
+        var n = new Notification(alert.title, { body: alert.item.what, tag: "genius-" + alert.key });
+        n.onclick = function () { window.focus(); location.href = alert.item.url; n.close(); };
+      } catch (e) { /* some browsers only notify from a service worker: the page's alert stays */ }
+    }
+
+    function render(items) {
+      var badge = document.querySelector("[data-due-count]");
+      if (badge) { badge.textContent = String(items.length); badge.hidden = !items.length; badge.title = items.length + " owed"; }
+      var alerts = alertsOf(items), keys = {};
+      alerts.forEach(function (a) { keys[a.key] = true; });
+      // Tell once (a browser notification), across tabs and page loads; forget what is no longer owed.
+      var told = store.get(TOLD, {}), changed = false;
+      alerts.forEach(function (a) {
+        if (told[a.key]) return;
+        told[a.key] = Date.now(); changed = true;
+        var here = location.pathname === a.item.url && document.visibilityState === "visible";
+        if (!here) notify(a);
+      });
+      Object.keys(told).forEach(function (k) { if (!keys[k]) { delete told[k]; changed = true; } });
+      if (changed) store.set(TOLD, told);
+      // The page's alert region: what is owed and not dismissed, except the move this very page is for.
+      var dismissed = store.get(HIDDEN, {});
+      Object.keys(dismissed).forEach(function (k) { if (!keys[k]) delete dismissed[k]; });
+      store.set(HIDDEN, dismissed);
+      var visible = alerts.filter(function (a) {
+        if (dismissed[a.key] || location.pathname === a.item.url) return false;
+        return !(a.key.slice(-5) !== "-soon" && keys[a.key + "-soon"]);  // an hour away: one line, not two
+      });
+      var sig = visible.map(function (a) { return a.key; }).join(",");
+      if (sig === shown) return;
+      shown = sig;
+      region.textContent = "";
+      visible.forEach(function (a) {
+        var p = document.createElement("p");
+        p.className = "due-alert" + (a.key.slice(-5) === "-soon" || a.item.kind === "turn" ? " due-urgent" : "");
+        p.setAttribute("data-due-key", a.key);
+        var strong = document.createElement("strong");
+        strong.textContent = a.title + ": ";
+        var link = document.createElement("a");
+        link.href = a.item.url;
+        link.textContent = a.item.what;
+        p.appendChild(strong);
+        p.appendChild(link);
+        if (a.item.deadline) {
+          p.appendChild(document.createTextNode(" · closes "));
+          var t = document.createElement("time");
+          t.setAttribute("datetime", a.item.deadline);
+          t.setAttribute("data-local", "datetime");
+          t.textContent = format(new Date(a.item.deadline), "datetime");
+          p.appendChild(t);
+        }
+        var close = document.createElement("button");
+        close.type = "button";
+        close.className = "secondary outline small";
+        close.setAttribute("aria-label", "Dismiss: " + a.title + ", " + a.item.what);
+        close.textContent = "Dismiss";
+        close.addEventListener("click", function () {
+          var d = store.get(HIDDEN, {}); d[a.key] = Date.now(); store.set(HIDDEN, d); p.remove();
+          shown = shown.split(",").filter(function (k) { return k !== a.key; }).join(",");
+          if (!region.querySelector(".due-alert")) region.hidden = true;
+        });
+        p.appendChild(close);
+        region.appendChild(p);
+      });
+      if (visible.length && canNotify && Notification.permission === "default" &&
+          !document.querySelector(".notify-permission [data-notify-enable]")) {  // the profile page has its own
+        var ask = document.createElement("button");
+        ask.type = "button";
+        ask.className = "small";
+        ask.setAttribute("data-notify-enable", "");
+        ask.textContent = "Turn on notifications";
+        region.appendChild(ask);
+      }
+      region.hidden = !visible.length;
+    }
+
+    function schedule(seconds) {
+      clearTimeout(timer);
+      timer = setTimeout(poll, Math.max(1, seconds) * 1000);
+    }
+
+    function poll() {
+      var shared = store.get(SHARED, null);
+      if (shared && Date.now() - shared.at < (shared.wait - 1) * 1000) {  // another tab asked just now
+        wait = shared.wait;
+        render(shared.due);
+        schedule(wait - (Date.now() - shared.at) / 1000 + 0.5);
+        return;
+      }
+      fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) {
+          if (r.status === 403) throw new Error("signed out");
+          return r.json();
+        })
+        .then(function (data) {
+          wait = data.poll_s || 30;
+          store.set(SHARED, { at: Date.now(), wait: wait, due: data.due || [] });
+          render(data.due || []);
+          schedule(wait);
+        })
+        .catch(function (err) { if (String(err.message) !== "signed out") schedule(60); });
+    }
+
+    window.addEventListener("storage", function (ev) {
+      if (ev.key !== SHARED || !ev.newValue) return;
+      try { var shared = JSON.parse(ev.newValue); render(shared.due); } catch (e) { /* ignore */ }
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState !== "visible") return;
+      var shared = store.get(SHARED, null);
+      if (!shared || Date.now() - shared.at > 5000) poll();
+    });
+    window.geniusDue = { poll: function () { store.set(SHARED, null); poll(); } };
+    poll();
+  }
+
+  function start() {
+    localize(document);
+    zoneBoxes();
+    permissionUi();
+    if (window.MutationObserver) {
+      new MutationObserver(function (records) {
+        records.forEach(function (r) { r.addedNodes.forEach(function (n) { if (n.nodeType === 1) localize(n); }); });
+      }).observe(document.body, { childList: true, subtree: true });
+    }
+    if (region) startAlerts();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();
