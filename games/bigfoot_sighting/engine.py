@@ -64,7 +64,7 @@ from games.engines.protocol import (
     viewer_role,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers, PageParts
-from games.kit.checks import open_phase_for
+from games.kit.checks import open_phase_for, two_seats
 from games.kit.numbers import INT64_MAX, parse_int
 
 SLUG = "bigfoot-sighting"
@@ -102,12 +102,7 @@ MOVE_HELP = {
 
 def check_seats(players: list[str]) -> list[str]:
     """Exactly two different, named seats."""
-    if not isinstance(players, list) or len(players) != 2:
-        count = len(players) if isinstance(players, list) else 0
-        raise ConfigError("players", f"Bigfoot Sighting is a Death Match for exactly 2 players; {count} are seated")
-    if not all(isinstance(p, str) and p.strip() for p in players) or players[0] == players[1]:
-        raise ConfigError("players", "the two seats need two different names")
-    return list(players)
+    return two_seats(players, "Bigfoot Sighting")
 
 
 def candidate_boards(value: Any, seed: int) -> list[str]:

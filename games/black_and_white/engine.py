@@ -41,7 +41,7 @@ from games.engines.protocol import (
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
-from games.kit.checks import open_phase_for
+from games.kit.checks import open_phase_for, two_seats
 from games.kit.numbers import shown
 
 from . import forms, views
@@ -70,12 +70,7 @@ CONCEDED = ("concede", "reserve")
 
 def check_seats(players: list[str]) -> list[str]:
     """Exactly two different, named seats."""
-    if not isinstance(players, list) or len(players) != 2:
-        count = len(players) if isinstance(players, list) else 0
-        raise ConfigError("players", f"Black and White is a Death Match for exactly 2 players; {count} are seated")
-    if not all(isinstance(p, str) and p.strip() for p in players) or players[0] == players[1]:
-        raise ConfigError("players", "the two seats need two different names")
-    return list(players)
+    return two_seats(players, "Black and White")
 
 
 def check_config(config: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from games.engines.protocol import PhaseSpec, State, SubmissionError
+from games.engines.protocol import ConfigError, PhaseSpec, State, SubmissionError
 
 OVER = "The match is over: there is nothing left to submit."
 NOT_AN_OBJECT = "A submission must be an object of named fields."
@@ -53,3 +53,17 @@ def open_phase(spec: PhaseSpec | None, player: str, payload: Any) -> PhaseSpec:
 def open_phase_for(engine: HasPhase, state: State, player: str, payload: Any) -> PhaseSpec:
     """The engine's open phase, checked as :func:`open_phase` does: the first lines of every ``check``."""
     return open_phase(engine.phase(state), player, payload)
+
+
+def two_seats(players: Any, title: str) -> list[str]:
+    """The seats of a two-player Death Match: exactly two different, named seats (else ConfigError).
+
+    >>> two_seats(["ana", "ben"], "Duel")
+    ['ana', 'ben']
+    """
+    if not isinstance(players, list) or len(players) != 2:
+        count = len(players) if isinstance(players, list) else 0
+        raise ConfigError("players", f"{title} is a Death Match for exactly 2 players; {count} are seated")
+    if not all(isinstance(p, str) and p.strip() for p in players) or players[0] == players[1]:
+        raise ConfigError("players", "the two seats need two different names")
+    return list(players)

@@ -489,30 +489,30 @@ def send_alert_emails(now: datetime | None = None) -> int:
             .exclude(alert_rounds__kind=AlertRound.Kind.HOUR)
             .exclude(match__reminder_lead_seconds=int(HOUR_LEAD.total_seconds())).select_related("match"))
     for phase in hour:
-        row = _claim_round(AlertRound.Kind.HOUR, phase, now)
-        if row is None:
-            continue
-        moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
-        messages = [_phase_message(phase.match, phase, user, acts=True, reminder="hour", now=now, profile=profile)
-                    for name, user, profile in _seated_people(phase.match, HOUR)
-                    if name in phase.actors and name not in moved]
-        _record_round(row, messages)
-        sent += len(messages)
+        sent += _alert_owing(AlertRound.Kind.HOUR, phase, HOUR, "hour", now)
     # Only the live turns of a match where someone seated asked for "your turn" emails get a round.
     turns = (running.filter(kind__in=["turn", "setup"], match__seats__user__profile__email_turn=True,
                             match__seats__is_bot=False)
              .exclude(alert_rounds__kind=AlertRound.Kind.TURN).select_related("match").distinct())
     for phase in turns:
-        row = _claim_round(AlertRound.Kind.TURN, phase, now)
-        if row is None:
-            continue
-        moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
-        messages = [_phase_message(phase.match, phase, user, acts=True, reminder="turn", now=now, profile=profile)
-                    for name, user, profile in _seated_people(phase.match, TURN)
-                    if name in phase.actors and name not in moved]
-        _record_round(row, messages)
-        sent += len(messages)
+        sent += _alert_owing(AlertRound.Kind.TURN, phase, TURN, "turn", now)
     return sent
+
+
+def _alert_owing(kind: str, phase: Phase, choice: str, reminder: str, now: datetime) -> int:
+    """One round of ``kind`` for ``phase``: an email to each seated actor who asked for it and owes a move.
+
+    Returns how many were sent (0 when another sweep has claimed the round already).
+    """
+    row = _claim_round(kind, phase, now)
+    if row is None:
+        return 0
+    moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
+    messages = [_phase_message(phase.match, phase, user, acts=True, reminder=reminder, now=now, profile=profile)
+                for name, user, profile in _seated_people(phase.match, choice)
+                if name in phase.actors and name not in moved]
+    _record_round(row, messages)
+    return len(messages)
 
 
 def _decision_message(decision: Decision, *, reminder: bool, now: datetime) -> EmailMessage:
