@@ -54,8 +54,10 @@ INSTALLED_APPS = [
     "genius.seasons",
     "genius.live",
     "genius.hosting",
+    "genius.designs",
     "genius.notify",
     "genius.accounts",
+    "genius.challenges",
 ]
 
 MIDDLEWARE = [
@@ -90,6 +92,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "genius.matches.context.games",
                 "genius.matches.context.host",
+                "genius.challenges.context.challenges",
             ],
         },
     },

@@ -5,6 +5,8 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
 
+from genius.challenges import urls as challenge_urls
+
 
 def healthz(request: HttpRequest) -> JsonResponse:
     """Liveness for the compose health check: the database answers."""
@@ -18,6 +20,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("host/", include("genius.hosting.urls")),
+    path("designs/", include("genius.designs.urls")),
+    path("challenges/", include("genius.challenges.urls")),
+    path("players/", include(challenge_urls.player_urlpatterns)),
     path("", include("genius.accounts.urls")),
     path("", include("genius.matches.urls")),
 ]

@@ -64,7 +64,7 @@ from games.engines.protocol import (
     viewer_role,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers, PageParts
-from games.kit.checks import open_phase_for, two_seats
+from games.kit.checks import open_phase_for, two_seats, wallets
 from games.kit.numbers import INT64_MAX, parse_int
 
 SLUG = "bigfoot-sighting"
@@ -166,17 +166,6 @@ def clock_setting(config: dict[str, Any], key: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
         raise ConfigError(key, f"{key} must be a number of seconds above 0, not {value!r}")
     return float(value)
-
-
-def check_wallets(garnets: dict[str, int], players: list[str]) -> dict[str, int]:
-    """The garnets each player brings in (missing means 0)."""
-    wallets = {}
-    for player in players:
-        value = (garnets or {}).get(player, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ConfigError("garnets", f"garnets of {player} must be a whole number, 0 or more")
-        wallets[player] = value
-    return wallets
 
 
 # --- reading the state ---------------------------------------------------------------------------------
@@ -452,7 +441,7 @@ class BigfootSighting(Engine):
         return {
             "game": SLUG,
             "players": players,
-            "garnets": check_wallets(garnets, players),
+            "garnets": wallets(garnets, players),
             "items": items,
             "candidates": candidate_boards(config.get("boards"), seed),
             "pick_order": [first, players[1] if first == players[0] else players[0]],

@@ -41,7 +41,7 @@ from games.engines.protocol import (
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
-from games.kit.checks import open_phase_for, two_seats
+from games.kit.checks import open_phase_for, two_seats, wallets
 from games.kit.numbers import shown
 
 from . import forms, views
@@ -93,19 +93,6 @@ def first_player(value: Any, players: list[str], seed: int) -> tuple[str, bool]:
     if not isinstance(value, str) or value not in players:
         raise ConfigError("first", f"first must name one of the two players ({' or '.join(players)}), not {value!r}")
     return value, False
-
-
-def check_wallets(garnets: dict[str, int] | None, players: list[str]) -> dict[str, int]:
-    """The garnets each player brings in (missing means 0); the game itself never uses them."""
-    if garnets is not None and not isinstance(garnets, dict):
-        raise ConfigError("garnets", "garnets must be an object of player: number")
-    wallets = {}
-    for player in players:
-        value = (garnets or {}).get(player, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ConfigError("garnets", f"garnets of {player} must be a whole number, 0 or more")
-        wallets[player] = value
-    return wallets
 
 
 def new_round(number: int, first: str, second: str) -> Round:
@@ -265,7 +252,7 @@ class BlackAndWhite(Engine):
         return {
             "game": SLUG,
             "players": players,
-            "garnets": check_wallets(garnets, players),
+            "garnets": wallets(garnets, players),
             "first": first,
             "first_drawn": drawn,
             "tiles": {p: list(TILES) for p in players},

@@ -35,7 +35,7 @@ from games.engines.protocol import (
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
-from games.kit.checks import open_phase_for
+from games.kit.checks import open_phase_for, wallets
 from games.kit.placement import place_by
 
 #: What every player starts with.
@@ -74,7 +74,7 @@ class BlobPartyEngine(Engine):
         for key in config:
             if key not in CONFIG_KEYS:
                 raise ConfigError(key, f"unknown setting {key!r} (Blob Party takes 'kings' and 'boards')")
-        wallet = check_wallet(players, garnets or {})
+        wallet = wallets(garnets, players)
         kings = check_kings(players, config["kings"]) if "kings" in config else draw_kings(players, seed)
         boards = check_boards(config["boards"], seed) if "boards" in config else draw_boards(seed, BOARDS)
         return {
@@ -242,20 +242,6 @@ def check_players(players: Any) -> list[str]:
     if len(set(players)) != SEATS:
         raise ConfigError("players", "two seats have the same name")
     return list(players)
-
-
-def check_wallet(players: list[str], garnets: dict[str, Any]) -> dict[str, int]:
-    """Each player's garnets brought in (missing: 0), whole numbers, 0 or more."""
-    wallet = {}
-    for name in garnets:
-        if name not in players:
-            raise ConfigError("garnets", f"{name!r} is not a player of this match")
-    for player in players:
-        value = garnets.get(player, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ConfigError("garnets", f"{player}'s garnets must be a whole number, 0 or more")
-        wallet[player] = value
-    return wallet
 
 
 def check_kings(players: list[str], kings: Any) -> list[str]:

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator, ValidationError, validators
 
 from games.engines.protocol import ConfigError, EngineError, State, SubmissionError
 from games.engines.registry import get_engine, slugs
-from games.engines.runner import play_phase
+from games.engines.runner import play_recorded
 from games.kit.numbers import INT64_MAX, INT64_MIN, is_int, shown
 
 #: Match files larger than this are refused before parsing.
@@ -27,8 +27,8 @@ MAX_PHASES = 2000
 MAX_DEPTH = 20
 #: A seat name fits the platform's seat row (``Seat.name``).
 MAX_NAME = 40
-#: Any other text in the file (a fork line, a board, a move) is at most this long.
-MAX_TEXT = 10_000
+#: Any other text in the file (a fork line, a board, a move, a custom game's rules) is at most this long.
+MAX_TEXT = 20_000
 #: A wallet brought in holds at most this many garnets.
 MAX_GARNETS = 1_000_000
 
@@ -153,10 +153,9 @@ def check_shape(doc: Any) -> dict[str, Any]:
         if name not in players:
             raise MatchFileError(f"garnets names {shown(name)}, who is not a player")
     phases = doc.get("phases", [])
-    for number, phase in enumerate(phases, start=1):
-        for name in phase:
-            if name not in players:
-                raise MatchFileError("not a player of this match", number, name)
+    if not get_engine(doc["game"]).spec.offers.host_rulings:  # else a phase may be a ruling: replay checks
+        for number, phase in enumerate(phases, start=1):
+            check_submissions(phase, players, number)
     reserve_used: dict[int, dict[str, float]] = {}
     for key, used in doc.get("reserve_used", {}).items():
         number = int(key)
@@ -177,6 +176,15 @@ def check_shape(doc: Any) -> dict[str, Any]:
     if reserve_used:
         checked["reserve_used"] = dict(sorted(reserve_used.items()))
     return checked
+
+
+def check_submissions(phase: dict[str, Any], players: list[str], number: int) -> None:
+    """A players' phase: objects keyed by players of the match (MatchFileError naming the phase and player)."""
+    for name, move in phase.items():
+        if name not in players:
+            raise MatchFileError("not a player of this match", number, name)
+        if not isinstance(move, dict):
+            raise MatchFileError("a submission must be an object", number, name)
 
 
 # --- the published schema --------------------------------------------------------------------------------
@@ -273,7 +281,7 @@ def replay(
     log: list[str] = []
     phases = doc["phases"] if until is None else doc["phases"][: max(until, 0)]
     played = 0
-    for number, submissions in enumerate(phases, start=1):
+    for number, submissions in enumerate(phases, start=1):  # a ruling phase's object is the host's ruling
         if engine.phase(state) is None:
             raise MatchFileError("the match is already over; this phase is one too many", number)
         state = spend_reserve(engine, state, doc.get("reserve_used", {}).get(number, {}), number, log)
@@ -282,9 +290,15 @@ def replay(
             if progress:
                 progress(played, len(phases))
             continue
+        open_spec = engine.phase(state)
+        ruling = open_spec is not None and open_spec.kind == "ruling"  # the kind decides, never a key's spelling
+        if not ruling:
+            check_submissions(submissions, doc["players"], number)
         try:
-            result = play_phase(engine, state, doc["seed"], submissions)
+            result = play_recorded(engine, state, doc["seed"], submissions)
         except SubmissionError as exc:
+            if ruling:
+                raise MatchFileError(f"the host's ruling: {exc}", number) from None
             raise MatchFileError(exc.message if exc.field == "" else str(exc), number, getattr(exc, "player", None)) from None
         except EngineError as exc:
             raise MatchFileError(str(exc), number) from None

@@ -107,6 +107,10 @@ class PhaseSpec:
     ``optional`` names players who MAY submit in this phase without being one of its
     ``actors`` (an item such as Bigfoot Sighting's Mulligan): nobody waits for them, no
     default is filled for them, and they count neither for locking in nor for reserve time.
+
+    ``seconds``: this phase's own length, overriding the match's length for its kind (None: the
+    match's). ``until_closed``: no deadline; the phase stays open until the host closes it ("resolve
+    now"). A ``ruling`` phase (the host's adjudication) has ``actors=()`` and is always until_closed.
     """
 
     number: int
@@ -114,10 +118,40 @@ class PhaseSpec:
     actors: tuple[str, ...]
     kind: PhaseKind = "main"
     optional: tuple[str, ...] = ()
+    seconds: float | None = None
+    until_closed: bool = False
 
     def may_submit(self, player: str) -> bool:
         """Whether ``player`` may send a move in this phase (an actor, or an optional submitter)."""
         return player in self.actors or player in self.optional
+
+
+@dataclass(frozen=True)
+class RulingForm:
+    """What the host's adjudication page offers for the open ruling phase (``Engine.ruling_form``)."""
+
+    #: The players' phase being ruled on.
+    phase_name: str
+    #: Every seat, in seat order.
+    players: tuple[str, ...]
+    #: The submissions table's columns (field labels).
+    columns: tuple[str, ...]
+    #: (player, answer per column as text, was default), one row per player who acted.
+    rows: tuple[tuple[str, tuple[str, ...], bool], ...]
+    #: (key, label) of the match's counters.
+    counters: tuple[tuple[str, str], ...]
+    #: player → counter key → value now.
+    counter_values: dict[str, dict[str, int]]
+    #: (value, label) of what may open next, e.g. ("vote:2", "Vote, round 2 of 3"), and ("end", "End the match").
+    next_options: tuple[tuple[str, str], ...]
+    #: The option that follows in the design.
+    default_next: str
+    #: next option value → that phase's field documents (``games.engines.design``), editable.
+    next_fields: dict[str, list[dict[str, Any]]]
+    #: next option value → the seats that act by the design (``()`` when the host must name them).
+    next_actors: dict[str, tuple[str, ...]]
+    #: Each player's wallet now (as the engine knows it).
+    garnets: dict[str, int]
 
 
 @dataclass
@@ -285,7 +319,40 @@ class Engine:
         """
         raise NotImplementedError
 
+    # --- the host's rulings (called only when ``spec.offers.host_rulings``) -------
+    def ruling_form(self, state: State) -> RulingForm:
+        """What the host's adjudication page offers for the open ``ruling`` phase."""
+        raise NotImplementedError
+
+    def check_ruling(self, state: State, ruling: Payload) -> Payload:
+        """The normalized ruling, or raise SubmissionError naming the ruling field at fault
+        (``announce``, ``private.ana``, ``counters.ana.points``, ``garnets.ana``, ``next``, ``actors``,
+        ``fields[1].options``, ``placement``, ``ec``, ...)."""
+        raise NotImplementedError
+
+    def rule(self, state: State, ruling: Payload, rng: random.Random) -> Resolution:
+        """Apply a checked ruling: the announcement a PUBLIC line, each private message to its Seat,
+        counter changes by visibility, garnets in ``Resolution.garnets``; the next phase opens."""
+        raise NotImplementedError
+
+    def bot_ruling(self, state: State, rng: random.Random) -> Payload:
+        """A random legal ruling for the open ruling phase (for the test kit's playouts and demos)."""
+        raise NotImplementedError
+
+    def sample_config(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        """A config a bot match of ``players`` can be played with (the test kit's playouts, demos).
+
+        The base: ``{}`` (every setting left to its default); a game with a required setting (a custom
+        game's design) draws one from ``rng``.
+        """
+        return {}
+
     # --- reading ------------------------------------------------------------
+    def rules_text(self, state: State) -> str:
+        """The match's own rules (Markdown) when the game carries them in its config; "" means the
+        game's RULES.md is the rules page."""
+        return ""
+
     def outcome(self, state: State) -> Outcome | None:
         """The outcome once ``finished`` (``pending`` set while a decision is open)."""
         raise NotImplementedError

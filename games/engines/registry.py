@@ -15,6 +15,7 @@ GAME_MODULES: dict[str, str] = {
     "blob-party": "games.blob_party.engine",
     "bigfoot-sighting": "games.bigfoot_sighting.engine",
     "black-and-white": "games.black_and_white.engine",
+    "custom-game": "games.custom_game.engine",
 }
 
 _cache: dict[str, Engine] = {}

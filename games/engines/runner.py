@@ -17,6 +17,8 @@ class PhaseResult:
     resolution: Resolution
     #: Stored submissions that no longer passed the check (lenient mode only): player → reason.
     rejected: dict[str, str] = field(default_factory=dict)
+    #: The host's checked ruling, when the phase was a ``ruling`` phase (then no submissions).
+    ruling: Payload | None = None
 
 
 class NotAnActor(SubmissionError):
@@ -47,6 +49,8 @@ def play_phase(
     spec = engine.phase(state)
     if spec is None:
         raise SubmissionError("", "the match has no open phase")
+    if spec.kind == "ruling":
+        raise SubmissionError("", f"{spec.name} is the host's ruling: it is played with play_ruling")
     for player in submissions:
         if not spec.may_submit(player):
             err = NotAnActor("", f"{player} does not act in {spec.name}")
@@ -78,3 +82,30 @@ def play_phase(
         defaulted.append(player)
     resolution = engine.resolve(state, counted, rng_for(seed, spec.number, "resolve"))
     return PhaseResult(spec, counted, defaulted, resolution, rejected)
+
+
+def play_ruling(engine: Engine, state: State, seed: int, ruling: Payload, lenient: bool = False) -> PhaseResult:
+    """Check the host's ruling and apply it to the open ``ruling`` phase.
+
+    Raises SubmissionError (naming the ruling field at fault) when the open phase is not a ruling
+    phase or the ruling breaks a rule; nothing is applied then. ``lenient`` is accepted for symmetry
+    with :func:`play_phase`: a ruling has no default to fall back on, so a bad one is refused either way.
+    """
+    spec = engine.phase(state)
+    if spec is None:
+        raise SubmissionError("", "the match has no open phase")
+    if spec.kind != "ruling":
+        raise SubmissionError("", f"{spec.name} is not a ruling phase: it is played with play_phase")
+    checked = engine.check_ruling(state, ruling)
+    resolution = engine.rule(state, checked, rng_for(seed, spec.number, "resolve"))
+    return PhaseResult(spec, {}, [], resolution, ruling=checked)
+
+
+def play_recorded(engine: Engine, state: State, seed: int, recorded: Payload, lenient: bool = False) -> PhaseResult:
+    """Play the open phase from what a match file records for it: the open phase's kind decides, never a
+    key's spelling. A ``ruling`` phase's object is the host's ruling (:func:`play_ruling`); any other
+    phase's object is the submissions keyed by player (:func:`play_phase`)."""
+    spec = engine.phase(state)
+    if spec is not None and spec.kind == "ruling":
+        return play_ruling(engine, state, seed, recorded, lenient)
+    return play_phase(engine, state, seed, recorded, lenient)

@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 #: Which clock a phase runs on: ``main`` (the match's phase length), ``turn`` (a live turn), ``setup``
-#: (a live set-up step) or ``decision`` (a post-game decision).
-PhaseKind = Literal["main", "turn", "setup", "decision"]
+#: (a live set-up step), ``decision`` (a post-game decision) or ``ruling`` (a phase nobody plays but the
+#: host: no deadline, resolved when the host publishes a ruling; see ``Offers.host_rulings``).
+PhaseKind = Literal["main", "turn", "setup", "decision", "ruling"]
 
-ConfigKind = Literal["int", "minutes", "seconds", "choice", "text", "seat_order", "seat", "seat_each", "bool"]
+ConfigKind = Literal[
+    "int", "minutes", "seconds", "choice", "text", "seat_order", "seat", "seat_each", "bool", "design"
+]
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,9 @@ class ConfigField:
     text the engine parses, e.g. Trail Trouble's forks; ``lines`` sets the box's height),
     ``seat_order`` (the seats in an order the host picks), ``seat`` (one seat, or nobody when not
     ``required``), ``seat_each`` (each of ``choices`` given to one seat or to nobody: a mapping
-    choice key → seat name, e.g. Death Match items), ``bool``. Every field may be left empty unless ``required``: the engine then
+    choice key → seat name, e.g. Death Match items), ``bool``, ``design`` (a host's game design
+    document, ``games.engines.design``: the site offers a choice among the designs the host may use
+    and stores the validated document itself in the match config under this key). Every field may be left empty unless ``required``: the engine then
     draws it from the seed or uses ``default``.
 
     ``from_placement`` (``seat_order`` only): in a season, when the host leaves the order empty, the site
@@ -67,6 +72,9 @@ class Offers:
     - ``at_once_keys``: payload keys that, in a checked live move, resolve the turn the moment the move is
       stored (as if every actor had locked in), with no reserve time charged for it: e.g. the Mulligan,
       which cancels the turn in progress.
+    - ``host_rulings``: the game has ``ruling`` phases the host resolves by publishing a ruling
+      (``Engine.ruling_form``, ``Engine.check_ruling``, ``Engine.rule``; ``runner.play_ruling``).
+      Practice matches against bots are not offered for such games.
     """
 
     live_clock: bool = False
@@ -77,6 +85,7 @@ class Offers:
     death_match: bool = False
     death_match_items: tuple[tuple[str, str], ...] = ()
     at_once_keys: tuple[str, ...] = ()
+    host_rulings: bool = False
 
 
 @dataclass(frozen=True)

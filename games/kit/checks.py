@@ -67,3 +67,25 @@ def two_seats(players: Any, title: str) -> list[str]:
     if not all(isinstance(p, str) and p.strip() for p in players) or players[0] == players[1]:
         raise ConfigError("players", "the two seats need two different names")
     return list(players)
+
+
+def wallets(garnets: Any, players: list[str]) -> dict[str, int]:
+    """The garnets each player brings in: whole numbers, 0 or more (missing means 0); ConfigError otherwise.
+
+    >>> wallets({"ana": 2}, ["ana", "ben"])
+    {'ana': 2, 'ben': 0}
+    """
+    if garnets is None:
+        garnets = {}
+    if not isinstance(garnets, dict):
+        raise ConfigError("garnets", "garnets must be an object of player: number")
+    for name in garnets:
+        if name not in players:
+            raise ConfigError("garnets", f"{name} is not a player of this match")
+    found = {}
+    for player in players:
+        value = garnets.get(player, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ConfigError("garnets", f"the garnets of {player} must be a whole number, 0 or more")
+        found[player] = value
+    return found

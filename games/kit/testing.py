@@ -42,7 +42,7 @@ from games.engines.protocol import (
     SubmissionError,
     Viewer,
 )
-from games.engines.runner import PhaseResult, bot_move, play_phase
+from games.engines.runner import PhaseResult, bot_move, play_phase, play_recorded, play_ruling
 
 #: Seat names for playouts (a game of up to 16 seats; the first two are people in the site's tests).
 NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo", "kim", "lou", "max", "nia", "oz", "pia")
@@ -144,6 +144,8 @@ def random_playout(
         players = rng.choice(list(counts))
     names = list(NAMES[:players]) if isinstance(players, int) else list(players)
     wallets = {p: rng.randint(0, 5) for p in names} if garnets is None else dict(garnets)
+    if config is None:  # a game with a required setting draws one (Engine.sample_config; the base: {})
+        config = engine.sample_config(list(names), random.Random(f"kit-config:{seed}"))
     play = Playout(engine, seed, names, dict(config or {}), wallets)
     state = engine.setup(list(names), copy.deepcopy(play.config), dict(wallets), seed)
     assert json_round_trips(state), f"{where(engine, seed)}: the first state is not plain JSON"
@@ -153,11 +155,18 @@ def random_playout(
         number = len(play.phases) + 1
         at = where(engine, seed, number)
         assert number <= max_phases, f"{at}: the match has not finished after {max_phases} phases"
-        assert spec.actors and set(spec.actors) <= set(names), f"{at}: actors {spec.actors} are not all seats"
         assert kinds is None or spec.kind in kinds, f"{at}: phase kind {spec.kind!r} is not declared in {kinds}"
-        subs = {p: bot_move(engine, state, seed + number, spec, p) for p in spec.actors if rng.random() >= missing}
         before = json.dumps(state, sort_keys=True)
-        result = play_phase(engine, state, seed, subs)
+        subs: dict[str, Any]
+        if spec.kind == "ruling":  # the host's ruling (Offers.host_rulings): nobody acts, the host rules
+            assert not spec.actors and spec.until_closed, f"{at}: a ruling phase has no actors and no deadline"
+            subs = engine.bot_ruling(state, random.Random(f"kit-ruling:{seed}:{number}"))
+            result = play_ruling(engine, state, seed, subs)
+            assert result.ruling is not None and json_round_trips(result.ruling), f"{at}: the ruling is not JSON"
+        else:
+            assert spec.actors and set(spec.actors) <= set(names), f"{at}: actors {spec.actors} are not all seats"
+            subs = {p: bot_move(engine, state, seed + number, spec, p) for p in spec.actors if rng.random() >= missing}
+            result = play_phase(engine, state, seed, subs)
         assert json.dumps(state, sort_keys=True) == before, f"{at}: resolving changed the state it was given"
         assert result.spec.number == spec.number and set(result.submissions) == set(spec.actors), at
         new = result.resolution.state
@@ -255,8 +264,11 @@ def check_resolve_leaves_its_input(play: Playout) -> None:
     engine = play.engine
     for number, (state, result) in enumerate(zip(play.states, play.results, strict=False), start=1):
         before = copy.deepcopy(state)
-        subs = {p: copy.deepcopy(s) for p, s in result.submissions.items()}
-        engine.resolve(state, subs, random.Random(number))
+        if result.ruling is not None:
+            engine.rule(state, engine.check_ruling(state, copy.deepcopy(result.ruling)), random.Random(number))
+        else:
+            subs = {p: copy.deepcopy(s) for p, s in result.submissions.items()}
+            engine.resolve(state, subs, random.Random(number))
         for player in result.spec.actors:
             if player not in result.defaulted:  # a default need not be a move a player could send
                 engine.check(state, player, copy.deepcopy(result.submissions[player]))
@@ -281,8 +293,8 @@ def check_replays_the_same(play: Playout) -> dict[str, Any]:
     outcome = engine.outcome(play.final)
     assert outcome is not None and out["outcome"]["ec"] == outcome.ec and out["outcome"]["tol"] == outcome.tol, at
     state = matchfile.start(doc)
-    for submissions in doc["phases"]:
-        state = play_phase(engine, state, doc["seed"], submissions).resolution.state
+    for recorded in doc["phases"]:  # submissions keyed by player, or a ruling phase's ruling
+        state = play_recorded(engine, state, doc["seed"], recorded).resolution.state
     assert state == play.final, f"{at}: replaying phase by phase gave another final state"
     return out
 

@@ -24,6 +24,7 @@ from games.engines.protocol import (
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
+from games.kit.checks import wallets
 from games.kit.placement import place_by
 from games.rituals_gone_bad import forms, views
 from games.rituals_gone_bad.board_svg import render_board
@@ -70,7 +71,7 @@ class RitualsGoneBad(Engine):
         else:
             leaders = list(players)
             rng_for(seed, 0, "leaders").shuffle(leaders)
-        return new_state(players, leaders, check_wallets(players, garnets), seed)
+        return new_state(players, leaders, wallets(garnets, players), seed)
 
     # --- the open phase ------------------------------------------------------------------
     def phase(self, state: State) -> PhaseSpec | None:
@@ -180,18 +181,6 @@ def check_leaders(players: list[str], leaders: Any) -> list[str]:
         missing = [p for p in players if p not in leaders]
         raise ConfigError("leaders", f"Every player leads one ritual; missing: {', '.join(missing)}.")
     return list(leaders)
-
-
-def check_wallets(players: list[str], garnets: Any) -> dict[str, int]:
-    """Each player's garnets brought in: a whole number, 0 or more (missing means 0)."""
-    if not isinstance(garnets, dict):
-        raise ConfigError("garnets", "The wallets must be an object of name: garnets.")
-    for name, amount in garnets.items():
-        if name not in players:
-            raise ConfigError("garnets", f"{name} is not a player of this match.")
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-            raise ConfigError("garnets", f"The garnets of {name} must be a whole number, 0 or more.")
-    return {p: garnets.get(p, 0) for p in players}
 
 
 #: The engine the registry loads.

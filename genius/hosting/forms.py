@@ -3,7 +3,8 @@
 One Django field per :class:`~games.engines.spec.ConfigField`: ``int`` (bounded), ``minutes`` and
 ``seconds`` (typed in those units, stored in seconds), ``choice``, ``text`` (a box ``lines`` high),
 ``seat_order`` (one pick a place among the seats), ``seat``, ``seat_each`` (each choice given to
-a seat or nobody) and ``bool``. Every field left empty
+a seat or nobody), ``bool`` and ``design`` (a choice among the host's designs and the templates, stored
+as the design's validated document: ``genius.designs``). Every field left empty
 is left out of the config, so the engine draws it from the seed. No rules live here: the values
 are read by the engine's ``setup`` through ``genius.matches.services.lobbies``.
 """
@@ -16,6 +17,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from games.engines.spec import ConfigField, GameSpec
+from genius.designs.forms import KEEP, DesignChoiceField
+from genius.designs.services import usable_by
 from genius.matches.fields import WholeNumberField
 from genius.matches.models import Season
 
@@ -97,10 +100,15 @@ class SeatEachField(forms.MultiValueField):
         return given or None
 
 
-def config_field(field: ConfigField, seats: list[str], places: int) -> forms.Field:
-    """The form field of one declared setting."""
+def config_field(field: ConfigField, seats: list[str], places: int, *, user: Any = None,
+                 current: Any = None) -> forms.Field:
+    """The form field of one declared setting (``user``: the host, whose designs a ``design`` field offers;
+    ``current``: the design document the lobby has)."""
     common: dict[str, Any] = {"label": field.label, "help_text": field.help, "required": field.required}
     kind = field.kind
+    if kind == "design":
+        designs = usable_by(user) if user is not None and user.is_authenticated else []
+        return DesignChoiceField(designs=designs, current=current if isinstance(current, dict) else None, **common)
     if kind in ("int", "minutes", "seconds"):
         unit = "" if kind == "int" else f" ({kind})"
         return WholeNumberField(min_value=field.lo, max_value=field.hi, **{**common, "label": field.label + unit})
@@ -161,8 +169,9 @@ class LobbyForm(forms.Form):
     """
 
     def __init__(self, spec: GameSpec, *args: Any, seats: list[str] | None = None, places: int = 0,
-                 **kwargs: Any) -> None:
+                 user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.initial = dict(self.initial)
         self.spec = spec
         self.editing = seats is not None
         self.seats = list(seats or [])
@@ -171,7 +180,10 @@ class LobbyForm(forms.Form):
         self.config_fields = [f for f in spec.config if self.editing or f.kind not in SEAT_KINDS]
         self.later = [f for f in spec.config if f not in self.config_fields]
         for f in self.config_fields:
-            self.fields[f.key] = config_field(f, self.seats, places)
+            current = self.initial.get(f.key)
+            self.fields[f.key] = config_field(f, self.seats, places, user=user, current=current)
+            if f.kind == "design" and isinstance(current, dict):
+                self.initial[f.key] = KEEP  # the document stays in the field, offered as "keep"
         self.fields["bots"] = forms.CharField(
             required=False, strip=False, widget=_textarea(3, "bo\ncy"), label="Bot seats",
             help_text="Optional, one name a line: bots play legal moves as soon as a phase opens.",

@@ -80,8 +80,8 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
     """A new lobby of ``slug`` from its generated form: Preview checks it all, Create makes it."""
     engine = _engine(slug)
     if request.method == "GET":
-        return _page(request, engine, LobbyForm(engine.spec))
-    form = LobbyForm(engine.spec, request.POST)
+        return _page(request, engine, LobbyForm(engine.spec, user=request.user))
+    form = LobbyForm(engine.spec, request.POST, user=request.user)
     if form.is_valid():
         data = form.cleaned_data
         args = {"game": slug, "seats_wanted": data["seats_wanted"], "seed": data["seed"], "config": form.config(),
@@ -112,9 +112,10 @@ def lobby_setup(request: HttpRequest, match: Match) -> HttpResponse:
     seats = list(match.seats.order_by("position").values_list("name", flat=True))
     initial = initial_for(engine.spec, match.config or {})
     if request.method == "GET":
-        return _page(request, engine, LobbyForm(engine.spec, seats=seats, places=match.seats_wanted, initial=initial),
-                     match=match)
-    form = LobbyForm(engine.spec, request.POST, seats=seats, places=match.seats_wanted, initial=initial)
+        return _page(request, engine, LobbyForm(engine.spec, seats=seats, places=match.seats_wanted, initial=initial,
+                                                user=request.user), match=match)
+    form = LobbyForm(engine.spec, request.POST, seats=seats, places=match.seats_wanted, initial=initial,
+                     user=request.user)
     if form.is_valid():
         config, bots = form.config(), form.cleaned_data["bot_names"]
         try:

@@ -21,7 +21,7 @@ from games.engines.protocol import HOST, SPECTATOR
 from genius.matches import access, phase_forms
 from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
 from genius.matches.services import live_turns
-from genius.matches.services.engines import engine_of, may_submit
+from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.notify.texts import announcements
 
 
@@ -193,9 +193,18 @@ def status_part(match: Match, reads: Reads | None = None) -> str:
                     .values_list("text", flat=True).first())
     return render_to_string("games/parts/status.html", {
         "match": match, "phase": phase, "seats": seats, "server_now": now.isoformat(timespec="milliseconds"),
-        "reminder": reminder,
+        "reminder": reminder, "ruled_on": _ruled_on(match, phase, reads),
         "reminder_key": f"{match.status}:{phase.number if phase else 0}:{reminder}" if reminder else "",
     })
+
+
+def _ruled_on(match: Match, phase: Phase | None, reads: Reads | None) -> str:
+    """The name of the phase a ``ruling`` phase rules on (the one before it), or "" for any other phase."""
+    if phase is None or phase.kind != "ruling":
+        return ""
+    if reads is not None:
+        return next((p.name for p in reads.phases() if p.number == phase.number - 1), "")
+    return match.phases.filter(number=phase.number - 1).values_list("name", flat=True).first() or ""
 
 
 def announcements_part(match: Match) -> str:
@@ -232,13 +241,15 @@ def private_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:
 def host_part(match: Match, reads: Reads | None = None) -> str:
     phase = reads.open_phase() if reads is not None else open_phase(match)
     submitted = set()
+    optional: tuple[str, ...] = ()
     if phase is not None:
         submitted = set(phase.submissions.filter(kind="move").values_list("seat__name", flat=True))
-    rows = [
-        {"name": name, "in": name in submitted}
-        for name in (phase.actors if phase is not None else [])
-    ]
-    return render_to_string("games/parts/host.html", {"match": match, "phase": phase, "rows": rows})
+        optional = tuple(n for n in optional_submitters(match, phase) if n not in phase.actors)
+    rows = [{"name": name, "in": name in submitted, "optional": False}
+            for name in (phase.actors if phase is not None else [])]
+    rows += [{"name": name, "in": name in submitted, "optional": True} for name in optional]  # nobody waits for them
+    return render_to_string("games/parts/host.html", {"match": match, "phase": phase, "rows": rows,
+                                                      "ruled_on": _ruled_on(match, phase, reads)})
 
 
 def public_parts(match: Match, reads: Reads | None = None) -> dict[str, str]:

@@ -9,8 +9,11 @@ viewer's typed viewer, so a replay shows exactly what that viewer could have see
   and its own moves);
 - the host: everything (the host's view, every log line, every seat's moves).
 
-After the end the engine's view of the final state shows what the game's rules reveal then (for
-everyone); earlier states keep their secrets.
+After the end the engine's view of the final state shows what the game's rules reveal then (the
+match page draws it the same way). Where that view shows a viewer everything the host's does (the
+rules reveal the whole record at the end), every step of the replay is drawn for that viewer as the
+host saw it (:func:`revealed_at_end`); otherwise earlier states keep their secrets. Log lines and
+moves keep their audiences either way.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from games.engines import protocol
+from games.engines.protocol import HOST
 from genius.live.presenters import Viewer, _render_svg
 from genius.matches.models import LogEntry, Match, Submission
 from genius.matches.services.engines import engine_of
@@ -95,6 +99,22 @@ def moves_in(match: Match, viewer: Viewer, number: int) -> list[dict[str, Any]]:
     ]
 
 
+def revealed_at_end(match: Match, viewer: Viewer) -> bool:
+    """Whether the game's rules show ``viewer`` everything once the match is over.
+
+    The rule the match page follows for a finished match: the engine's view of the final state. When
+    that view holds all the host's view does (apart from the key naming who looks, ``"host"`` in the
+    host's), nothing is secret from this viewer any more, in any phase.
+    """
+    if match.status != Match.Status.FINISHED or match.state is None or viewer.kind == "host":
+        return False
+    engine = engine_of(match.game)
+    mine, hosts = engine.view(match.state, viewer.engine_viewer), engine.view(match.state, HOST)
+    if not isinstance(mine, dict) or not isinstance(hosts, dict):
+        return mine == hosts
+    return all(key in mine and (mine[key] == value or value == "host") for key, value in hosts.items())
+
+
 def parse_step(raw: str | None, available: list[Step]) -> int:
     """The phase number asked for (``?phase=N``); none asked: the last. Refuses what is not shown here."""
     if not available:
@@ -117,6 +137,9 @@ def replay_context(match: Match, viewer: Viewer, number: int, available: list[St
     state = match.snapshots.get(phase_number=number).state
     engine = engine_of(match.game)
     index = next(i for i, s in enumerate(available) if s.number == number)
+    revealed = revealed_at_end(match, viewer)
+    # The last step is drawn as the match page draws the finished match; earlier ones as the host saw them.
+    drawn_as = HOST if revealed and index + 1 < len(available) else viewer.engine_viewer
     panel = engine.panel(state, viewer.seat.name) if viewer.kind == "player" and viewer.seat is not None else {}
     log = log_until(match, viewer, number)
     return {
@@ -128,7 +151,8 @@ def replay_context(match: Match, viewer: Viewer, number: int, available: list[St
         "next": available[index + 1].number if index + 1 < len(available) else None,
         "last": available[-1].number,
         "steps": available,
-        "board": board_at(match, state, viewer.engine_viewer),
+        "board": board_at(match, state, drawn_as),
+        "revealed": revealed,
         "panel": panel,
         "latest": log[0] if log and log[0]["number"] == number else None,
         "earlier": log[1:] if log and log[0]["number"] == number else log,

@@ -9,6 +9,7 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
 from genius.matches import access
@@ -30,7 +31,7 @@ from genius.matches.models import (
     TolEntry,
     WebhookDelivery,
 )
-from genius.matches.services import lifecycle, lobbies, matchfiles
+from genius.matches.services import controls, lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import available_games
 from genius.matches.services.errors import ServiceError
 from genius.notify import services as notify
@@ -71,8 +72,52 @@ class SeasonAdmin(admin.ModelAdmin):
     inlines = [SeasonPlayerInline]
 
 
+class SeatFormSet(forms.BaseInlineFormSet):
+    """The admin's seat rows pass the checks of ``lifecycle.add_seat``: seats are added to a lobby only, up to
+    its seat count, with a name (at most 40 characters) and a player not seated twice; once the match has
+    started a seat's name is the game's name for that player, so seats are neither renamed nor removed."""
+
+    def clean(self) -> None:
+        if not any(self.errors):
+            self._check_seats()  # before the formset's own checks, so that a clash gets this clear message
+        super().clean()
+
+    def _check_seats(self) -> None:
+        match: Match = self.instance
+        started = match.pk is not None and match.status != Match.Status.LOBBY
+        kept = [f for f in self.forms if f.cleaned_data and not f.cleaned_data.get("DELETE")]
+        if started:
+            for form in self.forms:
+                if form.instance.pk is None:
+                    continue
+                if form.cleaned_data.get("DELETE"):  # a row being deleted shows no errors of its own
+                    raise forms.ValidationError(f"The match has started: its seats cannot be removed "
+                                                f"({form.instance.name}).")
+                if "name" in form.changed_data:
+                    form.add_error("name", "The match has started: a seat's name is the game's name for that "
+                                           "player and cannot change.")
+        taken: list[tuple[str, int | None]] = []
+        for form in kept:
+            if form.errors:  # refused above (a started match's seat renamed)
+                continue
+            user = form.cleaned_data.get("user")
+            name = form.cleaned_data.get("name") or ""
+            new = form.instance.pk is None
+            status = match.status if new else Match.Status.LOBBY  # an existing seat is only checked against the rest
+            wanted = (match.seats_wanted or 10**6) if new else len(kept)  # no count: the match form says why
+            try:
+                form.cleaned_data["name"] = lifecycle.check_seat(
+                    status, wanted, taken, name=name, user_id=user.pk if user else None,
+                    user_label=user.get_username() if user else "")
+            except ServiceError as exc:
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+                continue
+            taken.append((form.cleaned_data["name"], user.pk if user else None))
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
+    formset = SeatFormSet
     extra = 0
     fields = ["position", "name", "user", "is_bot"]
     autocomplete_fields = ["user"]
@@ -200,9 +245,33 @@ class MatchAdmin(NotWhereSeated):
     def start(self, request, queryset):
         _run(request, queryset, lifecycle.start_match, "started")
 
-    @admin.action(description="Pause")
+    def _confirmed(self, request: HttpRequest, queryset, action: str, title: str, button: str):
+        """Pause and resolve now, as on the match page: a confirmation saying what will happen for each match,
+        then each done for the phase it was shown for, with a message saying what happened."""
+        if request.POST.get("confirm") != "yes":
+            rows, any_ok = [], False
+            for match in queryset:
+                try:
+                    rows.append((match, controls.preview(match.pk, "pause" if action == "pause" else "resolve"), ""))
+                    any_ok = True
+                except ServiceError as exc:
+                    rows.append((match, None, exc.message))
+            ctx = {**self.admin_site.each_context(request), "title": title, "rows": rows, "any_ok": any_ok,
+                   "action": action, "button": button, "opts": self.model._meta}
+            return render(request, "admin/games/match/confirm_control.html", ctx)
+        for match in queryset:
+            raw = request.POST.get(f"phase-{match.pk}", "")
+            number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 9 else -1
+            try:
+                done = controls.run(match.pk, "pause" if action == "pause" else "resolve", phase_number=number)
+                messages.success(request, f"{match}: {done}")
+            except ServiceError as exc:
+                messages.error(request, f"{match}: {exc.message}")
+        return None
+
+    @admin.action(description="Pause (asks to confirm)")
     def pause(self, request, queryset):
-        _run(request, queryset, lifecycle.pause, "paused")
+        return self._confirmed(request, queryset, "pause", "Pause these matches?", "Pause them")
 
     @admin.action(description="Resume")
     def resume(self, request, queryset):
@@ -212,9 +281,9 @@ class MatchAdmin(NotWhereSeated):
     def extend_hour(self, request, queryset):
         _run(request, queryset, lambda pk: lifecycle.extend(pk, 3600), "deadline extended by 1 h")
 
-    @admin.action(description="Resolve the open phase now")
+    @admin.action(description="Resolve the open phase now (asks to confirm)")
     def resolve_now(self, request, queryset):
-        _run(request, queryset, lifecycle.resolve_now, "resolved")
+        return self._confirmed(request, queryset, "resolve_now", "Resolve the open phases now?", "Resolve them now")
 
     @admin.action(description="Export the match file (one match)")
     def export(self, request, queryset):
@@ -242,12 +311,106 @@ class PhaseAdmin(NotWhereSeated):
     readonly_fields = ["match", "number", "name", "kind", "actors", "opened_at", "resolved_at"]
 
 
+def _short(text: str, most: int) -> str:
+    """``text`` cut to ``most`` characters, with an ellipsis when it was longer."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _json(payload: object, **options: object) -> str:
+    """A payload as JSON text, readable (non-ASCII kept), escaped where it holds what UTF-8 cannot carry."""
+    text = json.dumps(payload, ensure_ascii=False, **options)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: shown as its \ud800 escape, never a server error
+        text = json.dumps(payload, ensure_ascii=True, **options)
+    return text
+
+
+class SubmissionMatchFilter(admin.SimpleListFilter):
+    """The latest matches, by number and a short title (long titles never widen the sidebar); the host's
+    page links here with ``?phase__match__id__exact=<id>``."""
+
+    title = "match"
+    parameter_name = "phase__match__id__exact"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
+        matches = access.not_played_by(Match.objects.order_by("-pk"), request.user, "seats__user")[:20]
+        return [(str(m.pk), f"#{m.pk} {_short(m.title, 24)}") for m in matches]
+
+    def queryset(self, request: HttpRequest, queryset):
+        value = self.value()
+        if value is None:
+            return queryset
+        if not (value.isascii() and value.isdigit() and len(value) < 12):
+            return queryset.none()  # "²", "٣", words: no match has that number
+        return queryset.filter(phase__match_id=int(value))
+
+
 @admin.register(Submission)
 class SubmissionAdmin(NotWhereSeated):
+    """Short columns at 1280 px; the payload cut to 60 characters in the list, in full on the change page."""
+
     played_by = "phase__match__seats__user"
-    list_display = ["phase", "seat", "kind", "payload", "is_default", "submitted_at"]
-    list_filter = ["kind", "is_default", "phase__match"]
-    readonly_fields = ["phase", "seat", "kind", "payload", "is_default", "submitted_at"]
+    list_display = ["match_short", "phase_short", "seat_short", "kind", "default", "locked_in", "time",
+                    "payload_short"]
+    list_display_links = ["phase_short"]
+    list_select_related = ["phase__match", "seat"]
+    list_filter = [SubmissionMatchFilter, "kind", "is_default", "locked"]
+    search_fields = ["seat__name", "phase__name", "phase__match__title"]
+    search_help_text = "Seat, phase or match title."
+    list_per_page = 50
+    fields = ["phase", "seat", "kind", "is_default", "locked", "submitted_at", "payload_json"]
+    readonly_fields = fields
+
+    def get_list_display(self, request: HttpRequest) -> list[str]:
+        """Without the match column when the list shows one match (the host page's link)."""
+        shown = list(super().get_list_display(request))
+        return shown[1:] if SubmissionMatchFilter.parameter_name in request.GET else shown
+
+    def changelist_view(self, request: HttpRequest, extra_context: dict | None = None) -> HttpResponse:
+        # the admin's navigation column is left off here: at 1280 px the columns get its width
+        return super().changelist_view(request, {"is_nav_sidebar_enabled": False, **(extra_context or {})})
+
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+        """The match filter's parameter (the host page's link) is allowed, as when it was a plain list filter."""
+        return lookup == SubmissionMatchFilter.parameter_name or super().lookup_allowed(lookup, value, request)
+
+    @admin.display(description="match", ordering="phase__match")
+    def match_short(self, obj: Submission) -> str:
+        match = obj.phase.match
+        return f"#{match.pk} {_short(match.title, 24)}"
+
+    @admin.display(description="phase", ordering="phase__number")
+    def phase_short(self, obj: Submission) -> str:
+        return f"{obj.phase.number} · {_short(obj.phase.name, 24)}"
+
+    @admin.display(description="seat", ordering="seat__name")
+    def seat_short(self, obj: Submission) -> str:
+        return _short(obj.seat.name, 16)
+
+    @admin.display(description="default?", boolean=True, ordering="is_default")
+    def default(self, obj: Submission) -> bool:
+        return obj.is_default
+
+    @admin.display(description="locked?", boolean=True, ordering="locked")
+    def locked_in(self, obj: Submission) -> bool:
+        return obj.locked
+
+    @admin.display(description="time", ordering="submitted_at")
+    def time(self, obj: Submission) -> str:
+        return format_html('<span style="white-space: nowrap">{}</span>',
+                           f"{timezone.localtime(obj.submitted_at):%d %b %H:%M:%S}")
+
+    @admin.display(description="payload")
+    def payload_short(self, obj: Submission) -> str:
+        text = _json(obj.payload, separators=(",", ": "))
+        return format_html('<code class="payload" style="display: block; min-width: 22em; overflow-wrap: anywhere">'
+                           '{}</code>', _short(text, 60))
+
+    @admin.display(description="payload (JSON)")
+    def payload_json(self, obj: Submission) -> str:
+        text = _json(obj.payload, indent=2)
+        return format_html('<pre style="white-space: pre-wrap; word-break: break-all; margin: 0">{}</pre>', text)
 
 
 @admin.register(LogEntry)

@@ -141,6 +141,10 @@ class Phase(models.Model):
         null=True, blank=True, help_text="A live turn whose minute ran out: when the missing players' reserve began."
     )
     reminded = models.BooleanField(default=False)
+    #: A ``ruling`` phase (games whose spec offers ``host_rulings``): the host's published ruling (null: not yet)
+    #: and the draft being written (saved any number of times, never read by players).
+    ruling = models.JSONField(null=True, blank=True, help_text="A ruling phase: the host's published ruling.")
+    ruling_draft = models.JSONField(null=True, blank=True, help_text="A ruling phase: the host's saved draft.")
 
     @property
     def is_live(self) -> bool:

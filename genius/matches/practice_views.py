@@ -27,6 +27,8 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
     """Start a practice match of ``game`` against bots, signing a visitor in as a guest first."""
     if game not in dict(available_games()):
         return _refused(request, "There is no such game here. Pick one from the list on the home page.", 404)
+    if (why := practice.no_practice(game)) is not None:
+        return _refused(request, why, 400)
     refusal = practice.practice_refusal(client_address(request))
     if refusal:
         return _refused(request, refusal, 429)

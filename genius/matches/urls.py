@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from genius.matches import dm_views, practice_views, replay_views, views
+from genius.matches import dm_views, practice_views, replay_views, ruling_views, views
 from genius.seasons import views as season_views
 
 urlpatterns = [
@@ -18,12 +18,14 @@ urlpatterns = [
     path("matches/<int:pk>/replay/", replay_views.match_replay, name="match-replay"),
     path("matches/<int:pk>/export/", views.match_export, name="match-export"),
     path("matches/<int:pk>/control/", views.host_control, name="match-control"),
+    path("matches/<int:pk>/ruling/", ruling_views.match_ruling, name="match-ruling"),
     path("season-rules/", season_views.season_rules, name="season-rules"),
     path("seasons/<slug:slug>/", season_views.season_detail, name="season"),
     path("seasons/<slug:slug>/host/", season_views.season_host, name="season-host"),
     path("seasons/<slug:slug>/wallet/", season_views.season_wallet, name="season-wallet"),
     path("decisions/<int:pk>/", season_views.decision_detail, name="decision"),
     path("rules/<slug:game>/", views.rules, name="rules"),
+    path("matches/<int:pk>/rules/", views.match_rules, name="match-rules"),
     path("dm/new/", dm_views.new_death_match, name="dm-new"),
     path("matches/<int:pk>/hints/", dm_views.move_hints, name="match-hints"),
     path("matches/<int:pk>/clock/", dm_views.live_clock, name="match-clock"),

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
@@ -30,9 +30,11 @@ from genius.matches import phase_forms
 from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
-from genius.matches.services import lifecycle, matchfiles, practice, submitting
+from genius.matches.safe_markdown import render_with_toc
+from genius.matches.services import controls, lifecycle, matchfiles, practice, submitting
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
+from genius.matches.services.match_rules import rules_text
 
 
 def _seats_text(low: int, high: int) -> str:
@@ -51,7 +53,7 @@ def home(request: HttpRequest) -> HttpResponse:
     community = Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX)
     games = [
         {"slug": slug, "title": spec.title, "summary": spec.summary,
-         "seats": _seats_text(spec.min_players, spec.max_players)}
+         "seats": _seats_text(spec.min_players, spec.max_players), "practice": practice.offers_practice(slug)}
         for slug, spec in ((slug, spec_of(slug)) for slug, _ in available_games())
     ]
     lobbies = list(
@@ -130,6 +132,7 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
         "parts": presenters.parts_for(match, viewer),
         "game_title": GAME_TITLES.get(match.game, match.game),
         "game_scripts": spec_of(match.game).page.scripts,
+        "rules_url": reverse("match-rules", args=[match.pk]) if rules_text(match) else reverse("rules", args=[match.game]),
     }
     ctx.update(presenters.form_context(match, viewer.seat, values=values, errors=errors,
                                        instant_values=instant_values, instant_errors=instant_errors))
@@ -289,15 +292,6 @@ def match_export(request: HttpRequest, match: Match) -> HttpResponse:
     return response
 
 
-HOST_ACTIONS = {
-    "start": lambda pk, post: lifecycle.start_match(pk),
-    "pause": lambda pk, post: lifecycle.pause(pk),
-    "resume": lambda pk, post: lifecycle.resume(pk),
-    "extend": lambda pk, post: lifecycle.extend(pk, _minutes(post) * 60),
-    "resolve": lambda pk, post: lifecycle.resolve_now(pk),
-}
-
-
 def _minutes(post) -> int:
     """The minutes to extend by: 1 to 30 days' worth, in ASCII digits."""
     try:
@@ -306,18 +300,45 @@ def _minutes(post) -> int:
         raise ServiceError(f"Minutes {exc.message}.", "minutes") from None
 
 
-@require_POST
+def _phase_number(post) -> int | None:
+    """The phase a confirmed action was meant for (the confirmation page sends it)."""
+    try:
+        return parse_int(post.get("phase", ""), field="phase", lo=0, hi=10**6)
+    except NumberError:
+        raise ServiceError("The confirmation did not say which phase it was for; look again.") from None
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 @match_host_required(hidden=True)
 def host_control(request: HttpRequest, match: Match) -> HttpResponse:
-    """The host's match controls: start, pause, resume, extend, resolve now."""
+    """The host's match controls: start, pause, resume, extend, resolve now.
+
+    Pause and resolve now take two steps: a GET (or a POST without ``confirm``) shows what will happen,
+    and the confirmation page's POST, naming the phase it was shown for, does it.
+    """
     pk = match.pk
-    action = request.POST.get("action", "")
-    if action not in HOST_ACTIONS:
-        messages.error(request, f"Unknown action {action!r}.")
+    source = request.POST if request.method == "POST" else request.GET
+    action = source.get("action", "")
+    if action not in controls.ACTIONS:
+        messages.error(request, f"Unknown action {action[:40]!r}.")
+        return redirect("match", pk=pk)
+    confirmed = request.method == "POST" and request.POST.get("confirm") == "yes"
+    if action in controls.CONFIRMED and not confirmed:
+        if request.method == "POST":
+            return redirect(f"{reverse('match-control', args=[pk])}?action={action}")
+        try:
+            preview = controls.preview(pk, action)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+            return redirect("match", pk=pk)
+        return render(request, "games/host_confirm.html", {"match": match, "preview": preview})
+    if request.method != "POST":
         return redirect("match", pk=pk)
     try:
-        HOST_ACTIONS[action](match.pk, request.POST)
-        messages.success(request, f"Done: {action}.")
+        number = _phase_number(request.POST) if action in controls.CONFIRMED else None
+        done = controls.run(pk, action, minutes=_minutes(request.POST) if action == "extend" else 60,
+                            phase_number=number)
+        messages.success(request, done)
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("match", pk=pk)
@@ -347,6 +368,18 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     html = md.convert(players_part(path.read_text(encoding="utf-8")))  # our own file
     return render(request, "games/rules.html", {"title": GAME_TITLES.get(game, game), "html": mark_safe(html),
                                                 "toc": mark_safe(md.toc)})  # noqa: S308 - from our own file
+
+
+@require_GET
+def match_rules(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match's own rules (a host's design carries them), rendered safely; else the game's rules page."""
+    match = get_object_or_404(Match, pk=pk)
+    text = rules_text(match)
+    if not text:
+        return redirect("rules", game=match.game)
+    shown = render_with_toc(text)
+    return render(request, "games/rules.html", {"title": match.title, "html": shown.html, "toc": shown.toc,
+                                                "match": match})
 
 
 #: Sections of a RULES.md written for those who write match files, not for players: left off the page.

@@ -6,6 +6,7 @@ and by nothing that needs more: a few queries, whatever the number of matches.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.urls import reverse
@@ -15,6 +16,16 @@ from genius.matches.models import Decision, Match, Phase, Seat, Submission
 
 #: "Deadline in one hour": a move still owed this close to its deadline is flagged ``soon``.
 SOON = timedelta(hours=1)
+
+#: More things a person owes, from apps above this one (e.g. challenges to answer): (user, now) → items
+#: shaped as :func:`look`'s. Added with :func:`add_source`, so this module names no such app.
+_sources: list[Callable[..., list[dict]]] = []
+
+
+def add_source(source: Callable[..., list[dict]]) -> None:
+    """Add ``source(user, now)``'s items to what :func:`look` answers (once, however often added)."""
+    if source not in _sources:
+        _sources.append(source)
 
 
 def owed(user, now: datetime | None = None) -> list[dict]:
@@ -69,5 +80,7 @@ def look(user, now: datetime | None = None) -> tuple[list[dict], bool]:
             "soon": decision.deadline - now <= SOON,
             "url": reverse("decision", args=[decision.pk]),
         })
+    for source in _sources:
+        items.extend(source(user, now))
     items.sort(key=lambda item: item["deadline"] or "")
     return items, live

@@ -431,8 +431,11 @@ def send_phase_emails(now: datetime | None = None) -> int:
     """Emails for phases that opened (to each seated player) and phases near their deadline (to the late)."""
     now = now or timezone.now()
     sent = 0
-    open_phases = (Phase.objects.filter(status=Phase.Status.OPEN, match__status=Match.Status.RUNNING,
-                                        deadline__gt=now).exclude(kind__in=["turn", "setup"]).select_related("match"))
+    # A phase without a deadline (the host closes it) gets its opening email and no reminder; a ruling phase
+    # (the host adjudicates) is nobody's move.
+    open_phases = (Phase.objects.filter(Q(deadline__gt=now) | Q(deadline__isnull=True), status=Phase.Status.OPEN,
+                                        match__status=Match.Status.RUNNING)
+                   .exclude(kind__in=["turn", "setup", "ruling"]).select_related("match"))
     for phase in open_phases.exclude(notices__kind=Notice.Kind.OPENED):
         notice = _claim(Notice.Kind.OPENED, phase=phase, now=now)
         if notice is None:
@@ -442,7 +445,7 @@ def send_phase_emails(now: datetime | None = None) -> int:
                                    profile=profile) for name, user, profile in people]
         _record(notice, messages)
         sent += len(messages)
-    for phase in open_phases.filter(reminded=False):
+    for phase in open_phases.filter(reminded=False, deadline__isnull=False):
         lead = timedelta(seconds=phase.match.reminder_lead_seconds)
         if not lead or phase.deadline - lead > now:
             continue

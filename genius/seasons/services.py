@@ -196,10 +196,15 @@ def create_episode(
             )
         seed = lobbies.draw_seed() if seed is None else seed
         random.Random(f"{seed}:seats").shuffle(playing)  # the seat order, fair and replayable
-        seat_names = [p.user.get_username() for p in playing] + [
-            HOUSE_BOT.format(n) for n in range(1, seats - len(playing) + 1)]
         config = dict(config or {})
-        lobbies.check_config(engine, config, seated=seat_names, seats_wanted=seats, seed=seed)
+        try:
+            lobbies.check_config(engine, config, seated=_seat_names(playing, seats), seats_wanted=seats, seed=seed)
+        except ServiceError as exc:  # the settings seat fewer than the game's most (e.g. a host's design for 3–10)
+            fewer = max(len(playing), engine.min_players)
+            if exc.field != "seats_wanted" or fewer == seats:
+                raise
+            seats = fewer
+            lobbies.check_config(engine, config, seated=_seat_names(playing, seats), seats_wanted=seats, seed=seed)
         number = (last.number if last else 0) + 1
         episode = Episode.objects.create(season=season, number=number)
         match = lifecycle.create_match(
@@ -222,6 +227,11 @@ def create_episode(
         lifecycle.start_match(match.pk, now=now)
         match.refresh_from_db()
     return match
+
+
+def _seat_names(playing: list[SeasonPlayer], seats: int) -> list[str]:
+    """The seats of an episode's Main Match: its players, then house bots up to ``seats``."""
+    return [p.user.get_username() for p in playing] + [HOUSE_BOT.format(n) for n in range(1, seats - len(playing) + 1)]
 
 
 def _announce(season: Season, episode: Episode | None, text: str, now: datetime | None) -> None:

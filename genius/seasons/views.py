@@ -67,11 +67,11 @@ class GameSettingsForm(forms.Form):
     set-up pages): settings that name seats choose among the players still in (and house bots). Prefixed by
     the game's slug, so that every game's settings sit in one page and only the chosen game's are read."""
 
-    def __init__(self, spec: GameSpec, seats: list[str], *args: Any, **kwargs: Any) -> None:
+    def __init__(self, spec: GameSpec, seats: list[str], *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, prefix=spec.slug, **kwargs)
         self.spec = spec
         for f in spec.config:
-            field = config_field(f, seats, spec.max_players)
+            field = config_field(f, seats, spec.max_players, user=user)
             if f.from_placement:
                 field.help_text = ("Leave empty: the placement of the previous Main Match, best placed first "
                                    "(players who did not play it after them, drawn); in the first episode, "
@@ -84,8 +84,9 @@ class GameSettingsForm(forms.Form):
         return {k: v for k, v in values.items() if v is not None}
 
 
-def _settings_forms(season: Season, data: Any = None) -> dict[str, GameSettingsForm]:
-    """Every Main Match game's settings form (bound to ``data`` when posted)."""
+def _settings_forms(season: Season, data: Any = None, user: Any = None) -> dict[str, GameSettingsForm]:
+    """Every Main Match game's settings form (bound to ``data`` when posted; ``user``: the host, whose game
+    designs a design setting offers)."""
     names = [p.user.get_username() for p in seasons.players_still_in(season)]
     forms_by_game = {}
     for slug, _ in available_games():
@@ -93,7 +94,7 @@ def _settings_forms(season: Season, data: Any = None) -> dict[str, GameSettingsF
         if slug in dict(seasons.two_player_games()) or not spec.config:
             continue
         bots = [seasons.HOUSE_BOT.format(n) for n in range(1, max(spec.max_players - len(names), 0) + 1)]
-        forms_by_game[slug] = GameSettingsForm(spec, names + bots, data)
+        forms_by_game[slug] = GameSettingsForm(spec, names + bots, data, user=user)
     return forms_by_game
 
 
@@ -185,7 +186,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
     }
     if host:
         last = season.episodes.order_by("-number").first()
-        settings_forms = settings_forms or _settings_forms(season)
+        settings_forms = settings_forms or _settings_forms(season, user=request.user)
         chosen = (episode_form or EpisodeForm(season))["game"].value()
         ctx.update({
             "episode_form": episode_form or EpisodeForm(season),
@@ -239,7 +240,7 @@ def _create_episode(request: HttpRequest, season: Season) -> HttpResponse:
     """The next episode from the host's form and the chosen game's settings; on any error the page comes back
     with what the host typed and the error beside its field."""
     form = EpisodeForm(season, request.POST)
-    settings_forms = _settings_forms(season, request.POST)
+    settings_forms = _settings_forms(season, request.POST, user=request.user)
     settings = settings_forms.get(form["game"].value() or "")
     valid = form.is_valid()
     if settings is not None and not settings.is_valid():

@@ -89,6 +89,20 @@
       return m ? decodeURIComponent(m[1]) : "";
     }
 
+    // Folds (<details>, such as "Show all" of the announcements) the person opened or closed stay so across
+    // live redraws: each is known by its part and its class (else its place in the part).
+    var folds = {};
+    function foldKey(part, el, i) { return part + ":" + (el.getAttribute("data-fold") || el.className || i); }
+    function eachFold(part, el, fn) {
+      el.querySelectorAll("details").forEach(function (d, i) { fn(d, foldKey(part, d, i)); });
+    }
+    document.addEventListener("toggle", function (ev) {
+      var d = ev.target, el = d && d.closest ? d.closest("[data-part]") : null;
+      if (!el || d.tagName !== "DETAILS") return;
+      var part = el.getAttribute("data-part");
+      eachFold(part, el, function (f, key) { if (f === d) folds[key] = d.open; });
+    }, true);
+
     function apply(parts, full) {
       // The form is only replaced when a new phase opens, so typing is never wiped out.
       var newPhase = parts.phase !== undefined && parts.phase !== phase;
@@ -97,7 +111,9 @@
         if (name === "phase") return;
         if (name === "form" && !newPhase && !full) return;
         var el = document.querySelector('[data-part="' + name + '"]');
-        if (el) el.innerHTML = parts[name];
+        if (!el) return;
+        el.innerHTML = parts[name];
+        eachFold(name, el, function (d, key) { if (key in folds && d.open !== folds[key]) d.open = folds[key]; });
       });
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
       document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });

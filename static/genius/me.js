@@ -134,7 +134,13 @@
 
     function render(items) {
       var badge = document.querySelector("[data-due-count]");
-      if (badge) { badge.textContent = String(items.length); badge.hidden = !items.length; badge.title = items.length + " owed"; }
+      var moves = items.filter(function (i) { return i.kind !== "challenge"; });  // challenges: their own link
+      if (badge) { badge.textContent = String(moves.length); badge.hidden = !moves.length; badge.title = moves.length + " owed"; }
+      var challenges = document.querySelector("[data-challenges-link]");
+      if (challenges) {
+        var asked = items.length - moves.length;
+        challenges.textContent = "Challenges" + (asked ? " (" + asked + ")" : "");
+      }
       var alerts = alertsOf(items), keys = {};
       alerts.forEach(function (a) { keys[a.key] = true; });
       // Tell once (a browser notification), across tabs and page loads; forget what is no longer owed.

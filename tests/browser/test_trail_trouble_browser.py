@@ -89,7 +89,7 @@ class TestTrailTroubleInBrowser(BrowserTestCase):
         host.click("button[value=save]")
         host.wait_for_selector("text=The settings are saved")
         host.click("#match button[value=start]")
-        host.wait_for_selector("text=Done: start")
+        host.wait_for_selector("text=Started.")
         assert Match.objects.get().state["order"] == ["ana", *BOTS]
         player.reload()
         assert "Your move: round 1" in player.inner_text("#move-form")

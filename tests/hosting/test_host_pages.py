@@ -30,6 +30,14 @@ def text_of(response) -> str:
     return html.unescape(response.content.decode())
 
 
+def design_for(host, players: int):
+    """A game design of ``host`` for up to ``players`` (a required ``design`` setting chooses it)."""
+    from genius.designs import services as designs
+
+    design = designs.create(host, "Friday game")
+    return designs.edit(design.pk, host, lambda doc: {**doc, "min_players": 2, "max_players": players})
+
+
 def new_form(slug: str, **changes: Any) -> dict[str, Any]:
     """A valid post of a new lobby's page, every setting of the game left empty (Create)."""
     spec = get_engine(slug).spec
@@ -91,11 +99,13 @@ def test_a_host_creates_a_lobby_for_every_game_from_its_generated_form(client, h
         else:
             assert f'name="{f.key}"' in page.content.decode()
     bots = [f"bot{n}" for n in range(spec.max_players)]
-    response = client.post(new_url(slug), new_form(slug, title="Friday", bots="\n".join(bots)))
+    designs = {f.key: design_for(host, spec.max_players) for f in spec.config if f.kind == "design"}
+    response = client.post(new_url(slug), new_form(slug, title="Friday", bots="\n".join(bots),
+                                                   **{k: str(d.pk) for k, d in designs.items()}))
     assert response.status_code == 302, response.context["form"].errors
     match = Match.objects.get()
     assert (match.game, match.title, match.status, match.seed) == (slug, "Friday", Match.Status.LOBBY, 5)
-    assert match.seats_wanted == spec.max_players and match.config == {}
+    assert match.seats_wanted == spec.max_players and match.config == {k: d.document for k, d in designs.items()}
     assert list(match.seats.values_list("name", flat=True)) == bots
     lifecycle.start_match(match.pk)
     assert Match.objects.get().status == Match.Status.RUNNING

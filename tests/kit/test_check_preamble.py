@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -47,7 +48,7 @@ def test_the_phase_is_checked_before_the_actor_and_the_actor_before_the_payload(
 def test_every_engine_refuses_a_stranger_and_a_non_object_with_the_same_words(slug: str) -> None:
     engine = registry.get_engine(slug)
     players = [f"p{n}" for n in range(engine.max_players)]
-    state = engine.setup(players, {}, {}, 7)
+    state = engine.setup(players, engine.sample_config(players, random.Random(7)), {}, 7)  # base: {}
     spec = open_phase_for(engine, state, engine.phase(state).actors[0], {})
     with pytest.raises(SubmissionError, match="It is not your move: zed does not act in"):
         engine.check(state, "zed", {})

@@ -18,7 +18,10 @@ from genius.matches.services.engines import available_games, engine_of, spec_of
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [slug for slug, _ in available_games()]
+ALL_GAMES = [slug for slug, _ in available_games()]
+#: The games one practises against bots (not those whose host rules each phase).
+GAMES = [slug for slug in ALL_GAMES if not spec_of(slug).offers.host_rulings]
+HOST_RULED = [slug for slug in ALL_GAMES if spec_of(slug).offers.host_rulings]
 LIVE_GAMES = [slug for slug in GAMES if spec_of(slug).offers.live_clock]
 
 
@@ -169,6 +172,19 @@ def test_the_home_page_lists_every_game_with_its_summary_seat_count_rules_and_pr
         assert seats in block
         assert reverse("rules", args=[slug]) in block
         assert reverse("practice", args=[slug]) in block
+
+
+@pytest.mark.parametrize("game", HOST_RULED)
+def test_a_game_whose_host_rules_each_phase_is_listed_without_practice_and_refused_with_a_clear_message(
+        client, game):
+    page = client.get(reverse("home")).content.decode()
+    block = page[page.index(f'data-game="{game}"'):]
+    block = block[:block.index("</article>")]
+    assert reverse("rules", args=[game]) in block and reverse("practice", args=[game]) not in block
+    response = client.post(reverse("practice", args=[game]), follow=True)
+    assert response.status_code in (200, 400)
+    assert "no practice against bots" in response.content.decode()
+    assert not Match.objects.filter(game=game).exists()
 
 
 def test_full_lobbies_are_shown_as_full(client, ana, ben):

@@ -18,7 +18,7 @@ from games.engines.spec import GameSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "genius"
-PHASE_KINDS = {"main", "turn", "setup", "decision"}
+PHASE_KINDS = {"main", "turn", "setup", "decision", "ruling"}
 #: What the site may import from games/: the protocol, spec, registry, runner, match files and the kit.
 SITE_MAY_IMPORT = ("games.engines", "games.kit")
 

@@ -27,7 +27,9 @@ from tests.platform.test_leaks import assert_no_secret, secrets_of
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [slug for slug, _ in available_games()]
+#: Games bots play to the end here; a game whose host rules each phase (a custom game) closes its ruling phases
+#: only by the host's published ruling, so its replays are tested with its rulings (tests/custom_game_web).
+GAMES = [slug for slug, _ in available_games() if not spec_of(slug).offers.host_rulings]
 SECRET_GAMES = ["rituals-gone-bad", "trail-trouble", "blob-party", "black-and-white"]  # a seat holds secrets
 BOTS = ["bo", "cy", "di", "ed", "flo", "gia", "hal", "ivy", "jo", "kai"]
 
@@ -113,11 +115,14 @@ def test_stepping_through_a_finished_match_shows_each_phases_board_and_log_to_a_
     for user, viewer in ((None, SPECTATOR), (ana, EngineSeat("ana")), (host, HOST)):
         pages = replay_pages(as_user(user), finished)
         assert set(pages) == set(states)
+        kind = "spectator" if viewer == SPECTATOR else "host" if viewer == HOST else "player"
+        revealed = replays.revealed_at_end(finished, replays.Viewer(kind, ana_seat if user == ana else None))
         for number, page in pages.items():
             state = states[number]
-            assert replays.board_at(finished, state, viewer) in page, (finished.game, number, viewer)
-            assert engine.spec.slug and ("<svg" in page) == bool(engine.board_svg(engine.view(state, viewer)))
-            text = engine.board_text(state, viewer)
+            drawn = HOST if revealed and number != max(states) else viewer  # the rules' reveal at the end
+            assert replays.board_at(finished, state, drawn) in page, (finished.game, number, viewer)
+            assert engine.spec.slug and ("<svg" in page) == bool(engine.board_svg(engine.view(state, drawn)))
+            text = engine.board_text(state, drawn)
             assert html.escape(text) in page
             for line in public_lines(finished, number):
                 assert html.escape(line) in page, (finished.game, number, line)
@@ -147,6 +152,48 @@ def test_a_spectator_and_another_seat_never_see_a_players_secrets_in_any_phase_o
     own = set(secrets_of(finished, "ben"))
     as_ben = list(replay_pages(as_user(ben), finished).values())
     assert_no_secret(as_ben, not_within(secrets_of(finished, "ana") + host_lines, own, public))
+
+
+@pytest.mark.parametrize("game", ["black-and-white"])  # its rules make the whole record public at the end
+def test_after_the_end_a_viewer_the_rules_show_everything_sees_every_phase_of_the_replay_as_the_host_saw_it(
+        game, ana, ben):
+    match = play(new_match(game, ana, ben))
+    assert match.status == Match.Status.FINISHED
+    states = dict(Snapshot.objects.filter(match=match).values_list("phase_number", "state"))
+    earlier = [n for n in states if 0 < n < max(states)]
+    for user, viewer in ((None, SPECTATOR), (ben, EngineSeat("ben"))):
+        pages = replay_pages(as_user(user), match)
+        for number in earlier:
+            hosts = replays.board_at(match, states[number], HOST)
+            assert hosts in pages[number], (viewer, number)
+            assert "every phase is shown as the host saw it" in pages[number]
+        assert any(replays.board_at(match, states[n], HOST) != replays.board_at(match, states[n], viewer)
+                   for n in earlier), "the host saw more than this viewer during play"
+        assert replays.board_at(match, states[max(states)], viewer) in pages[max(states)]  # as the match page
+
+
+@pytest.mark.parametrize("game", ["rituals-gone-bad", "trail-trouble", "blob-party"])  # secrets outlive the end
+def test_after_the_end_a_game_whose_rules_keep_secrets_still_keeps_them_in_every_phase_of_the_replay(game, ana, ben):
+    match = play(new_match(game, ana, ben))
+    assert match.status == Match.Status.FINISHED
+    seat = match.seats.get(name="ben")
+    assert not replays.revealed_at_end(match, replays.Viewer("spectator"))
+    assert not replays.revealed_at_end(match, replays.Viewer("player", seat))
+    states = dict(Snapshot.objects.filter(match=match).values_list("phase_number", "state"))
+    pages = replay_pages(Client(), match)
+    for number, state in states.items():
+        assert replays.board_at(match, state, SPECTATOR) in pages[number]
+        assert "as the host saw it" not in pages[number]
+
+
+def test_before_the_end_the_replay_reveals_nothing_the_rules_keep_until_the_end(ana, ben):
+    match = play(new_match("black-and-white", ana, ben), phases=4)
+    assert match.status == Match.Status.RUNNING
+    assert not replays.revealed_at_end(match, replays.Viewer("spectator"))
+    states = dict(Snapshot.objects.filter(match=match).values_list("phase_number", "state"))
+    pages = replay_pages(Client(), match)
+    for number, state in states.items():
+        assert replays.board_at(match, state, SPECTATOR) in pages[number]
 
 
 @pytest.mark.parametrize("game", GAMES)

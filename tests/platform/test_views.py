@@ -108,7 +108,11 @@ def test_only_the_host_may_export_or_use_the_controls(client, ana, host, rgb_mat
     assert client.post(reverse("match-control", args=[rgb_match.pk]), {"action": "pause"}).status_code == 404
     client.force_login(host)
     assert client.get(reverse("match-export", args=[rgb_match.pk])).status_code == 200
-    client.post(reverse("match-control", args=[rgb_match.pk]), {"action": "pause"})
+    client.post(reverse("match-control", args=[rgb_match.pk]), {"action": "pause"})  # only asks to confirm
+    rgb_match.refresh_from_db()
+    assert rgb_match.status == Match.Status.RUNNING
+    client.post(reverse("match-control", args=[rgb_match.pk]),
+                {"action": "pause", "confirm": "yes", "phase": rgb_match.current_phase.number})
     rgb_match.refresh_from_db()
     assert rgb_match.status == Match.Status.PAUSED
     client.post(reverse("match-control", args=[rgb_match.pk]), {"action": "extend", "minutes": "abc"})
@@ -128,6 +132,10 @@ def test_admin_actions_and_import_page_work_for_the_host(client, host, rgb_match
     url = reverse("admin:games_match_changelist")
     assert client.get(url).status_code == 200
     response = client.post(url, {"action": "resolve_now", "_selected_action": [rgb_match.pk]}, follow=True)
+    assert response.status_code == 200 and "Resolve the open phases now?" in response.content.decode()
+    assert rgb_match.current_phase.number == 1  # asked to confirm first
+    response = client.post(url, {"action": "resolve_now", "_selected_action": [rgb_match.pk], "confirm": "yes",
+                                 f"phase-{rgb_match.pk}": 1}, follow=True)
     assert response.status_code == 200
     assert rgb_match.current_phase.number == 2
     assert client.get(reverse("admin:games_match_import")).status_code == 200

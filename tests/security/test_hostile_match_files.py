@@ -155,7 +155,7 @@ def test_nan_infinity_and_numbers_beyond_64_bits_are_refused(value):
 def test_a_text_longer_than_any_field_needs_is_refused():
     doc = base()
     doc["phases"][0]["ana"] = {"board": "x" * (matchfile.MAX_TEXT + 1)}
-    assert "at most 10000" in refused_by_import(json.dumps(doc))
+    assert f"at most {matchfile.MAX_TEXT}" in refused_by_import(json.dumps(doc))
 
 
 @pytest.mark.django_db

@@ -108,6 +108,7 @@ def url_of(name: str, pattern: URLPattern, match, season) -> str:
     kwargs = {"pk": match.pk} if "pk" in keys else {}
     if "slug" in keys:
         kwargs["slug"] = season.slug if name.startswith("season") else match.game
+    kwargs.update({key: "x" for key in keys - {"pk", "slug"}})  # e.g. a design's phase and field keys
     return reverse(name, kwargs=kwargs)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -98,21 +99,34 @@ def add_seat(match: Match, *, user: AbstractBaseUser | None = None, name: str = 
         return _add_seat(match, user=user, name=name, is_bot=is_bot)
 
 
-def _add_seat(match: Match, *, user: AbstractBaseUser | None, name: str, is_bot: bool) -> Seat:
-    if match.status != Match.Status.LOBBY:
+def check_seat(status: str, seats_wanted: int, taken: Sequence[tuple[str, int | None]], *, name: str,
+               user_id: int | None, user_label: str = "") -> str:
+    """The checks a new seat passes (``add_seat``'s, and the admin's seat rows'); returns its name, stripped.
+
+    ``taken``: the (name, user id) of the seats already there; ``user_label``: who the user is, for the
+    message (empty: "you", a player joining).
+    """
+    if status != Match.Status.LOBBY:
         raise ServiceError("This match has already started; no more seats can be taken.")
-    count = match.seats.count()
-    if count >= match.seats_wanted:
-        raise ServiceError(f"This match is full ({match.seats_wanted} seats).")
-    name = (name or (user.get_username() if user else "")).strip()
+    if len(taken) >= seats_wanted:
+        raise ServiceError(f"This match is full ({seats_wanted} seats).")
+    name = name.strip()
     if not name:
         raise ServiceError("A seat needs a name.", "name")
     if len(name) > 40:
         raise ServiceError("A seat name is at most 40 characters.", "name")
-    if user is not None and match.seats.filter(user=user).exists():
-        raise ServiceError("You already have a seat in this match.")
-    if match.seats.filter(name=name).exists():
+    if user_id is not None and any(seated == user_id for _, seated in taken):
+        raise ServiceError(f"{user_label} already has a seat in this match." if user_label
+                           else "You already have a seat in this match.", "user")
+    if any(other == name for other, _ in taken):
         raise ServiceError(f"There is already a seat called {name} in this match.", "name")
+    return name
+
+
+def _add_seat(match: Match, *, user: AbstractBaseUser | None, name: str, is_bot: bool) -> Seat:
+    taken = list(match.seats.values_list("name", "user_id"))
+    name = check_seat(match.status, match.seats_wanted, taken, name=name or (user.get_username() if user else ""),
+                      user_id=user.pk if user is not None else None)
     position = (match.seats.order_by("-position").values_list("position", flat=True).first() or 0) + 1
     try:
         with transaction.atomic():
@@ -219,7 +233,8 @@ def pause(match_id: int, *, now: datetime | None = None) -> None:
         match, phase = _locked_open_phase(match_id)
         if match.status != Match.Status.RUNNING:
             raise ServiceError("Only a running match can be paused.")
-        phase.paused_remaining = max(phase.deadline - now, timedelta(0))
+        # A phase without a deadline (the host closes it) keeps none: nothing to stop.
+        phase.paused_remaining = None if phase.deadline is None else max(phase.deadline - now, timedelta(0))
         phase.status = Phase.Status.PAUSED
         phase.save(update_fields=["paused_remaining", "status"])
         match.status = Match.Status.PAUSED
@@ -234,7 +249,8 @@ def resume(match_id: int, *, now: datetime | None = None) -> None:
         match, phase = _locked_open_phase(match_id)
         if match.status != Match.Status.PAUSED:
             raise ServiceError("Only a paused match can be resumed.")
-        phase.deadline = now + (phase.paused_remaining or timedelta(0))
+        # paused_remaining is None only for a phase that had no deadline (pause keeps the time left otherwise)
+        phase.deadline = None if phase.paused_remaining is None else now + phase.paused_remaining
         phase.paused_remaining = None
         phase.status = Phase.Status.OPEN
         phase.save(update_fields=["deadline", "paused_remaining", "status"])
@@ -249,6 +265,8 @@ def extend(match_id: int, seconds: int) -> None:
         raise ServiceError("An extension is between 1 second and 7 days.", "seconds")
     with transaction.atomic():
         match, phase = _locked_open_phase(match_id)
+        if phase.deadline is None and phase.paused_remaining is None:
+            raise ServiceError(f"{phase.name} has no deadline to extend: it stays open until the host closes it.")
         if phase.status == Phase.Status.PAUSED:
             phase.paused_remaining = (phase.paused_remaining or timedelta(0)) + timedelta(seconds=seconds)
         else:
@@ -262,6 +280,8 @@ def resolve_now(match_id: int) -> None:
     phase = Phase.objects.filter(match_id=match_id, status=Phase.Status.OPEN).order_by("-number").first()
     if phase is None:
         raise ServiceError("This match has no open phase to resolve (is it paused or finished?).")
+    if phase.kind == "ruling":
+        raise ServiceError(f"{phase.name} closes when you publish your ruling (Adjudicate), not with resolve now.")
     if not resolve_phase(phase.pk, force=True):
         raise ServiceError("The phase was resolved meanwhile; nothing more to do.")
 

@@ -9,6 +9,7 @@ from django.db import transaction
 from games.engines import matchfile
 from games.engines.matchfile import MatchFileError
 from games.engines.protocol import EngineError, LogLine, Resolution, SubmissionError
+from games.engines.runner import play_ruling
 from genius.matches.models import Match, Phase, Season, Submission
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import ServiceError
@@ -28,6 +29,9 @@ def export_match(match: Match) -> dict[str, Any]:
     phases = []
     reserve_used = _reserve_used(match, engine, [s.name for s in seats]) if engine.spec.offers.reserve else {}
     for phase in match.phases.filter(status=Phase.Status.RESOLVED).order_by("number"):
+        if phase.kind == "ruling":  # the phase's object is the host's published ruling
+            phases.append(phase.ruling or {})
+            continue
         entry: dict[str, Any] = {}
         for sub in phase.submissions.filter(is_default=False).select_related("seat").order_by("submitted_at", "pk"):
             if sub.kind == Submission.Kind.MOVE:
@@ -111,6 +115,9 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
     if phase is None:
         raise ServiceError(f"This match file is not valid: phase {number}: the match is already over.")
     engine = engine_of(match.game)
+    if phase.kind == "ruling":  # the phase's object is the host's published ruling
+        _play_file_ruling(match, phase, number, submissions)
+        return
     seats = {s.name: s for s in match.seats.all()}
     for name, payload in submissions.items():
         if not may_submit(match, phase, name):
@@ -124,6 +131,18 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
             defaults={"payload": checked, "submitted_at": phase.opened_at, "is_default": False},
         )
     _spend_file_reserve(match, phase, number, reserve_used)
+    resolve_phase(phase.pk, force=True)
+
+
+def _play_file_ruling(match: Match, phase: Phase, number: int, ruling: dict[str, Any]) -> None:
+    """A ruling phase of a file: the host's ruling, checked by the engine, kept as published and resolved."""
+    try:
+        checked = play_ruling(engine_of(match.game), match.state, match.seed, ruling).ruling
+    except (SubmissionError, EngineError) as exc:
+        where = f" ({exc.field})" if isinstance(exc, SubmissionError) and exc.field else ""
+        raise ServiceError(f"This match file is not valid: phase {number}, the host's ruling{where}: "
+                           f"{getattr(exc, 'message', exc)}") from None
+    Phase.objects.filter(pk=phase.pk).update(ruling=checked)
     resolve_phase(phase.pk, force=True)
 
 

@@ -57,6 +57,19 @@ def bot_names(count: int, taken: str) -> list[str]:
     return names[:count]
 
 
+def offers_practice(game: str) -> bool:
+    """Whether ``game`` can be practised against bots: not a game whose host rules each phase."""
+    return not spec_of(game).offers.host_rulings
+
+
+def no_practice(game: str) -> str | None:
+    """Why ``game`` has no practice against bots (None: it has)."""
+    if offers_practice(game):
+        return None
+    return (f"{spec_of(game).title} is adjudicated by its host at each phase: there is no practice against bots "
+            "for it. Ask a host to open a lobby.")
+
+
 def start_practice(game: str, user: AbstractBaseUser) -> Match:
     """A running practice match of ``game``: ``user`` in the first seat, bots in the others (the game's
     largest seat count); nothing is kept if it cannot start."""
@@ -64,6 +77,8 @@ def start_practice(game: str, user: AbstractBaseUser) -> Match:
         spec = spec_of(game)
     except KeyError:
         raise ServiceError(f"There is no game called {game!r}.", "game") from None
+    if (why := no_practice(game)) is not None:
+        raise ServiceError(why, "game")
     seats = spec.seat_counts()[-1]
     with transaction.atomic():
         match = lifecycle.create_match(

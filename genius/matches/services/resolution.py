@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from games.engines import protocol
 from games.engines.protocol import HOST, LogLine, PhaseSpec, State
-from games.engines.runner import PhaseResult, bot_move, play_phase
+from games.engines.runner import PhaseResult, bot_move, play_phase, play_ruling
 from genius.matches import events, scheduler
 from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import ledger, live_turns
@@ -62,6 +62,7 @@ def resolve_phases(phase_ids: Sequence[int], *, force: bool = False, now: dateti
         )
         if not force:
             phases = [p for p in phases if p.deadline is not None and p.deadline <= now]
+        phases = [p for p in phases if p.kind != "ruling" or p.ruling is not None]  # closed only by publishing
         if not phases:
             return 0
         matches = Match.objects.select_for_update().filter(
@@ -143,11 +144,15 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         seats = seats_of[match.pk]
         names = {seat.pk: name for name, seat in seats.items()}
         moves = {names[seat_id]: sub for seat_id, sub in moves_of[phase.pk].items()}
-        allowed = set(phase.actors) | set(optional_submitters(match, phase))  # optional: e.g. a Mulligan's holder
-        result = play_phase(
-            engine_of(match.game), match.state, match.seed,
-            {name: sub.payload for name, sub in moves.items() if name in allowed}, lenient=True,
-        )
+        if phase.kind == "ruling":  # the host's published ruling is the phase's input (checked when published)
+            result = play_ruling(engine_of(match.game), match.state, match.seed, phase.ruling, lenient=True)
+            moves = {}
+        else:
+            allowed = set(phase.actors) | set(optional_submitters(match, phase))  # optional: e.g. a Mulligan's holder
+            result = play_phase(
+                engine_of(match.game), match.state, match.seed,
+                {name: sub.payload for name, sub in moves.items() if name in allowed}, lenient=True,
+            )
         resolved.append(_Resolved(match, phase, seats, moves, result))
     wallets = _check_garnet_spends(resolved)  # no query without garnets spent
 
@@ -247,10 +252,15 @@ def _host_lines(result: PhaseResult) -> list[LogLine]:
 # --- opening the next phase ----------------------------------------------------------------------------
 
 
-def phase_length(match: Match, spec: PhaseSpec, state: State | None = None) -> timedelta:
-    """How long a phase of this kind lasts in this match: the game's own clock settings for a live phase
-    (``Engine.clock_seconds``: e.g. a turn length and 2-minute set-up steps, from the match's config), else
-    the match's lengths."""
+def phase_length(match: Match, spec: PhaseSpec, state: State | None = None) -> timedelta | None:
+    """How long a phase of this kind lasts in this match: None when it has no deadline (a ``ruling`` phase, or
+    one ``until_closed``: the host closes it); the phase's own length (``PhaseSpec.seconds``) when it names one;
+    the game's own clock settings for a live phase (``Engine.clock_seconds``: e.g. a turn length and 2-minute
+    set-up steps, from the match's config); else the match's lengths."""
+    if spec.kind == "ruling" or spec.until_closed:
+        return None
+    if spec.seconds is not None:
+        return timedelta(seconds=float(spec.seconds))
     own = None
     if spec.kind in ("turn", "setup") and state is not None:
         own = engine_of(match.game).clock_seconds(state, spec.kind)
@@ -279,7 +289,8 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
         if seats is None:
             seats = {s.name: s for s in match.seats.all()}
         live = spec.kind in ("turn", "setup")
-        deadline = now + phase_length(match, spec, state)
+        length = phase_length(match, spec, state)
+        deadline = None if length is None else now + length  # None: never due; the host closes it
         if live and _only_bots_act(spec, seats):  # a bot keeps no person waiting (e.g. a practice match)
             deadline = now
         phase = Phase(match=match, number=spec.number, name=spec.name, kind=spec.kind, actors=list(spec.actors),

@@ -1,0 +1,162 @@
+"""The end of a custom match: placement, Tokens of Life, Elimination Candidates, and the EC decision.
+
+The host's ending ruling may place players (1 = best; ties allowed), give Tokens of Life, name the ECs,
+or, instead of ECs, open a post-game decision: each decider names one of ``between``; the most named is
+the EC, a tie (or nobody naming anyone) is drawn from the seed, and a silent decider abstains.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engines.protocol import PUBLIC, LogLine, Outcome, Payload, State, SubmissionError
+from games.kit.numbers import parse_int, shown
+from games.kit.placement import place_by
+
+MAX_TOL = 100
+
+
+def _player(value: Any, players: list[str], field: str) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise SubmissionError(field, f"{shown(value)} is not a player of this match")
+    return value
+
+
+def _players(value: Any, players: list[str], field: str, least: int) -> list[str]:
+    if not isinstance(value, list):
+        raise SubmissionError(field, f"must be a list of players, not {shown(value)}")
+    named = [_player(v, players, field) for v in value]
+    if len(set(named)) != len(named):
+        raise SubmissionError(field, "names a player twice")
+    if len(named) < least:
+        raise SubmissionError(field, f"name at least {least} player{'s' if least != 1 else ''}")
+    return [p for p in players if p in named]
+
+
+def _numbers(value: Any, players: list[str], field: str, lo: int, hi: int) -> dict[str, int]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise SubmissionError(field, f"must be an object keyed by player, not {shown(value)}")
+    out = {}
+    for name, number in value.items():
+        _player(name, players, f"{field}.{name}")
+        out[name] = parse_int(number, field=f"{field}.{name}", lo=lo, hi=hi)
+    return {p: out[p] for p in players if p in out}
+
+
+def check_end(state: State, ruling: Payload) -> Payload:
+    """The ending parts of a ruling whose ``next`` is ``end``, normalized."""
+    players = state["players"]
+    placement = _numbers(ruling.get("placement"), players, "placement", 1, len(players))
+    tol = {p: n for p, n in _numbers(ruling.get("tol"), players, "tol", 0, MAX_TOL).items() if n}
+    ec = _players(ruling.get("ec") or [], players, "ec", 0)
+    out: Payload = {"placement": placement, "tol": tol, "ec": ec}
+    decide = ruling.get("ec_decide")
+    if decide is not None:
+        if not isinstance(decide, dict) or set(decide) - {"between", "deciders"}:
+            raise SubmissionError("ec_decide", "must be an object with between and deciders")
+        if ec:
+            raise SubmissionError("ec", "name the ECs or open a decision among candidates, not both")
+        out["ec_decide"] = {
+            "between": _players(decide.get("between"), players, "ec_decide.between", 2),
+            "deciders": _players(decide.get("deciders"), players, "ec_decide.deciders", 1),
+        }
+    return out
+
+
+def final_placement(state: State, given: dict[str, int]) -> dict[str, int]:
+    """Places 1..n: the host's places first, then public counters (in design order), then the seed's draw."""
+    players = state["players"]
+    public = [c["key"] for c in state["design"]["counters"] if c["visibility"] == "public"]
+    last = len(players) + 1
+    return place_by(players, lambda p: (-given.get(p, last), *(state["counters"][p][k] for k in public)),
+                    state["seed"])
+
+
+def end(s: State, ruling: Payload, rng: random.Random, log: list[LogLine]) -> None:
+    """End the match on ``s`` (a fresh copy): placement, ToL, ECs, or open the EC decision."""
+    placement = final_placement(s, ruling["placement"])
+    s["ending"] = {"placement": placement, "tol": dict(ruling["tol"]), "ec": list(ruling["ec"]),
+                   "pending": None, "votes": {}}
+    order = sorted(placement, key=placement.__getitem__)
+    log.append(LogLine("Placement: " + ", ".join(f"{placement[p]}. {p}" for p in order) + ".",
+                       PUBLIC))
+    if ruling["tol"]:
+        log.append(LogLine("Tokens of Life: " + ", ".join(f"{p} {n}" for p, n in ruling["tol"].items()) + ".",
+                           PUBLIC))
+    decide = ruling.get("ec_decide")
+    if decide:
+        s["ending"]["pending"] = {"decide": "ec", "between": list(decide["between"]),
+                                  "deciders": list(decide["deciders"])}
+        s["open"] = {"kind": "decision", "actors": list(decide["deciders"]), "between": list(decide["between"])}
+        log.append(LogLine(f"{', '.join(decide['deciders'])} choose the Elimination Candidate among "
+                           f"{', '.join(decide['between'])}.", PUBLIC))
+    elif ruling["ec"]:
+        log.append(LogLine(f"Elimination Candidate{'s' if len(ruling['ec']) > 1 else ''}: "
+                           f"{', '.join(ruling['ec'])}.", PUBLIC))
+    else:
+        log.append(LogLine("No Elimination Candidate.", PUBLIC))
+
+
+# --- the EC decision -------------------------------------------------------------------------------------
+def check_vote(state: State, payload: Payload) -> Payload:
+    """A decider's vote names one of the candidates."""
+    between = state["open"]["between"]
+    for key in payload:
+        if key != "ec":
+            raise SubmissionError("", f"{shown(key)} is not part of the EC decision")
+    name = payload.get("ec")
+    if name not in between:
+        raise SubmissionError("ec", f"Name one of the candidates: {', '.join(between)}")
+    return {"ec": name}
+
+
+def decide(s: State, votes: dict[str, Payload], rng: random.Random, log: list[LogLine]) -> None:
+    """Count the votes on ``s`` (a fresh copy): most named is the EC; ties and silence drawn from the seed."""
+    between, deciders = s["open"]["between"], s["open"]["actors"]
+    named = {p: votes[p]["ec"] for p in deciders if p in votes and votes[p].get("ec") in between}
+    counts = {c: sum(1 for v in named.values() if v == c) for c in between}
+    top = max(counts.values())
+    tied = [c for c in between if counts[c] == top]
+    chosen = tied[0] if len(tied) == 1 else rng.choice(tied)
+    silent = [p for p in deciders if p not in named]
+    tally = ", ".join(f"{c} {counts[c]}" for c in between)
+    how = "" if len(tied) == 1 else f" ({' and '.join(tied)} tied: drawn at random)"
+    log.append(LogLine(f"The deciders named: {tally}{'; ' + ', '.join(silent) + ' abstained' if silent else ''}. "
+                       f"{chosen} is the Elimination Candidate{how}.", PUBLIC))
+    s["ending"]["ec"] = [chosen]
+    s["ending"]["votes"] = named
+    s["ending"]["pending"] = None
+    s["open"] = None
+    s["number"] += 1
+
+
+def outcome(state: State) -> Outcome | None:
+    ending = state["ending"]
+    if ending is None:
+        return None
+    return Outcome(tol=dict(ending["tol"]), ec=list(ending["ec"]), placement=dict(ending["placement"]),
+                   pending=None if ending["pending"] is None else {k: (list(v) if isinstance(v, list) else v)
+                                                                     for k, v in ending["pending"].items()},
+                   garnets_earned={})
+
+
+def bot_end(state: State, rng: random.Random) -> Payload:
+    """A random ending: some places, Tokens of Life, ECs or an EC decision."""
+    players = state["players"]
+    out: Payload = {}
+    if rng.random() < 0.5:
+        out["placement"] = {p: rng.randint(1, len(players)) for p in players if rng.random() < 0.5}
+    if rng.random() < 0.5:
+        out["tol"] = {p: rng.randint(0, 2) for p in players if rng.random() < 0.3}
+    if rng.random() < 0.5 and len(players) >= 3:
+        between = rng.sample(players, 2)
+        out["ec_decide"] = {"between": between, "deciders": rng.sample(players, rng.randint(1, len(players)))}
+    else:
+        out["ec"] = rng.sample(players, rng.randint(0, 2))
+    return out
+
+
+

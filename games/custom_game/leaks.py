@@ -1,0 +1,27 @@
+"""What is secret to each seat (the standard kit's leak check, games/kit/testing.py).
+
+A seat's wallet and its private counters; its answers (and whether they were defaults) until a ruling
+reveals that phase's answers; the host's private messages to it; its vote in the EC decision.
+"""
+
+from __future__ import annotations
+
+from games.engines.protocol import State
+
+
+def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
+    """Where ``player``'s secrets are kept now (see the module's docstring)."""
+    paths: list[tuple[str | int, ...]] = [("garnets", player)]
+    paths += [("counters", player, c["key"]) for c in state["design"]["counters"] if c["visibility"] == "private"]
+    for i, entry in enumerate(state["history"]):
+        if player in entry["private"]:
+            paths.append(("history", i, "private", player))
+        if entry["revealed"]:
+            continue
+        if player in entry["answers"]:
+            paths.append(("history", i, "answers", player))
+        paths += [("history", i, "defaulted", j) for j, name in enumerate(entry["defaulted"]) if name == player]
+    ending = state["ending"]
+    if ending is not None and player in ending["votes"]:
+        paths.append(("ending", "votes", player))
+    return paths

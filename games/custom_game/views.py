@@ -1,0 +1,106 @@
+"""What each viewer sees of a custom match.
+
+Public counters for everyone; a private counter to its own seat and the host; answers secret (to their
+author and the host) until a ruling reveals them; private messages to their seat; wallets to their seat.
+The host sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.protocol import State, Viewer, seat_of, viewer_role
+
+from . import answers, phases
+
+
+def _counter_visible(counter: dict[str, Any], player: str, me: str | None, host: bool) -> bool:
+    return counter["visibility"] == "public" or host or player == me
+
+
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    """The match as ``viewer`` may see it (plain JSON)."""
+    players = state["players"]
+    host = viewer_role(viewer, players) == "host"
+    me = seat_of(viewer, players)
+    design = state["design"]
+    counters = design["counters"]
+    history = []
+    for entry in state["history"]:
+        visible = [p for p in entry["actors"] if host or entry["revealed"] or p == me]
+        item: dict[str, Any] = {
+            "number": entry["number"], "name": entry["name"], "actors": list(entry["actors"]),
+            "revealed": entry["revealed"], "columns": [f["label"] for f in entry["fields"]],
+            "answers": {p: [answers.answer_text(f, entry["answers"][p].get(f["key"])) for f in entry["fields"]]
+                        for p in visible},
+            "defaulted": [p for p in entry["defaulted"] if p in visible],
+            "announce": (entry["ruling"] or {}).get("announce", ""),
+        }
+        if host:
+            item["private"] = dict(entry["private"])
+        elif me is not None and me in entry["private"]:
+            item["private"] = {me: entry["private"][me]}
+        history.append(item)
+    current = state["open"]
+    open_view = None
+    if current is not None:
+        spec = phases.spec(state)
+        assert spec is not None
+        open_view = {"kind": current["kind"], "name": spec.name, "actors": list(spec.actors),
+                     "seconds": current.get("seconds"), "between": list(current.get("between", []))}
+    out: dict[str, Any] = {
+        "title": design["title"],
+        "players": list(players),
+        "you": me,
+        "host": host,
+        "counters": [{"key": c["key"], "label": c["label"], "visibility": c["visibility"]} for c in counters],
+        "values": {p: {c["key"]: state["counters"][p][c["key"]] for c in counters
+                       if _counter_visible(c, p, me, host)} for p in players},
+        "open": open_view,
+        "history": history,
+    }
+    if host:
+        out["garnets"] = dict(state["garnets"])
+    elif me is not None:
+        out["garnets"] = {me: state["garnets"][me]}
+    ending = state["ending"]
+    if ending is not None:
+        out["ending"] = {"placement": dict(ending["placement"]), "tol": dict(ending["tol"]), "ec": list(ending["ec"]),
+                         "pending": ending["pending"]}
+        if host:
+            out["ending"]["votes"] = dict(ending["votes"])
+        elif me is not None and me in ending["votes"]:
+            out["ending"]["votes"] = {me: ending["votes"][me]}
+    return out
+
+
+def table(view_: dict[str, Any]) -> list[list[str]]:
+    """The counters as rows of text (a header row first): what the viewer may see, "·" for what not."""
+    counters = view_["counters"]
+    header = ["Player", *(c["label"] + (" (private)" if c["visibility"] == "private" else "") for c in counters)]
+    rows = [header]
+    for p in view_["players"]:
+        values = view_["values"].get(p, {})
+        rows.append([p, *(str(values[c["key"]]) if c["key"] in values else "·" for c in counters)])
+    return rows
+
+
+def board_text(state: State, viewer: Viewer) -> str:
+    """The counters as a monospace table, under the open phase's name."""
+    seen = view(state, viewer)
+    head = seen["title"] + (f" — {seen['open']['name']}" if seen["open"] else " — over")
+    if not seen["counters"]:
+        return f"{head}\nNo counters."
+    rows = table(seen)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [" | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
+    return "\n".join([head, *lines])
+
+
+def panel(state: State, player: str) -> dict[str, Any]:
+    """A player's own counters (private ones too), wallet and the host's private messages to them."""
+    return {
+        "counters": dict(state["counters"][player]),
+        "garnets": state["garnets"][player],
+        "messages": [f"{e['name']}: {e['private'][player]}" for e in state["history"] if player in e["private"]],
+    }

@@ -1,0 +1,494 @@
+"""A host's game design document (issue 15): checking it, normalizing it, and its export file.
+
+A design describes a custom game with no code: its title, rules, player counts, counters and phases,
+each phase with a form built from typed fields. The custom game's engine plays it and the site's
+designer pages build it; both check it here. Pure Python (no Django).
+
+>>> doc = validate_design(blank_design("Auction"))
+>>> doc["phases"][0]["fields"][0]["kind"], doc["min_players"], doc["max_players"]
+('yesno', 7, 10)
+>>> validate_design({**doc, "min_players": 1})
+Traceback (most recent call last):
+...
+games.engines.design.DesignError: Players: at least 2 players
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.kit.numbers import is_int, shown
+
+DESIGN_FORMAT = 1
+FIELD_KINDS = ("choice", "choices", "number", "text", "player", "players", "yesno")
+ACTORS = ("everyone", "seats", "named")
+VISIBILITIES = ("public", "private")
+
+#: Limits of a design (the contract's section 3).
+MAX_TITLE = 80
+MAX_SUMMARY = 200
+MAX_RULES = 20_000
+MAX_LABEL = 80
+MAX_HELP = 300
+MAX_OPTION = 100
+MAX_OPTIONS = 30
+MAX_SEATS = 20
+MAX_COUNTERS = 10
+MAX_PHASES = 30
+MAX_FIELDS = 20
+MAX_REPEAT = 50
+MIN_SECONDS = 60
+MAX_SECONDS = 30 * 24 * 3600
+MAX_TEXT_ANSWER = 2000
+DEFAULT_TEXT_ANSWER = 280
+#: Numbers in a design (a number field's range, a counter's start) stay within this.
+MAX_NUMBER = 1_000_000_000
+#: An exported design file is at most this large.
+MAX_FILE_BYTES = 1024 * 1024
+
+_KEY = re.compile(r"[a-z0-9_]{1,30}", re.ASCII)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+KIND_WORDS = {
+    "choice": "a choice among options", "choices": "several choices", "number": "a number",
+    "text": "a short text", "player": "a player", "players": "several players", "yesno": "a yes/no",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a design: where (in human words) and what.
+
+    ``part`` is the path of the value at fault in the checked document (``phases[1].fields[0].options``,
+    ``min_players``; "" when it is about the whole), for a page that shows the problem beside its input.
+    """
+
+    where: str
+    message: str
+    part: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class DesignError(ValueError):
+    """A design that cannot be played; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+# --- texts ---------------------------------------------------------------------------------------------
+def clean_text(
+    value: Any, where: str, what: str, problems: list[Problem], *, lo: int = 0, hi: int, multiline: bool = False
+) -> str:
+    """``value`` as a text NFC-normalized and stripped, ``lo``..``hi`` characters, or "" and a problem.
+
+    Control characters (but line breaks and tabs in a ``multiline`` text) and lone surrogates are refused;
+    a text of only invisible characters counts as empty.
+    """
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        problems.append(Problem(where, f"{what} must be a text, not {shown(value)}"))
+        return ""
+    if _SURROGATE.search(value):
+        problems.append(Problem(where, f"{what} holds a lone surrogate ({shown(value)}), which is not a character"))
+        return ""
+    text = unicodedata.normalize("NFC", value.replace("\r\n", "\n")).strip()
+    allowed = "\n\t" if multiline else ""
+    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed), None)
+    if bad is not None:
+        problems.append(Problem(where, f"{what} holds a control character ({shown(bad)})"))
+        return ""
+    if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in text):
+        text = ""
+    if len(text) < lo:
+        problems.append(Problem(where, f"{what} is empty" if lo == 1 else f"{what} needs at least {lo} characters"))
+    elif len(text) > hi:
+        problems.append(Problem(where, f"{what} is at most {hi} characters (this one has {len(text)})"))
+        return text[:hi]
+    return text
+
+
+def _tag(problems: list[Problem], since: int, part: str) -> None:
+    """Name ``part`` in the problems appended since index ``since`` that name none yet."""
+    for i in range(since, len(problems)):
+        if not problems[i].part:
+            problems[i] = replace(problems[i], part=part)
+
+
+def _int(value: Any, where: str, what: str, problems: list[Problem], lo: int, hi: int) -> int | None:
+    if not is_int(value):
+        problems.append(Problem(where, f"{what} must be a whole number, not {shown(value)}"))
+        return None
+    if not lo <= value <= hi:
+        problems.append(Problem(where, f"{what} must be between {lo} and {hi} (not {value})"))
+        return None
+    return int(value)
+
+
+def slug_key(label: str, taken: set[str]) -> str:
+    """An ASCII key ``[a-z0-9_]{1,30}`` made from ``label``, unique among ``taken``.
+
+    >>> slug_key("Your bid (€)", set()), slug_key("Ünïcode ²", {"unicode_2"}), slug_key("☃", set())
+    ('your_bid', 'unicode_2_2', 'x')
+    """
+    ascii_text = unicodedata.normalize("NFKD", str(label)).encode("ascii", "ignore").decode().lower()
+    base = re.sub(r"[^a-z0-9]+", "_", ascii_text).strip("_")[:30].strip("_") or "x"
+    key, number = base, 1
+    while key in taken:
+        number += 1
+        suffix = f"_{number}"
+        key = base[: 30 - len(suffix)] + suffix
+    return key
+
+
+def _key(doc: dict[str, Any], label: str, taken: set[str], where: str, problems: list[Problem]) -> str:
+    key = doc.get("key")
+    if key is None or key == "":
+        key = slug_key(label, taken)
+    elif not isinstance(key, str) or not _KEY.fullmatch(key):
+        problems.append(Problem(where, f"the key {shown(key)} must be 1 to 30 of a-z, 0-9 and _"))
+        key = slug_key(label, taken)
+    elif key in taken:
+        problems.append(Problem(where, f"the key {shown(key)} is used twice"))
+    taken.add(key)
+    return key
+
+
+def _object(doc: Any, where: str, what: str, problems: list[Problem]) -> dict[str, Any] | None:
+    if not isinstance(doc, dict):
+        problems.append(Problem(where, f"{what} must be an object, not {shown(doc)}"))
+        return None
+    return doc
+
+
+# --- fields --------------------------------------------------------------------------------------------
+def _options(doc: dict[str, Any], where: str, problems: list[Problem]) -> list[str]:
+    raw = doc.get("options")
+    if not isinstance(raw, list) or not raw:
+        problems.append(Problem(where, "a choice needs at least one option"))
+        return []
+    if len(raw) > MAX_OPTIONS:
+        problems.append(Problem(where, f"a choice has at most {MAX_OPTIONS} options (this one has {len(raw)})"))
+        raw = raw[:MAX_OPTIONS]
+    options: list[str] = []
+    for number, value in enumerate(raw, start=1):
+        option = clean_text(value, where, f"option {number}", problems, lo=1, hi=MAX_OPTION)
+        if option:
+            options.append(option)
+    folded = [o.casefold() for o in options]
+    if len(set(folded)) != len(folded):
+        twice = next(o for o in options if folded.count(o.casefold()) > 1)
+        problems.append(Problem(where, f"options must differ ({shown(twice)} is there twice)"))
+    return options
+
+
+def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path: str = "") -> dict[str, Any]:
+    """One field document, normalized (problems appended, never raised); ``path`` prefixes each ``part``."""
+    at = f"{path}." if path else ""
+    since = len(problems)
+    found = _object(doc, where, "a field", problems)
+    if found is None:
+        _tag(problems, since, path)
+        return {}
+    doc = found
+    label = clean_text(doc.get("label"), where, "the label", problems, lo=1, hi=MAX_LABEL)
+    _tag(problems, since, at + "label")
+    key = _key(doc, label, taken, where, problems)
+    _tag(problems, since, at + "key")
+    kind = doc.get("kind")
+    if kind not in FIELD_KINDS:
+        problems.append(Problem(where, f"the kind must be one of {', '.join(FIELD_KINDS)}, not {shown(kind)}",
+                                at + "kind"))
+        return {"key": key, "label": label, "kind": "text", "max_length": DEFAULT_TEXT_ANSWER, "default": "",
+                "help": ""}
+    out: dict[str, Any] = {"key": key, "label": label, "kind": kind}
+    default = doc.get("default")
+    if kind in ("choice", "choices"):
+        options = _options(doc, where, problems)
+        _tag(problems, since, at + "options")
+        out["options"] = options
+        if kind == "choice":
+            if default is not None and (not isinstance(default, str) or default.strip() not in options):
+                problems.append(Problem(where, f"the default {shown(default)} is not one of the options"))
+                default = None
+            out["default"] = None if default is None else default.strip()
+        else:
+            default = [] if default is None else default
+            if not isinstance(default, list) or not all(isinstance(d, str) and d.strip() in options for d in default):
+                problems.append(Problem(where, f"the default {shown(default)} must be some of the options"))
+                default = []
+            picked = {d.strip() for d in default}
+            out["default"] = [o for o in options if o in picked]
+    elif kind == "number":
+        lowest = _int(doc.get("min"), where, "the lowest number", problems, -MAX_NUMBER, MAX_NUMBER)
+        _tag(problems, since, at + "min")
+        highest = _int(doc.get("max"), where, "the highest number", problems, -MAX_NUMBER, MAX_NUMBER)
+        _tag(problems, since, at + "max")
+        if lowest is not None and highest is not None and lowest > highest:
+            problems.append(Problem(where, f"the lowest number ({lowest}) is above the highest ({highest})", at + "min"))
+        out["min"], out["max"] = lowest if lowest is not None else 0, highest if highest is not None else 0
+        if default is not None:
+            if not is_int(default):
+                problems.append(Problem(where, f"the default must be a whole number or none, not {shown(default)}"))
+                default = None
+            elif lowest is not None and highest is not None and not lowest <= default <= highest:
+                problems.append(Problem(where, f"the default ({default}) is not between {lowest} and {highest}"))
+                default = None
+        out["default"] = default
+    elif kind == "text":
+        longest = _int(doc.get("max_length", DEFAULT_TEXT_ANSWER), where, "the longest answer", problems, 1,
+                       MAX_TEXT_ANSWER)
+        _tag(problems, since, at + "max_length")
+        out["max_length"] = longest or DEFAULT_TEXT_ANSWER
+        out["default"] = clean_text(default, where, "the default", problems, hi=out["max_length"])
+    elif kind == "player":
+        if default is not None:
+            problems.append(Problem(where, "a player field's default can only be no answer"))
+        out["default"] = None
+    elif kind == "players":
+        if default not in (None, []):
+            problems.append(Problem(where, "a players field's default can only be nobody"))
+        out["default"] = []
+    else:  # yesno
+        if default is not None and not isinstance(default, bool):
+            problems.append(Problem(where, f"the default must be yes or no, not {shown(default)}"))
+            default = False
+        out["default"] = bool(default)
+    _tag(problems, since, at + "default")
+    out["help"] = clean_text(doc.get("help"), where, "the help text", problems, hi=MAX_HELP)
+    _tag(problems, since, at + "help")
+    return out
+
+
+def field_where(phase_where: str, number: int, field: Any) -> str:
+    """Human words for a field: ``Phase 2 “Vote”, field “Who”`` (or its number when it has no label)."""
+    label = field.get("label") if isinstance(field, dict) else None
+    name = f"field “{label.strip()}”" if isinstance(label, str) and label.strip() else f"field {number}"
+    return f"{phase_where}, {name}" if phase_where else name[0].upper() + name[1:]
+
+
+def check_fields(docs: Any, where: str, problems: list[Problem], path: str = "fields") -> list[dict[str, Any]]:
+    """A phase's form: 1..MAX_FIELDS field documents with different keys, normalized."""
+    if not isinstance(docs, list) or not docs:
+        problems.append(Problem(where, "a phase needs at least one field", path))
+        return []
+    if len(docs) > MAX_FIELDS:
+        problems.append(Problem(where, f"a phase has at most {MAX_FIELDS} fields (this one has {len(docs)})", path))
+        docs = docs[:MAX_FIELDS]
+    taken: set[str] = set()
+    return [_field(doc, field_where(where, n + 1, doc), problems, taken, f"{path}[{n}]") for n, doc in enumerate(docs)]
+
+
+def validate_field(doc: object, where: str = "field") -> dict[str, Any]:
+    """One field document, normalized; DesignError listing every problem otherwise."""
+    problems: list[Problem] = []
+    out = _field(doc, where, problems, set())
+    if problems:
+        raise DesignError(problems)
+    return out
+
+
+def validate_fields(docs: object, where: str = "") -> list[dict[str, Any]]:
+    """A phase's list of field documents (``fields[0]`` … in each problem's ``part``), normalized;
+    DesignError listing every problem otherwise."""
+    problems: list[Problem] = []
+    out = check_fields(docs, where, problems)
+    if problems:
+        raise DesignError(problems)
+    return out
+
+
+# --- the whole design ----------------------------------------------------------------------------------
+def _counters(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.append(Problem("Counters", "the counters must be a list", "counters"))
+        return []
+    if len(raw) > MAX_COUNTERS:
+        problems.append(Problem("Counters", f"at most {MAX_COUNTERS} counters (this design has {len(raw)})",
+                                "counters"))
+        raw = raw[:MAX_COUNTERS]
+    taken: set[str] = set()
+    out = []
+    for n, doc in enumerate(raw):
+        label = doc.get("label") if isinstance(doc, dict) else None
+        where = f"Counter “{label.strip()}”" if isinstance(label, str) and label.strip() else f"Counter {n + 1}"
+        at, since = f"counters[{n}]", len(problems)
+        found = _object(doc, where, "a counter", problems)
+        if found is None:
+            _tag(problems, since, at)
+            continue
+        label = clean_text(found.get("label"), where, "the label", problems, lo=1, hi=MAX_LABEL)
+        _tag(problems, since, at + ".label")
+        key = _key(found, label, taken, where, problems)
+        _tag(problems, since, at + ".key")
+        start = _int(found.get("start", 0), where, "the start value", problems, -MAX_NUMBER, MAX_NUMBER)
+        _tag(problems, since, at + ".start")
+        visibility = found.get("visibility", "public")
+        if visibility not in VISIBILITIES:
+            problems.append(Problem(where, f"the visibility must be public or private, not {shown(visibility)}",
+                                    at + ".visibility"))
+            visibility = "public"
+        out.append({"key": key, "label": label, "start": start or 0, "visibility": visibility})
+    return out
+
+
+def check_seconds(value: Any, where: str, problems: list[Problem]) -> int | None:
+    """A phase's length in seconds (MIN_SECONDS..MAX_SECONDS), or None: until the host closes it."""
+    if value is None:
+        return None
+    return _int(value, where, "the length in seconds", problems, MIN_SECONDS, MAX_SECONDS)
+
+
+def _phase(doc: Any, number: int, taken: set[str], max_players: int, problems: list[Problem]) -> dict[str, Any]:
+    name_given = doc.get("name") if isinstance(doc, dict) else None
+    where = f"Phase {number} “{name_given.strip()}”" if isinstance(name_given, str) and name_given.strip() \
+        else f"Phase {number}"
+    at, since = f"phases[{number - 1}]", len(problems)
+    found = _object(doc, where, "a phase", problems)
+    if found is None:
+        _tag(problems, since, at)
+        return {}
+    name = clean_text(found.get("name"), where, "the name", problems, lo=1, hi=MAX_LABEL)
+    _tag(problems, since, at + ".name")
+    key = _key(found, name, taken, where, problems)
+    _tag(problems, since, at + ".key")
+    repeat = _int(found.get("repeat", 1), where, "the number of rounds", problems, 1, MAX_REPEAT) or 1
+    _tag(problems, since, at + ".repeat")
+    seconds = check_seconds(found.get("seconds"), where, problems)
+    _tag(problems, since, at + ".seconds")
+    actors = found.get("actors", "everyone")
+    seats: list[int] = []
+    if actors not in ACTORS:
+        problems.append(Problem(where, f"who acts must be everyone, seats or named, not {shown(actors)}"))
+        actors = "everyone"
+    if actors == "named" and number == 1:
+        problems.append(Problem(where, "the first phase cannot wait for the host to name its players"))
+    _tag(problems, since, at + ".actors")
+    if actors == "seats":
+        raw = found.get("seats")
+        if not isinstance(raw, list) or not raw:
+            problems.append(Problem(where, "choose at least one seat to act"))
+        else:
+            for seat in raw:
+                if not is_int(seat) or not 1 <= seat <= max_players:
+                    problems.append(Problem(where, f"a seat number must be between 1 and {max_players}, "
+                                                   f"not {shown(seat)}"))
+                elif seat not in seats:
+                    seats.append(int(seat))
+            seats.sort()
+        _tag(problems, since, at + ".seats")
+    fields = check_fields(found.get("fields"), where, problems, at + ".fields")
+    out: dict[str, Any] = {"key": key, "name": name, "repeat": repeat, "seconds": seconds, "actors": actors}
+    if actors == "seats":
+        out["seats"] = seats
+    out["fields"] = fields
+    return out
+
+
+def validate_design(doc: object) -> dict[str, Any]:
+    """The normalized design document, or DesignError listing every problem it has."""
+    problems: list[Problem] = []
+    if not isinstance(doc, dict):
+        raise DesignError([Problem("", f"a design must be an object, not {shown(doc)}")])
+    fmt = doc.get("format", DESIGN_FORMAT)
+    if fmt != DESIGN_FORMAT or not is_int(fmt):
+        problems.append(Problem("Format", f"this site reads designs of format {DESIGN_FORMAT}, not {shown(fmt)}",
+                                "format"))
+    title = clean_text(doc.get("title"), "Title", "the title", problems, lo=1, hi=MAX_TITLE)
+    _tag(problems, 0, "title")
+    since = len(problems)
+    summary = clean_text(doc.get("summary"), "Summary", "the summary", problems, hi=MAX_SUMMARY)
+    _tag(problems, since, "summary")
+    since = len(problems)
+    rules = clean_text(doc.get("rules"), "Rules", "the rules", problems, hi=MAX_RULES, multiline=True)
+    _tag(problems, since, "rules")
+    since = len(problems)
+    low = _int(doc.get("min_players"), "Players", "the fewest players", problems, -MAX_NUMBER, MAX_NUMBER)
+    if low is not None and low < 2:
+        problems.append(Problem("Players", "at least 2 players"))
+    _tag(problems, since, "min_players")
+    since = len(problems)
+    high = _int(doc.get("max_players"), "Players", "the most players", problems, -MAX_NUMBER, MAX_NUMBER)
+    if high is not None and high > MAX_SEATS:
+        problems.append(Problem("Players", f"at most {MAX_SEATS} players"))
+    if low is not None and high is not None and low > high:
+        problems.append(Problem("Players", f"min players above max ({low} > {high})"))
+    _tag(problems, since, "max_players")
+    max_players = min(max(high or MAX_SEATS, 2), MAX_SEATS)
+    counters = _counters(doc.get("counters"), problems)
+    raw_phases = doc.get("phases")
+    phases: list[dict[str, Any]] = []
+    if not isinstance(raw_phases, list) or not raw_phases:
+        problems.append(Problem("Phases", "a design needs at least one phase", "phases"))
+    else:
+        if len(raw_phases) > MAX_PHASES:
+            problems.append(Problem("Phases", f"at most {MAX_PHASES} phases (this design has {len(raw_phases)})",
+                                    "phases"))
+            raw_phases = raw_phases[:MAX_PHASES]
+        taken: set[str] = set()
+        phases = [_phase(p, n, taken, max_players, problems) for n, p in enumerate(raw_phases, start=1)]
+    if problems:
+        raise DesignError(problems)
+    return {
+        "format": DESIGN_FORMAT, "title": title, "summary": summary, "rules": rules,
+        "min_players": low, "max_players": high, "counters": counters, "phases": phases,
+    }
+
+
+def blank_design(title: str) -> dict[str, Any]:
+    """A valid starting document: one phase "Round" with one yes/no field, for 7 to 10 players."""
+    problems: list[Problem] = []
+    clean = clean_text(title, "Title", "the title", problems, lo=1, hi=MAX_TITLE) or "New game"
+    return {
+        "format": DESIGN_FORMAT, "title": clean, "summary": "", "rules": "",
+        "min_players": 7, "max_players": 10, "counters": [],
+        "phases": [{"key": "round", "name": "Round", "repeat": 1, "seconds": 86400, "actors": "everyone",
+                    "fields": [{"key": "yes", "label": "Yes?", "kind": "yesno", "default": False, "help": ""}]}],
+    }
+
+
+# --- the exported file ---------------------------------------------------------------------------------
+def design_file(doc: dict[str, Any]) -> dict[str, Any]:
+    """What export writes: ``{"genius_design": 1, **doc}``."""
+    return {"genius_design": DESIGN_FORMAT, **doc}
+
+
+def read_design_file(data: object) -> dict[str, Any]:
+    """The design an exported file holds (its JSON text, bytes or parsed object), normalized; DesignError
+    with clear problems otherwise."""
+    if isinstance(data, bytes | bytearray):
+        if len(data) > MAX_FILE_BYTES:
+            raise DesignError([Problem("File", f"a design file is at most {MAX_FILE_BYTES // 1024} KiB")])
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise DesignError([Problem("File", "the file is not UTF-8 text")]) from None
+    if isinstance(data, str):
+        if len(data) > MAX_FILE_BYTES:
+            raise DesignError([Problem("File", f"a design file is at most {MAX_FILE_BYTES // 1024} KiB")])
+        try:
+            data = json.loads(data, parse_constant=_refuse_constant)
+        except RecursionError:
+            raise DesignError([Problem("File", "the file nests too deep to be a design")]) from None
+        except ValueError as exc:
+            first = str(exc).splitlines()[0][:200] if str(exc) else "not JSON"
+            raise DesignError([Problem("File", f"not valid JSON ({first})")]) from None
+    if not isinstance(data, dict) or "genius_design" not in data:
+        raise DesignError([Problem("File", "not a Genius design file (it has no genius_design mark)")])
+    if data["genius_design"] != DESIGN_FORMAT or not is_int(data["genius_design"]):
+        raise DesignError([Problem("File", f"this site reads design files of format {DESIGN_FORMAT}, "
+                                           f"not {shown(data['genius_design'])}")])
+    return validate_design({k: v for k, v in data.items() if k != "genius_design"})
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")

@@ -1,0 +1,19 @@
+"""URLs of the challenges (mounted at ``challenges/``); the player's page is mounted at ``players/<name>/``."""
+
+from django.urls import path
+
+from genius.challenges import views
+
+urlpatterns = [
+    path("", views.challenge_list, name="challenges"),
+    path("new/", views.new_challenge, name="challenge-new"),
+    path("<int:pk>/state/", views.state, name="challenge-state"),
+    path("<int:pk>/accept/", views.accept, name="challenge-accept"),
+    path("<int:pk>/decline/", views.decline, name="challenge-decline"),
+    path("<int:pk>/cancel/", views.cancel, name="challenge-cancel"),
+]
+
+#: ``players/``: a player's page, with its Challenge button.
+player_urlpatterns = [
+    path("<str:name>/", views.player, name="player"),
+]

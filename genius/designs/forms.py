@@ -1,0 +1,292 @@
+"""The designer's forms: basics, a counter, a phase, a field of a phase, a file to import, a lobby.
+
+Each form reads what the host typed into the shape of a design document; the rules of a design are
+checked by ``validate_design`` on the whole document when it is saved, and its problems are placed by
+:func:`place_problems` next to the box they are about (or at the top of the form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+
+from games.engines.design import FIELD_KINDS, DesignError, Problem, validate_design
+from games.kit.numbers import NumberError, parse_optional_int
+from genius.matches.fields import WholeNumberField
+from genius.matches.models import Season
+
+#: Numbers typed on the designer's pages are read within this (the design's own limits are smaller).
+READ = 10**12
+#: A phase lasts 1 minute to 30 days (or until the host closes it).
+MAX_HOURS = 30 * 24
+KIND_LABELS = {
+    "choice": "A choice among options", "choices": "Several choices", "number": "A number in a range",
+    "text": "A short text", "player": "A player", "players": "Several players", "yesno": "Yes or no",
+}
+ACTOR_LABELS = (("everyone", "Everyone"), ("seats", "Chosen seats (by seat number)"),
+                ("named", "The players the host names when the phase opens"))
+YES = {"yes", "y", "true", "1"}
+NO = {"no", "n", "false", "0", ""}
+
+
+def _number(**kwargs: Any) -> WholeNumberField:
+    return WholeNumberField(min_value=-READ, max_value=READ, **kwargs)
+
+
+def _area(rows: int) -> forms.Textarea:
+    return forms.Textarea(attrs={"rows": rows})
+
+
+def lines(text: str) -> list[str]:
+    """One item a line, blank lines skipped (the items themselves are normalized by the validator)."""
+    return [line for line in (text or "").splitlines() if line.strip()]
+
+
+def sentence(message: str) -> str:
+    """A validator's message as a sentence: its first letter capitalized."""
+    return message[:1].upper() + message[1:] if message else message
+
+
+def place_problems(form: forms.Form, problems: Sequence[Problem], where: str | None,
+                   boxes: Sequence[tuple[str, str]]) -> None:
+    """Put each problem about ``where`` (the edited item, in the validator's words) next to the first box
+    whose keyword its message holds, and every other problem at the top of the form."""
+    for problem in problems:
+        box = None
+        if where is not None and problem.where == where:
+            text = problem.message.casefold()
+            box = next((name for word, name in boxes if word in text and name in form.fields), None)
+        form.add_error(box, sentence(problem.message) if box else sentence(str(problem)))
+
+
+# --- a new design and its basics ------------------------------------------------------------------------
+class NewDesignForm(forms.Form):
+    title = forms.CharField(required=False, label="Title of the game",
+                            help_text="You can change everything later.")
+
+
+class BasicsForm(forms.Form):
+    """The design's title, summary, rules (Markdown) and player count."""
+
+    title = forms.CharField(required=False)
+    summary = forms.CharField(required=False, help_text="One line, shown where the game is listed.")
+    rules = forms.CharField(required=False, widget=_area(12),
+                            help_text="Markdown: # Headings, **bold**, lists, tables. HTML is shown as text.")
+    min_players = _number(label="Fewest players")
+    max_players = _number(label="Most players")
+
+    BOXES = (("title", "title"), ("summary", "summary"), ("rules", "rules"), ("fewest", "min_players"),
+             ("at least 2", "min_players"), ("min players", "min_players"), ("most", "max_players"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("title", "summary", "rules"):
+            self.fields[name].strip = False
+
+    @staticmethod
+    def initial_from(doc: dict[str, Any]) -> dict[str, Any]:
+        return {k: doc.get(k) for k in ("title", "summary", "rules", "min_players", "max_players")}
+
+    def place(self, problems: Sequence[Problem]) -> None:
+        for problem in problems:
+            where = problem.where if problem.where in ("Title", "Summary", "Rules", "Players") else None
+            place_problems(self, [problem], where, self.BOXES)
+
+
+# --- counters ---------------------------------------------------------------------------------------------
+class CounterForm(forms.Form):
+    """A counter of the match (points, coins, lives...): its label, start value and who sees it."""
+
+    label = forms.CharField(required=False, strip=False)
+    start = _number(label="Start value", initial=0)
+    visibility = forms.ChoiceField(
+        choices=(("public", "Public: everyone sees every player's value"),
+                 ("private", "Private: each player sees their own, the host sees all")),
+        widget=forms.RadioSelect, initial="public")
+
+    BOXES = (("label", "label"), ("start", "start"), ("visibility", "visibility"))
+
+
+# --- phases -----------------------------------------------------------------------------------------------
+class PhaseForm(forms.Form):
+    """A phase: its name, rounds, length (or until the host closes it) and who acts."""
+
+    name = forms.CharField(required=False, strip=False)
+    repeat = _number(label="Rounds", initial=1, help_text="Played as round 1 to this number (1: once).")
+    hours = _number(label="Length: hours", required=False, initial=24)
+    minutes = _number(label="and minutes", required=False, initial=0)
+    until_closed = forms.BooleanField(required=False, label="No deadline: until the host closes it")
+    actors = forms.ChoiceField(choices=ACTOR_LABELS, widget=forms.RadioSelect, initial="everyone",
+                               label="Who acts")
+    seats = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
+                                           label="Seats that act (when chosen seats act)")
+
+    BOXES = (("first phase", "actors"), ("who acts", "actors"), ("the name", "name"), ("rounds", "repeat"),
+             ("length", "hours"), ("seat", "seats"))
+
+    def __init__(self, *args: Any, max_players: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seats"].choices = [(n, str(n)) for n in range(1, max(max_players, 1) + 1)]
+
+    @staticmethod
+    def initial_from(phase: dict[str, Any]) -> dict[str, Any]:
+        seconds = phase.get("seconds")
+        return {"name": phase.get("name"), "repeat": phase.get("repeat", 1), "actors": phase.get("actors"),
+                "seats": phase.get("seats", []), "until_closed": seconds is None,
+                "hours": (seconds or 0) // 3600 if seconds else 24, "minutes": (seconds or 0) % 3600 // 60}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["seconds"] = None
+        if not data.get("until_closed") and "hours" not in self.errors and "minutes" not in self.errors:
+            hours, minutes = data.get("hours") or 0, data.get("minutes") or 0
+            if not (0 <= hours <= MAX_HOURS and 0 <= minutes <= 59) or not 1 <= hours * 60 + minutes <= MAX_HOURS * 60:
+                self.add_error("hours", "A phase lasts from 1 minute to 30 days (minutes 0 to 59), "
+                                        "or until the host closes it.")
+            data["seconds"] = (hours * 60 + minutes) * 60
+        return data
+
+
+# --- fields of a phase ------------------------------------------------------------------------------------
+class FieldForm(forms.Form):
+    """One field of a phase's form: what the players answer, with a default for a missing answer."""
+
+    label = forms.CharField(required=False, strip=False, help_text="The question as players read it.")
+    kind = forms.ChoiceField(choices=[(k, KIND_LABELS[k]) for k in FIELD_KINDS], initial="choice",
+                             label="Kind of answer")
+    options = forms.CharField(required=False, strip=False, widget=_area(4),
+                              help_text="A choice or several choices: one option a line.")
+    min = _number(required=False, label="Lowest number", help_text="A number: the lowest allowed.")
+    max = _number(required=False, label="Highest number", help_text="A number: the highest allowed.")
+    max_length = _number(required=False, label="Longest answer (characters)",
+                         help_text="A short text: 1 to 2000 characters (280 when left empty).")
+    default = forms.CharField(
+        required=False, strip=False, widget=_area(2), label="Default for a missing answer",
+        help_text="Empty: no answer. A choice: one of the options. Several choices: one a line. A number: "
+                  "a whole number. A short text: the text. Yes or no: yes or no. A player: leave it empty.")
+    help = forms.CharField(required=False, strip=False, label="Help under the field")
+
+    BOXES = (("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
+             ("help", "help"), ("option", "options"), ("choice", "options"), ("label", "label"),
+             ("kind", "kind"))
+
+    @staticmethod
+    def initial_from(field: dict[str, Any]) -> dict[str, Any]:
+        default = field.get("default")
+        if isinstance(default, bool):
+            shown = "yes" if default else "no"
+        elif isinstance(default, list):
+            shown = "\n".join(map(str, default))
+        else:
+            shown = "" if default is None else str(default)
+        return {"label": field.get("label"), "kind": field.get("kind"), "options": "\n".join(field.get("options", [])),
+                "min": field.get("min"), "max": field.get("max"), "max_length": field.get("max_length"),
+                "default": shown, "help": field.get("help", "")}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        kind, typed = data.get("kind"), data.get("default") or ""
+        default: Any = typed if typed.strip() else None
+        if kind == "choices":
+            default = lines(typed)
+        elif kind == "number":
+            try:
+                default = parse_optional_int(typed, lo=-READ, hi=READ)
+            except NumberError as exc:
+                self.add_error("default", f"The default for a missing number {exc.message}, or leave it empty.")
+        elif kind == "text":
+            default = typed
+        elif kind == "yesno":
+            word = typed.strip().casefold()
+            default = True if word in YES else False if word in NO else typed
+        elif kind == "players":
+            default = [typed] if typed.strip() else []
+        data["default_value"] = default
+        return data
+
+    def field_doc(self) -> dict[str, Any]:
+        """The field document the host described (only the parts its kind uses)."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        doc: dict[str, Any] = {"label": data.get("label", ""), "kind": kind}
+        if kind in ("choice", "choices"):
+            doc["options"] = lines(data.get("options", ""))
+        elif kind == "number":
+            doc["min"], doc["max"] = data.get("min"), data.get("max")
+        elif kind == "text" and data.get("max_length") is not None:
+            doc["max_length"] = data["max_length"]
+        doc["default"] = data.get("default_value")
+        doc["help"] = data.get("help", "")
+        return doc
+
+
+# --- files ------------------------------------------------------------------------------------------------
+class ImportForm(forms.Form):
+    file = forms.FileField(label="Design file (.genius-design.json)", allow_empty_file=True,
+                           error_messages={"required": "Choose a design file to import."})
+
+
+# --- a lobby from a design ----------------------------------------------------------------------------------
+class LobbyFromDesignForm(forms.Form):
+    """A lobby of a design: its title, seat count within the design's, season, phase length and bots."""
+
+    title = forms.CharField(max_length=120, required=False)
+    seats_wanted = forms.TypedChoiceField(coerce=int, label="Seats")
+    season = forms.ModelChoiceField(Season.objects.all(), required=False, empty_label="No season")
+    phase_hours = _number(required=False, initial=24, label="Default phase length: hours",
+                          help_text="For the EC decision and any phase without a length of its own.")
+    phase_minutes = _number(required=False, initial=0, label="and minutes")
+    bots = forms.CharField(required=False, strip=False, widget=_area(3), label="Bot seats",
+                           help_text="Optional, one name a line: bots answer as soon as a phase opens.")
+
+    def __init__(self, *args: Any, counts: Sequence[int], title: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seats_wanted"].choices = [(n, str(n)) for n in counts]
+        self.fields["seats_wanted"].initial = counts[-1] if counts else None
+        self.fields["title"].help_text = f"Leave empty for “{title}”."
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "phase_hours" not in self.errors and "phase_minutes" not in self.errors:
+            hours, minutes = data.get("phase_hours") or 0, data.get("phase_minutes") or 0
+            total = hours * 60 + minutes
+            if not (0 <= minutes <= 59 and 1 <= total <= 7 * 24 * 60):
+                self.add_error("phase_hours", "A phase lasts from 1 minute to 7 days.")
+            data["phase_seconds"] = total * 60
+        data["bot_names"] = [n.strip() for n in (data.get("bots") or "").splitlines() if n.strip()]
+        return data
+
+
+# --- the host's lobby form: a config field of kind "design" --------------------------------------------------
+#: The choice that keeps the design a lobby already has.
+KEEP = "current"
+
+
+class DesignChoiceField(forms.ChoiceField):
+    """A choice among the designs a host may use (their own, then the templates); cleaned to the design's
+    validated document, which the match config stores (not a reference: later edits do not change a lobby).
+
+    ``current``: the document a lobby already has, offered first as "keep".
+    """
+
+    def __init__(self, *, designs: Any, current: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        self.designs = {str(d.pk): d for d in designs}
+        self.current = current
+        choices: list[tuple[str, str]] = [("", "— choose a design —")]
+        if current is not None:
+            choices.append((KEEP, f"Keep this lobby's design: {current.get('title', '')}"))
+        choices += [(pk, d.title if not d.is_template else f"{d.title} (template by {d.owner.username})")
+                    for pk, d in self.designs.items()]
+        super().__init__(choices=choices, **kwargs)
+
+    def clean(self, value: Any) -> dict[str, Any] | None:
+        picked = super().clean(value)
+        if not picked:
+            return None
+        document = self.current if picked == KEEP else self.designs[picked].document
+        try:
+            return validate_design(document)
+        except DesignError as exc:
+            raise forms.ValidationError([sentence(str(p)) for p in exc.problems]) from None

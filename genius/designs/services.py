@@ -1,0 +1,164 @@
+"""Game designs: who sees and edits which, saving (always the whole document validated), copies,
+templates, files, and lobbies opened from a design.
+
+The pages call these and hold no rules. A design is saved only when ``validate_design`` accepts the
+whole changed document: a refused change raises ``DesignError`` (every problem listed) and leaves what
+was saved as it was. The game that plays designs is found by its spec (a config field of kind
+``design``); it is never named here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils.text import slugify
+
+from games.engines.design import (
+    DesignError,
+    Problem,
+    blank_design,
+    design_file,
+    read_design_file,
+    validate_design,
+)
+from games.engines.registry import get_engine, slugs
+from genius.designs.editing import copy_title
+from genius.designs.models import GameDesign
+from genius.matches.models import Match, Season
+from genius.matches.services import lobbies
+from genius.matches.services.errors import ServiceError
+
+#: The largest design file the import page reads.
+MAX_IMPORT_BYTES = 256 * 1024
+#: What an exported file's name ends with.
+FILE_SUFFIX = ".genius-design.json"
+
+Change = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+# --- who sees what -------------------------------------------------------------------------------------
+def usable_by(user: Any) -> QuerySet[GameDesign]:
+    """The designs ``user`` may see, copy, export and open lobbies from: their own and every template."""
+    return GameDesign.objects.filter(Q(owner=user) | Q(is_template=True)).select_related("owner")
+
+
+def may_edit(user: Any, design: GameDesign) -> bool:
+    """Only a design's owner changes it (a template too)."""
+    return design.owner_id == getattr(user, "pk", None)
+
+
+# --- saving --------------------------------------------------------------------------------------------
+def create(owner: Any, title: str) -> GameDesign:
+    """A new design from the blank one (one phase with one yes/no field) with ``title``."""
+    document = validate_design(blank_design(title))
+    return GameDesign.objects.create(owner=owner, title=document["title"], document=document)
+
+
+def edit(design_id: int, owner: Any, change: Change) -> GameDesign:
+    """Apply ``change`` to the saved document under the row's lock and save it if the whole result is valid.
+
+    Raises DesignError (nothing saved) or ServiceError when the design is gone or not ``owner``'s.
+    """
+    with transaction.atomic():
+        design = GameDesign.objects.select_for_update().filter(pk=design_id).first()
+        if design is None:
+            raise ServiceError("This design is gone.")
+        if not may_edit(owner, design):
+            raise ServiceError("Only the design's owner may change it.")
+        document = validate_design(change(design.document))
+        design.document, design.title = document, document["title"]
+        design.save(update_fields=["document", "title", "updated"])
+    return design
+
+
+def copy(design: GameDesign, owner: Any) -> GameDesign:
+    """A copy of ``design`` owned by ``owner`` (not a template), titled "Copy of …"."""
+    document = validate_design({**design.document, "title": copy_title(design.title)})
+    return GameDesign.objects.create(owner=owner, title=document["title"], document=document)
+
+
+def set_template(design_id: int, owner: Any, is_template: bool) -> GameDesign:
+    """Share the design as a template with every host, or stop sharing it (owner only)."""
+    with transaction.atomic():
+        design = GameDesign.objects.select_for_update().filter(pk=design_id).first()
+        if design is None or not may_edit(owner, design):
+            raise ServiceError("Only the design's owner may share it as a template.")
+        design.is_template = is_template
+        design.save(update_fields=["is_template", "updated"])
+    return design
+
+
+def delete(design_id: int, owner: Any) -> None:
+    """Delete a design (owner only); lobbies made from it keep their own copy of the document."""
+    deleted, _ = GameDesign.objects.filter(pk=design_id, owner=owner).delete()
+    if not deleted:
+        raise ServiceError("Only the design's owner may delete it.")
+
+
+# --- files ---------------------------------------------------------------------------------------------
+def export_name(design: GameDesign) -> str:
+    """``<slug>.genius-design.json`` from the title (``design`` when the title gives no ASCII slug)."""
+    return (slugify(design.title)[:60].strip("-") or "design") + FILE_SUFFIX
+
+
+def export_bytes(design: GameDesign) -> bytes:
+    """The design file: ``design_file`` of the document, as indented UTF-8 JSON."""
+    return json.dumps(design_file(design.document), ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
+
+
+def read_upload(data: bytes) -> dict[str, Any]:
+    """The design a file holds, or DesignError saying what is wrong with it in plain words."""
+    if len(data) > MAX_IMPORT_BYTES:
+        raise DesignError([Problem("File", f"the file is too big: a design file is at most "
+                                           f"{MAX_IMPORT_BYTES // 1024} KB (this one is {len(data) // 1024} KB)")])
+    if not data.strip():
+        raise DesignError([Problem("File", "the file is empty")])
+    return read_design_file(data)
+
+
+def import_file(owner: Any, data: bytes) -> GameDesign:
+    """A new design of ``owner`` from an exported file (DesignError: nothing is saved)."""
+    document = read_upload(data)
+    return GameDesign.objects.create(owner=owner, title=document["title"], document=document)
+
+
+# --- lobbies -------------------------------------------------------------------------------------------
+def design_game() -> tuple[str, str] | None:
+    """(game slug, config key) of the first installed game whose spec has a config field of kind ``design``."""
+    for slug in slugs():
+        for field in get_engine(slug).spec.config:
+            if field.kind == "design":
+                return slug, field.key
+    return None
+
+
+def seat_counts(document: dict[str, Any]) -> list[int]:
+    """The seat counts a lobby of this design may have: the design's range within the game's own."""
+    found = design_game()
+    if found is None:
+        return []
+    allowed = get_engine(found[0]).spec.seat_counts()
+    return [n for n in range(document["min_players"], document["max_players"] + 1) if n in allowed]
+
+
+def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Season | None, phase_seconds: int,
+               bots: Sequence[str] = ()) -> Match:
+    """A lobby of the game that plays designs, with this design's document as its config.
+
+    ``phase_seconds``: the match's phase length (phases without a length of their own, the EC decision).
+    Refused (ServiceError) when no installed game plays designs, or by the usual lobby checks.
+    """
+    found = design_game()
+    if found is None:
+        raise ServiceError("No installed game plays designs here.")
+    slug, key = found
+    if seats_wanted not in seat_counts(design.document):
+        low, high = design.document["min_players"], design.document["max_players"]
+        raise ServiceError(f"This design is for {low}–{high} players, not {seats_wanted}.", "seats_wanted")
+    return lobbies.create_lobby(game=slug, title=title or design.title, season=season, seats_wanted=seats_wanted,
+                                config={key: validate_design(design.document)}, phase_seconds=phase_seconds,
+                                bots=bots)

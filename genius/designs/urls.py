@@ -1,0 +1,29 @@
+"""URLs of the designer's pages (mounted at ``designs/``)."""
+
+from django.urls import path
+
+from genius.designs import views
+
+urlpatterns = [
+    path("", views.index, name="designs"),
+    path("new/", views.new, name="design-new"),
+    path("import/", views.import_design, name="design-import"),
+    path("<int:pk>/", views.detail, name="design"),
+    path("<int:pk>/basics/", views.basics, name="design-basics"),
+    path("<int:pk>/counters/new/", views.counter, name="design-counter-new"),
+    path("<int:pk>/counters/<slug:key>/", views.counter, name="design-counter"),
+    path("<int:pk>/counters/<slug:key>/delete/", views.counter_delete, name="design-counter-delete"),
+    path("<int:pk>/phases/new/", views.phase, name="design-phase-new"),
+    path("<int:pk>/phases/<slug:key>/", views.phase, name="design-phase"),
+    path("<int:pk>/phases/<slug:key>/delete/", views.phase_delete, name="design-phase-delete"),
+    path("<int:pk>/phases/<slug:key>/move/", views.phase_move, name="design-phase-move"),
+    path("<int:pk>/phases/<slug:phase_key>/fields/new/", views.field, name="design-field-new"),
+    path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/", views.field, name="design-field"),
+    path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/delete/", views.field_delete, name="design-field-delete"),
+    path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/move/", views.field_move, name="design-field-move"),
+    path("<int:pk>/copy/", views.copy, name="design-copy"),
+    path("<int:pk>/template/", views.template, name="design-template"),
+    path("<int:pk>/export/", views.export, name="design-export"),
+    path("<int:pk>/delete/", views.delete, name="design-delete"),
+    path("<int:pk>/lobby/", views.lobby, name="design-lobby"),
+]

@@ -1,0 +1,425 @@
+"""The designer's pages (hosts only): the list of designs, a design read whole, its edit pages, copies,
+templates, files, and a lobby opened from a design.
+
+Every page is a server-rendered form that works without a script. Views call
+``genius.designs.services`` (which validates the whole document before saving) and place the
+validator's problems next to their boxes; a refused save answers 400 with what was typed kept and
+nothing saved.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.engines.design import DesignError, field_where
+from genius.designs import editing, services
+from genius.designs.forms import (
+    BasicsForm,
+    CounterForm,
+    FieldForm,
+    ImportForm,
+    LobbyFromDesignForm,
+    NewDesignForm,
+    PhaseForm,
+    place_problems,
+    sentence,
+)
+from genius.designs.models import GameDesign
+from genius.designs.readable import described
+from genius.matches.access import host_required
+from genius.matches.safe_markdown import render as render_markdown
+from genius.matches.services.errors import ServiceError
+
+NOT_OWNER = "Only the owner of this design changes it. Copy it to make your own version."
+
+
+def _posted(request: HttpRequest) -> Any:
+    """The posted data (a form is bound on every POST, an empty one too), or None for a GET."""
+    return request.POST if request.method == "POST" else None
+
+
+def _design(request: HttpRequest, pk: int) -> GameDesign:
+    """A design the host may see (their own or a template); 404 otherwise."""
+    return get_object_or_404(services.usable_by(request.user), pk=pk)
+
+
+def _not_owner(request: HttpRequest, design: GameDesign) -> HttpResponse:
+    return render(request, "designs/not_owner.html", {"design": design, "message": NOT_OWNER}, status=403)
+
+
+def _form_page(request: HttpRequest, design: GameDesign | None, form: forms.Form, *, heading: str,
+               button: str, extra: dict[str, Any] | None = None, multipart: bool = False) -> HttpResponse:
+    status = 400 if form.is_bound and form.errors else 200
+    ctx = {"design": design, "form": form, "heading": heading, "button": button, "multipart": multipart,
+           **(extra or {})}
+    return render(request, "designs/form.html", ctx, status=status)
+
+
+def _problems_as_messages(request: HttpRequest, exc: DesignError) -> None:
+    for problem in exc.problems:
+        messages.error(request, sentence(str(problem)))
+
+
+def phase_where(doc: dict[str, Any], key: str) -> str:
+    """The validator's words for the phase ``key`` of ``doc`` (``Phase 2 “Vote”``)."""
+    for number, phase in enumerate(doc.get("phases", []), start=1):
+        if phase.get("key") == key:
+            name = str(phase.get("name") or "").strip()
+            return f"Phase {number} “{name}”" if name else f"Phase {number}"
+    return ""
+
+
+def _field_where(doc: dict[str, Any], phase_key: str, key: str) -> str:
+    fields = editing.phase(doc, phase_key).get("fields", [])
+    number = next((n for n, f in enumerate(fields, start=1) if f.get("key") == key), 0)
+    return field_where(phase_where(doc, phase_key), number, fields[number - 1]) if number else ""
+
+
+def _counter_where(doc: dict[str, Any], key: str) -> str:
+    for number, counter in enumerate(doc.get("counters", []), start=1):
+        if counter.get("key") == key:
+            label = str(counter.get("label") or "").strip()
+            return f"Counter “{label}”" if label else f"Counter {number}"
+    return ""
+
+
+# --- the list, new, import -------------------------------------------------------------------------------
+@require_GET
+@host_required
+def index(request: HttpRequest) -> HttpResponse:
+    """My designs and every host's shared templates."""
+    mine = GameDesign.objects.filter(owner=request.user)
+    templates = GameDesign.objects.filter(is_template=True).exclude(owner=request.user).select_related("owner")
+    return render(request, "designs/index.html", {"mine": mine, "templates": templates,
+                                                  "plays_designs": services.design_game() is not None})
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+def new(request: HttpRequest) -> HttpResponse:
+    """A new design, from the blank one (one phase with one yes/no field)."""
+    form = NewDesignForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        design = services.create(request.user, form.cleaned_data["title"])
+        messages.success(request, f"“{design.title}” is created: add its counters, phases and fields.")
+        return redirect("design", pk=design.pk)
+    return _form_page(request, None, form, heading="New game design", button="Create the design")
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+def import_design(request: HttpRequest) -> HttpResponse:
+    """A design from an exported file (``.genius-design.json``)."""
+    form = ImportForm(_posted(request), request.FILES if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        data = upload.read(services.MAX_IMPORT_BYTES + 1)
+        try:
+            design = services.import_file(request.user, data)
+        except DesignError as exc:
+            form.add_error("file", "Nothing was imported: the file has problems.")
+            place_problems(form, exc.problems, None, ())
+        else:
+            messages.success(request, f"“{design.title}” is imported.")
+            return redirect("design", pk=design.pk)
+    return _form_page(request, None, form, heading="Import a game design", button="Import", multipart=True)
+
+
+# --- one design --------------------------------------------------------------------------------------------
+@require_GET
+@host_required
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole design, readable: basics, rules (Markdown), counters, phases with their fields."""
+    design = _design(request, pk)
+    return render(request, "designs/detail.html", {
+        "design": design, "doc": described(design.document), "rules": render_markdown(design.document.get("rules", "")),
+        "owner": services.may_edit(request.user, design), "plays_designs": services.design_game() is not None,
+    })
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+def basics(request: HttpRequest, pk: int) -> HttpResponse:
+    """Title, summary, rules and player count."""
+    design = _design(request, pk)
+    if not services.may_edit(request.user, design):
+        return _not_owner(request, design)
+    form = BasicsForm(_posted(request), initial=BasicsForm.initial_from(design.document))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.edit(design.pk, request.user, lambda doc: editing.set_basics(
+                doc, title=data["title"], summary=data["summary"], rules=data["rules"],
+                min_players=data["min_players"], max_players=data["max_players"]))
+        except DesignError as exc:
+            form.place(exc.problems)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "The basics are saved.")
+            return redirect("design", pk=design.pk)
+    return _form_page(request, design, form, heading="Basics", button="Save")
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+def counter(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
+    """A new counter (no ``key``) or a counter's label, start value and visibility."""
+    design = _design(request, pk)
+    if not services.may_edit(request.user, design):
+        return _not_owner(request, design)
+    initial = {}
+    if key is not None:
+        found = next((c for c in design.document.get("counters", []) if c.get("key") == key), None)
+        if found is None:
+            return redirect("design", pk=design.pk)
+        initial = {"label": found["label"], "start": found["start"], "visibility": found["visibility"]}
+    form = CounterForm(_posted(request), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+
+        def change(doc: dict[str, Any]) -> dict[str, Any]:
+            return editing.put_counter(doc, key, label=data["label"], start=data["start"],
+                                       visibility=data["visibility"])[0]
+
+        try:
+            changed, new_key = editing.put_counter(design.document, key, label=data["label"], start=data["start"],
+                                                   visibility=data["visibility"])
+            services.edit(design.pk, request.user, change)
+        except KeyError:
+            return redirect("design", pk=design.pk)
+        except DesignError as exc:
+            place_problems(form, exc.problems, _counter_where(changed, new_key), CounterForm.BOXES)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"The counter “{data['label'].strip()}” is saved.")
+            return redirect(reverse("design", args=[design.pk]) + "#counters")
+    heading = "New counter" if key is None else "Counter"
+    return _form_page(request, design, form, heading=heading, button="Save the counter",
+                      extra={"delete_url": reverse("design-counter-delete", args=[design.pk, key]) if key else ""})
+
+
+def _owned_post(request: HttpRequest, pk: int) -> GameDesign | HttpResponse:
+    design = _design(request, pk)
+    if not services.may_edit(request.user, design):
+        return _not_owner(request, design)
+    return design
+
+
+def _apply(request: HttpRequest, design: GameDesign, change: services.Change, done: str) -> None:
+    """Save ``change`` (a function of the document); problems become messages on the next page."""
+    try:
+        services.edit(design.pk, request.user, change)
+    except KeyError:
+        messages.error(request, "That part of the design is gone (changed in another window?).")
+    except DesignError as exc:
+        messages.error(request, "Nothing was changed:")
+        _problems_as_messages(request, exc)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+
+
+@require_POST
+@host_required
+def counter_delete(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    _apply(request, design, lambda doc: editing.delete_counter(doc, key), "The counter is deleted.")
+    return redirect(reverse("design", args=[design.pk]) + "#counters")
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+def phase(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
+    """A new phase (no ``key``; it starts with one field to change) or a phase's settings and its fields."""
+    design = _design(request, pk)
+    if not services.may_edit(request.user, design):
+        return _not_owner(request, design)
+    doc = design.document
+    current = None
+    if key is not None:
+        try:
+            current = editing.phase(doc, key)
+        except KeyError:
+            return redirect("design", pk=design.pk)
+    initial = PhaseForm.initial_from(current) if current else {"repeat": 1, "hours": 24, "minutes": 0,
+                                                                "actors": "everyone"}
+    form = PhaseForm(_posted(request), initial=initial, max_players=doc.get("max_players", 20))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        values = {"name": data["name"], "repeat": data["repeat"], "seconds": data["seconds"],
+                  "actors": data["actors"], "seats": data.get("seats") or []}
+        changed, new_key = editing.put_phase(doc, key, **values)
+        try:
+            saved = services.edit(design.pk, request.user, lambda d: editing.put_phase(d, key, **values)[0])
+        except KeyError:
+            return redirect("design", pk=design.pk)
+        except DesignError as exc:
+            place_problems(form, exc.problems, phase_where(changed, new_key), PhaseForm.BOXES)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"The phase “{data['name'].strip()}” is saved."
+                             + (" It starts with one field: change it below." if key is None else ""))
+            return redirect("design-phase", pk=saved.pk, key=new_key)
+    status = 400 if form.is_bound and form.errors else 200
+    fields = described(doc)["phases_by_key"].get(key, {}).get("fields", []) if key else []
+    return render(request, "designs/phase.html", {"design": design, "form": form, "key": key, "phase": current,
+                                                  "fields": fields}, status=status)
+
+
+@require_POST
+@host_required
+def phase_delete(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    _apply(request, design, lambda doc: editing.delete_phase(doc, key), "The phase is deleted.")
+    return redirect(reverse("design", args=[design.pk]) + "#phases")
+
+
+@require_POST
+@host_required
+def phase_move(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    step = -1 if request.POST.get("to") == "up" else 1
+    _apply(request, design, lambda doc: editing.move_phase(doc, key, step), "The phase is moved.")
+    return redirect(reverse("design", args=[design.pk]) + f"#phase-{key}")
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+def field(request: HttpRequest, pk: int, phase_key: str, key: str | None = None) -> HttpResponse:
+    """A new field of a phase (no ``key``) or a field: label, kind, options, range, default, help."""
+    design = _design(request, pk)
+    if not services.may_edit(request.user, design):
+        return _not_owner(request, design)
+    doc = design.document
+    try:
+        the_phase = editing.phase(doc, phase_key)
+        current = None if key is None else next(f for f in the_phase.get("fields", []) if f.get("key") == key)
+    except (KeyError, StopIteration):
+        return redirect("design", pk=design.pk)
+    form = FieldForm(_posted(request), initial=FieldForm.initial_from(current) if current else {})
+    if request.method == "POST" and form.is_valid():
+        document = form.field_doc()
+        changed, new_key = editing.put_field(doc, phase_key, key, document)
+        try:
+            services.edit(design.pk, request.user, lambda d: editing.put_field(d, phase_key, key, document)[0])
+        except KeyError:
+            return redirect("design", pk=design.pk)
+        except DesignError as exc:
+            place_problems(form, exc.problems, _field_where(changed, phase_key, new_key), FieldForm.BOXES)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"The field “{str(document['label']).strip()}” is saved.")
+            return redirect(reverse("design-phase", args=[design.pk, phase_key]) + "#fields")
+    heading = f"New field of “{the_phase.get('name')}”" if key is None else f"Field of “{the_phase.get('name')}”"
+    extra = {"back_url": reverse("design-phase", args=[design.pk, phase_key]), "back_text": "back to the phase"}
+    return _form_page(request, design, form, heading=heading, button="Save the field", extra=extra)
+
+
+@require_POST
+@host_required
+def field_delete(request: HttpRequest, pk: int, phase_key: str, key: str) -> HttpResponse:
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    _apply(request, design, lambda doc: editing.delete_field(doc, phase_key, key), "The field is deleted.")
+    return redirect(reverse("design-phase", args=[design.pk, phase_key]) + "#fields")
+
+
+@require_POST
+@host_required
+def field_move(request: HttpRequest, pk: int, phase_key: str, key: str) -> HttpResponse:
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    step = -1 if request.POST.get("to") == "up" else 1
+    _apply(request, design, lambda doc: editing.move_field(doc, phase_key, key, step), "The field is moved.")
+    return redirect(reverse("design-phase", args=[design.pk, phase_key]) + "#fields")
+
+
+# --- copies, templates, files, deleting ---------------------------------------------------------------------
+@require_POST
+@host_required
+def copy(request: HttpRequest, pk: int) -> HttpResponse:
+    """A copy of a design (one's own or a template), owned by the host."""
+    made = services.copy(_design(request, pk), request.user)
+    messages.success(request, f"“{made.title}” is your copy: change it as you like.")
+    return redirect("design", pk=made.pk)
+
+
+@require_POST
+@host_required
+def template(request: HttpRequest, pk: int) -> HttpResponse:
+    """Share the design as a template with every host (``share=1``), or stop sharing it."""
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    share = request.POST.get("share") == "1"
+    services.set_template(design.pk, request.user, share)
+    messages.success(request, "Every host now sees it as a template and can copy it." if share
+                     else "It is no longer shared as a template.")
+    return redirect("design", pk=design.pk)
+
+
+@require_GET
+@host_required
+def export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The design file to download (``<slug>.genius-design.json``)."""
+    design = _design(request, pk)
+    response = HttpResponse(services.export_bytes(design), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{services.export_name(design)}"'
+    return response
+
+
+@require_POST
+@host_required
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    title = design.title
+    services.delete(design.pk, request.user)
+    messages.success(request, f"“{title}” is deleted. Lobbies made from it keep their own copy.")
+    return redirect("designs")
+
+
+@require_http_methods(["GET", "POST"])
+@host_required
+def lobby(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open a lobby of this design: seats within its player count, season, default phase length, bots."""
+    design = _design(request, pk)
+    counts = services.seat_counts(design.document)
+    form = LobbyFromDesignForm(_posted(request), counts=counts, title=design.title)
+    if not counts:
+        messages.error(request, "No installed game plays designs here, or none for this design's player count.")
+        return redirect("design", pk=design.pk)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = services.open_lobby(design, title=data["title"], seats_wanted=data["seats_wanted"],
+                                        season=data["season"], phase_seconds=data["phase_seconds"],
+                                        bots=data["bot_names"])
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, f"“{match.title}” is open: players take the seats from the match page. "
+                                      "Start it when it is full.")
+            return redirect("match", pk=match.pk)
+    return _form_page(request, design, form, heading=f"Open a lobby of “{design.title}”", button="Open the lobby")

@@ -1,0 +1,418 @@
+"""The host's adjudication form: built from the engine's ``RulingForm`` alone (the site never names a game),
+read back into a ruling (``custom_contract`` section 4), and a ruling's errors put beside their boxes.
+
+Boxes are named by seat index, never by seat name (a name may be any text): ``private-0``,
+``counter-0-points``, ``garnets-0``, ``place-0``, ``tol-0``; the next phase's form by next option and field
+index, ``nf-1-0-options``. Checkboxes (``actors``, ``ec``, ``between``, ``deciders``) carry seat names.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engines.protocol import RulingForm
+from games.kit.numbers import NumberError, parse_int
+
+#: What the boxes of changes, places and Tokens of Life hold at most.
+MAX_CHANGE = 1_000_000
+MAX_HOURS = 30 * 24
+
+Values = dict[str, list[str]]
+
+
+class FormErrors(ValueError):
+    """Boxes the host filled in wrongly (box name → message); nothing was read."""
+
+    def __init__(self, errors: dict[str, str]) -> None:
+        super().__init__("; ".join(errors.values()))
+        self.errors = errors
+
+
+@dataclass
+class Box:
+    """One box of the page: its name, what it holds now, and its error."""
+
+    name: str
+    label: str
+    value: str = ""
+    error: str = ""
+    note: str = ""
+
+
+@dataclass
+class PlayerRow:
+    """One player's boxes: a private message, counter changes, garnet change, and (at the end) place and ToL."""
+
+    index: int
+    name: str
+    private: Box
+    counters: list[Box]
+    garnets: Box
+    place: Box
+    tol: Box
+    standing: list[tuple[str, int]] = field(default_factory=list)
+    wallet: int = 0
+    acts: bool = False
+    ec: bool = False
+    between: bool = False
+    decider: bool = False
+
+
+@dataclass
+class FieldEdit:
+    """The editable parts of one field of the next phase's form."""
+
+    index: int
+    kind: str
+    label: Box
+    options: Box | None = None
+    low: Box | None = None
+    high: Box | None = None
+    longest: Box | None = None
+
+
+@dataclass
+class NextOption:
+    """One phase that may open next (or the end), with its form's editors."""
+
+    index: int
+    value: str
+    label: str
+    selected: bool
+    named: bool
+    fields: list[FieldEdit] = field(default_factory=list)
+    error: str = ""
+
+
+def _one(values: Values, name: str, default: str = "") -> str:
+    got = values.get(name)
+    return got[-1] if got else default
+
+
+def _many(values: Values, name: str) -> list[str]:
+    return list(values.get(name) or [])
+
+
+def chosen_next(form: RulingForm, values: Values) -> str:
+    """What the boxes open next (the design's next phase when nothing is chosen)."""
+    return _one(values, "next", form.default_next)
+
+
+def values_from_post(post: Any) -> Values:
+    """The posted boxes as name → list of values (a QueryDict's lists), the CSRF token left out."""
+    return {key: post.getlist(key) for key in post if key != "csrfmiddlewaretoken"}
+
+
+# --- reading a ruling from the boxes ------------------------------------------------------------------------
+
+
+def _number(values: Values, name: str, what: str, errors: dict[str, str], lo: int, hi: int) -> int | None:
+    text = _one(values, name).strip()
+    if not text:
+        return None
+    try:
+        return parse_int(text, field=name, lo=lo, hi=hi)
+    except NumberError as exc:
+        errors[name] = f"{what}: {exc.message}."
+    return None
+
+
+def _option_index(form: RulingForm, value: str) -> int:
+    return next((i for i, (v, _) in enumerate(form.next_options) if v == value), -1)
+
+
+def _edited_fields(form: RulingForm, values: Values, chosen: str, errors: dict[str, str]) -> list[dict] | None:
+    """The next phase's form as the host changed it (None: unchanged)."""
+    index = _option_index(form, chosen)
+    original = form.next_fields.get(chosen) or []
+    edited = copy.deepcopy(original)
+    for k, doc in enumerate(edited):
+        prefix = f"nf-{index}-{k}-"
+        if f"{prefix}label" in values:
+            doc["label"] = _one(values, f"{prefix}label").strip()
+        if doc.get("kind") in ("choice", "choices") and f"{prefix}options" in values:
+            options = [line.strip() for line in _one(values, f"{prefix}options").splitlines() if line.strip()]
+            doc["options"] = options
+            if doc.get("kind") == "choice" and doc.get("default") not in options:
+                doc["default"] = None
+            if doc.get("kind") == "choices":
+                doc["default"] = [d for d in doc.get("default") or [] if d in options]
+        if doc.get("kind") == "number":
+            for box, key in (("min", "min"), ("max", "max")):
+                if f"{prefix}{box}" in values:
+                    number = _number(values, f"{prefix}{box}", "This number", errors, -MAX_CHANGE, MAX_CHANGE)
+                    if number is not None:
+                        doc[key] = number
+        if doc.get("kind") == "text" and f"{prefix}max_length" in values:
+            number = _number(values, f"{prefix}max_length", "The longest answer", errors, 1, 100_000)
+            if number is not None:
+                doc["max_length"] = number
+    return None if edited == original else edited
+
+
+def read(form: RulingForm, values: Values) -> dict[str, Any]:
+    """The ruling the boxes say (only what the host wrote or changed); FormErrors for boxes that are not read
+    (numbers in other digits, out of range). The engine checks the rest when it is published."""
+    errors: dict[str, str] = {}
+    ruling: dict[str, Any] = {}
+    announce = _one(values, "announce")
+    if announce.strip():
+        ruling["announce"] = announce
+    private, counters, garnets = {}, {}, {}
+    for i, name in enumerate(form.players):
+        text = _one(values, f"private-{i}")
+        if text.strip():
+            private[name] = text
+        changes = {}
+        for key, label in form.counters:
+            delta = _number(values, f"counter-{i}-{key}", f"{label} of {name}", errors, -MAX_CHANGE, MAX_CHANGE)
+            if delta:
+                changes[key] = delta
+        if changes:
+            counters[name] = changes
+        delta = _number(values, f"garnets-{i}", f"Garnets of {name}", errors, -MAX_CHANGE, MAX_CHANGE)
+        if delta:
+            garnets[name] = delta
+    for key, part in (("private", private), ("counters", counters), ("garnets", garnets)):
+        if part:
+            ruling[key] = part
+    if _one(values, "reveal"):
+        ruling["reveal"] = True
+    chosen = _one(values, "next", form.default_next)
+    ruling["next"] = chosen
+    if chosen == "end":
+        _read_end(form, values, ruling, errors)
+    else:
+        picked = [name for name in form.players if name in set(_many(values, "actors"))]
+        designed = form.next_actors.get(chosen, ())
+        if not designed or (picked and set(picked) != set(designed)):  # none ticked: as designed
+            ruling["actors"] = picked
+        fields = _edited_fields(form, values, chosen, errors)
+        if fields is not None:
+            ruling["fields"] = fields
+        mode = _one(values, "length", "design")
+        if mode == "closed":
+            ruling["seconds"] = None
+        elif mode == "timed":
+            hours = _number(values, "hours", "Hours", errors, 0, MAX_HOURS) or 0
+            minutes = _number(values, "minutes", "Minutes", errors, 0, 59) or 0
+            if not errors.get("hours") and not errors.get("minutes"):
+                ruling["seconds"] = hours * 3600 + minutes * 60
+    if errors:
+        raise FormErrors(errors)
+    return ruling
+
+
+def _read_end(form: RulingForm, values: Values, ruling: dict[str, Any], errors: dict[str, str]) -> None:
+    placement, tol = {}, {}
+    for i, name in enumerate(form.players):
+        place = _number(values, f"place-{i}", f"Place of {name}", errors, 1, len(form.players))
+        if place is not None:
+            placement[name] = place
+        tokens = _number(values, f"tol-{i}", f"Tokens of Life of {name}", errors, 0, 100)
+        if tokens:
+            tol[name] = tokens
+    if placement:
+        ruling["placement"] = placement
+    if tol:
+        ruling["tol"] = tol
+    in_order = [name for name in form.players]
+    if _one(values, "ec_mode", "list") == "decide":
+        between, deciders = set(_many(values, "between")), set(_many(values, "deciders"))
+        ruling["ec_decide"] = {"between": [n for n in in_order if n in between],
+                               "deciders": [n for n in in_order if n in deciders]}
+    else:
+        ec = set(_many(values, "ec"))
+        ruling["ec"] = [n for n in in_order if n in ec]
+
+
+# --- showing a ruling (a draft) in the boxes --------------------------------------------------------------
+
+
+def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:
+    """The boxes that show ``ruling`` (a saved draft); no ruling: the design's defaults."""
+    ruling = ruling or {}
+    values: Values = {}
+    if ruling.get("announce"):
+        values["announce"] = [str(ruling["announce"])]
+    index = {name: i for i, name in enumerate(form.players)}
+    for name, text in (ruling.get("private") or {}).items():
+        if name in index:
+            values[f"private-{index[name]}"] = [str(text)]
+    for name, changes in (ruling.get("counters") or {}).items():
+        if name in index and isinstance(changes, dict):
+            for key, delta in changes.items():
+                values[f"counter-{index[name]}-{key}"] = [str(delta)]
+    for box, part in (("garnets", "garnets"), ("place", "placement"), ("tol", "tol")):
+        for name, number in (ruling.get(part) or {}).items():
+            if name in index:
+                values[f"{box}-{index[name]}"] = [str(number)]
+    if ruling.get("reveal"):
+        values["reveal"] = ["1"]
+    chosen = ruling.get("next") if ruling.get("next") in {v for v, _ in form.next_options} else form.default_next
+    values["next"] = [chosen]
+    actors = ruling.get("actors")
+    values["actors"] = [n for n in form.players if n in set(actors)] if isinstance(actors, list) else \
+        list(form.next_actors.get(chosen, ()))
+    opt = _option_index(form, chosen)
+    if isinstance(ruling.get("fields"), list):
+        for k, doc in enumerate(ruling["fields"]):
+            if isinstance(doc, dict):
+                values.update(_field_values(f"nf-{opt}-{k}-", doc))
+    if "seconds" in ruling:
+        seconds = ruling["seconds"]
+        if seconds is None:
+            values["length"] = ["closed"]
+        elif isinstance(seconds, int):
+            values["length"] = ["timed"]
+            values["hours"], values["minutes"] = [str(seconds // 3600)], [str(seconds % 3600 // 60)]
+    if isinstance(ruling.get("ec_decide"), dict):
+        values["ec_mode"] = ["decide"]
+        values["between"] = list(ruling["ec_decide"].get("between") or [])
+        values["deciders"] = list(ruling["ec_decide"].get("deciders") or [])
+    elif isinstance(ruling.get("ec"), list):
+        values["ec"] = list(ruling["ec"])
+    return values
+
+
+def _field_values(prefix: str, doc: dict[str, Any]) -> Values:
+    out: Values = {f"{prefix}label": [str(doc.get("label", ""))]}
+    if doc.get("kind") in ("choice", "choices"):
+        out[f"{prefix}options"] = ["\n".join(str(o) for o in doc.get("options") or [])]
+    if doc.get("kind") == "number":
+        out[f"{prefix}min"], out[f"{prefix}max"] = [str(doc.get("min", ""))], [str(doc.get("max", ""))]
+    if doc.get("kind") == "text":
+        out[f"{prefix}max_length"] = [str(doc.get("max_length", ""))]
+    return out
+
+
+# --- errors beside their boxes ----------------------------------------------------------------------------
+
+_FIELDS = re.compile(r"^fields\[(\d+)\](?:\.(\w+))?")
+_EDIT_BOX = {"label": "label", "options": "options", "min": "min", "max": "max", "max_length": "max_length",
+             "default": "label", "key": "label", "kind": "label", "help": "label"}
+
+
+def box_for(form: RulingForm, chosen: str, path: str) -> str:
+    """The box a ruling field's error belongs beside (``counters.ana.points`` → ``counter-0-points``);
+    ``__all__`` when no box matches (the error goes above the form)."""
+    index = {name: i for i, name in enumerate(form.players)}
+    head, _, rest = path.partition(".")
+    if head in ("announce", "reveal", "next", "actors", "ec"):
+        return head
+    if head == "seconds":
+        return "length"
+    if head == "ec_decide":
+        return rest.partition(".")[0] if rest.partition(".")[0] in ("between", "deciders") else "ec"
+    player, _, key = _player_part(rest, index)
+    if head in ("private", "garnets", "placement", "tol", "counters"):
+        if player is None:
+            return {"placement": "placement", "tol": "tol"}.get(head, "__all__")
+        box = {"private": "private", "garnets": "garnets", "placement": "place", "tol": "tol"}.get(head)
+        if box:
+            return f"{box}-{index[player]}"
+        keys = [k for k, _ in form.counters]
+        key = key if key in keys else (keys[0] if keys else "")
+        return f"counter-{index[player]}-{key}" if key else "__all__"
+    found = _FIELDS.match(path)
+    if found:
+        return _field_box(form, chosen, int(found.group(1)), found.group(2) or "label")
+    if head == "fields":
+        return "fields"
+    return "__all__"
+
+
+def _player_part(rest: str, index: dict[str, int]) -> tuple[str | None, str, str]:
+    """The player a path's rest names (a name may hold dots: the longest seat name that fits wins)."""
+    for name in sorted(index, key=len, reverse=True):
+        if rest == name:
+            return name, "", ""
+        if rest.startswith(name + "."):
+            return name, ".", rest[len(name) + 1:]
+    return None, "", rest
+
+
+def _field_box(form: RulingForm, chosen: str, number: int, part: str) -> str:
+    fields = form.next_fields.get(chosen) or []
+    k = number if number < len(fields) else number - 1  # 0- or 1-based: whichever names a field
+    if not 0 <= k < len(fields):
+        return "fields"
+    box = _EDIT_BOX.get(part, "label")
+    kind = fields[k].get("kind")
+    if box == "options" and kind not in ("choice", "choices"):
+        box = "label"
+    if box in ("min", "max") and kind != "number":
+        box = "label"
+    if box == "max_length" and kind != "text":
+        box = "label"
+    return f"nf-{_option_index(form, chosen)}-{k}-{box}"
+
+
+# --- the page ------------------------------------------------------------------------------------------------
+
+
+def page(form: RulingForm, values: Values, errors: dict[str, str] | None = None) -> dict[str, Any]:
+    """Everything the adjudication page shows, with ``values`` in the boxes and ``errors`` beside them."""
+    errors = dict(errors or {})
+    chosen = _one(values, "next", form.default_next)
+    actors = set(_many(values, "actors"))
+    ec, between, deciders = set(_many(values, "ec")), set(_many(values, "between")), set(_many(values, "deciders"))
+    used = set()
+
+    def box(name: str, label: str, note: str = "") -> Box:
+        used.add(name)
+        return Box(name, label, _one(values, name), errors.get(name, ""), note)
+
+    rows = []
+    for i, name in enumerate(form.players):
+        now = form.counter_values.get(name, {})
+        rows.append(PlayerRow(
+            index=i, name=name,
+            private=box(f"private-{i}", f"Private message to {name}"),
+            counters=[box(f"counter-{i}-{key}", f"{label} change for {name}", f"now {now.get(key, 0)}")
+                      for key, label in form.counters],
+            garnets=box(f"garnets-{i}", f"Garnet change for {name}", f"wallet {form.garnets.get(name, 0)}"),
+            place=box(f"place-{i}", f"Place of {name}"),
+            tol=box(f"tol-{i}", f"Tokens of Life for {name}"),
+            standing=[(label, now.get(key, 0)) for key, label in form.counters], wallet=form.garnets.get(name, 0),
+            acts=name in actors, ec=name in ec, between=name in between, decider=name in deciders,
+        ))
+    options = []
+    for j, (value, label) in enumerate(form.next_options):
+        option = NextOption(index=j, value=value, label=label, selected=value == chosen,
+                            named=value != "end" and not form.next_actors.get(value))
+        for k, doc in enumerate(form.next_fields.get(value) or []):
+            prefix = f"nf-{j}-{k}-"
+            shown = {**_field_values(prefix, doc), **{n: v for n, v in values.items() if n.startswith(prefix)}}
+            kind = doc.get("kind", "")
+
+            def edit(part: str, label: str, shown: Values = shown, prefix: str = prefix) -> Box:
+                used.add(prefix + part)
+                return Box(prefix + part, label, _one(shown, prefix + part), errors.get(prefix + part, ""))
+
+            option.fields.append(FieldEdit(
+                index=k, kind=kind, label=edit("label", f"Field {k + 1}: label"),
+                options=edit("options", "Options, one per line") if kind in ("choice", "choices") else None,
+                low=edit("min", "Lowest") if kind == "number" else None,
+                high=edit("max", "Highest") if kind == "number" else None,
+                longest=edit("max_length", "Longest answer (characters)") if kind == "text" else None,
+            ))
+        options.append(option)
+    for name in ("announce", "reveal", "next", "actors", "length", "hours", "minutes", "placement", "tol", "ec",
+                 "between", "deciders", "fields"):
+        used.add(name)
+    chosen_index = _option_index(form, chosen)
+    if errors.get("fields") and 0 <= chosen_index < len(options):
+        options[chosen_index].error = errors["fields"]
+    general = [message for name, message in errors.items() if name not in used or name == "__all__"]
+    return {
+        "form": form, "rows": rows, "options": options, "chosen": chosen, "ending": chosen == "end",
+        "announce": box("announce", "Public announcement"), "reveal": bool(_one(values, "reveal")),
+        "length": _one(values, "length", "design"), "hours": box("hours", "Hours"),
+        "minutes": box("minutes", "Minutes"),
+        "ec_mode": _one(values, "ec_mode", "list"), "errors": errors, "general_errors": general,
+        "next_actors": {value: list(names) for value, names in form.next_actors.items()},
+    }

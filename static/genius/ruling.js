@@ -1,0 +1,32 @@
+// The host's adjudication page: show the parts that belong to what opens next (the end, or a phase and its
+// form), and preset "who acts next" from the design when the choice changes. Without this script every part
+// shows and the server reads only those of the chosen option.
+(function () {
+  "use strict";
+  function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
+  ready(function () {
+    var page = document.querySelector("[data-ruling-page]");
+    var select = page && page.querySelector("[data-ruling-next]");
+    if (!select) return;
+    var designed = {};
+    var data = document.getElementById("ruling-next-actors");
+    if (data) { try { designed = JSON.parse(data.textContent) || {}; } catch (e) { designed = {}; } }
+    function show(preset) {
+      var value = select.value, ending = value === "end";
+      page.querySelectorAll("[data-when-next]").forEach(function (el) {
+        el.hidden = (el.getAttribute("data-when-next") === "end") !== ending;
+      });
+      page.querySelectorAll("[data-next-form]").forEach(function (el) {
+        el.hidden = el.getAttribute("data-next-form") !== value;
+      });
+      if (preset && !ending) {
+        var names = designed[value] || [];
+        page.querySelectorAll('input[name="actors"]').forEach(function (box) {
+          box.checked = names.indexOf(box.value) !== -1;
+        });
+      }
+    }
+    select.addEventListener("change", function () { show(true); });
+    show(false);
+  });
+})();

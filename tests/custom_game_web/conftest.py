@@ -1,0 +1,120 @@
+"""Custom games on the site: a three-phase design, a season of seven players, a running match of it.
+
+The site finds the custom game as any game: by its spec (the game whose config has a ``design`` field);
+these tests do the same and never write its slug.
+"""
+
+from __future__ import annotations
+
+import copy
+from datetime import datetime, timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games.engines.registry import get_engine, slugs
+from genius.matches.models import GarnetEntry, Match, Phase, Season, SeasonPlayer
+from genius.matches.services import lifecycle, rulings
+
+PLAYERS = ["ana", "ben", "cy", "dee", "eli", "fay", "gus"]
+T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())
+
+#: Three phases: a timed choice and bid, a vote the host closes, a final note by the players the host names.
+DESIGN = {
+    "format": 1,
+    "title": "Auction of Secrets",
+    "summary": "Bid, vote, confess.",
+    "rules": "# Auction of Secrets\n\nBid for secrets, then vote.",
+    "min_players": 3,
+    "max_players": 10,
+    "counters": [
+        {"key": "points", "label": "Points", "start": 0, "visibility": "public"},
+        {"key": "coins", "label": "Coins", "start": 5, "visibility": "private"},
+    ],
+    "phases": [
+        {"key": "bid", "name": "Bid", "repeat": 1, "seconds": 3600, "actors": "everyone",
+         "fields": [
+             {"key": "suit", "label": "Suit", "kind": "choice", "options": ["Red", "Blue"], "default": None, "help": ""},
+             {"key": "amount", "label": "Your bid", "kind": "number", "min": 0, "max": 10, "default": 0, "help": ""},
+         ]},
+        {"key": "vote", "name": "Vote", "repeat": 1, "seconds": None, "actors": "everyone",
+         "fields": [
+             {"key": "who", "label": "Accuse", "kind": "player", "default": None, "help": ""},
+             {"key": "sure", "label": "Sure?", "kind": "yesno", "default": False, "help": ""},
+         ]},
+        {"key": "final", "name": "Final", "repeat": 1, "seconds": 7200, "actors": "named",
+         "fields": [
+             {"key": "note", "label": "Last words", "kind": "text", "max_length": 280, "default": "", "help": ""},
+         ]},
+    ],
+}
+
+
+def custom_slug() -> str:
+    """The game whose spec takes a host's design (found as the site finds it)."""
+    found = [slug for slug in slugs() if any(f.kind == "design" for f in get_engine(slug).spec.config)]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def design() -> dict:
+    return copy.deepcopy(DESIGN)
+
+
+def make_users(names=PLAYERS):
+    users = get_user_model()
+    return {name: users.objects.filter(username=name).first()
+            or users.objects.create_user(username=name, email=f"{name}@example.org", password=f"pw-{name}-123")
+            for name in names}
+
+
+def make_season(*, garnets: int = 3, webhook_url: str = "", slug: str = "custom") -> Season:
+    season = Season.objects.create(name="Custom season", slug=slug, webhook_url=webhook_url)
+    for user in make_users().values():
+        SeasonPlayer.objects.create(season=season, user=user)
+        if garnets:
+            GarnetEntry.objects.create(user=user, season=season, amount=garnets, reason="starting wallet")
+    return season
+
+
+def start_custom(*, season: Season | None = None, doc: dict | None = None, now: datetime = T0,
+                 phase_seconds: int = 24 * 3600) -> Match:
+    """A running custom match of the seven players (in a season when given)."""
+    users = make_users()
+    match = lifecycle.create_match(game=custom_slug(), title="Auction night", season=season, seats_wanted=len(PLAYERS),
+                                   seed=777, config={"design": doc or design()}, phase_seconds=phase_seconds)
+    for name in PLAYERS:
+        lifecycle.add_seat(match, user=users[name])
+    lifecycle.start_match(match.pk, now=now)
+    match.refresh_from_db()
+    return match
+
+
+def open_phase(match: Match) -> Phase:
+    match.refresh_from_db()
+    return match.phases.exclude(status=Phase.Status.RESOLVED).order_by("-number").first()
+
+
+def close_players_phase(match: Match, now: datetime = T0) -> Phase:
+    """Close the open players' phase (its deadline, or "resolve now" when the host closes it); the ruling opens."""
+    phase = open_phase(match)
+    assert phase.kind != "ruling"
+    if phase.deadline is None:
+        lifecycle.resolve_now(match.pk)
+    else:
+        lifecycle.resolve_phase(phase.pk, now=phase.deadline + timedelta(seconds=1))
+    ruling = open_phase(match)
+    assert ruling.kind == "ruling", ruling
+    return ruling
+
+
+def publish(match: Match, ruling: dict, host) -> Phase:
+    match.refresh_from_db()
+    phase = open_phase(match)
+    return rulings.publish(match, phase, ruling, host)
+
+
+@pytest.fixture
+def custom_match(db):
+    return start_custom()
