@@ -79,7 +79,8 @@ def play(browser, base: str, game: str, moves: int) -> tuple[list[float], int, i
                 played = play_phase(pages, match.pk, salt=number)
                 times += [move.ms / 1000 for move in played]
                 if os.environ.get("BENCH_DEBUG"):
-                    print("   ", [(m.player, m.phase, round(m.ms)) for m in played], flush=True)
+                    print("   ", [(m.player, m.phase, round(m.ms), m.to_frame and round(m.to_frame)) for m in played],
+                          flush=True)
                 if not played or len(times) >= moves + WARMUP or time.monotonic() > deadline:
                     break
             reloads += sum(page.evaluate("window.__sameDocument") is not True for page in pages.values())

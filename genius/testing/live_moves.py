@@ -23,7 +23,16 @@ from genius.matches.models import Match
 WATCH_JS = """
 (() => {
   const now = () => performance.timeOrigin + performance.now();
-  window.__clicks = []; window.__redraws = [];
+  window.__clicks = []; window.__redraws = []; window.__frames = [];
+  const Native = window.WebSocket;  // note each socket frame's arrival, before the page's own handler runs
+  const Watched = function (url, protocols) {
+    const ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    ws.addEventListener("message", () => window.__frames.push(now()));
+    return ws;
+  };
+  Watched.prototype = Native.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach((k) => { Watched[k] = Native[k]; });
+  window.WebSocket = Watched;
   document.addEventListener("click", (ev) => {
     if (ev.target.closest && ev.target.closest("form[data-in-place] button")) window.__clicks.push(now());
   }, true);
@@ -40,6 +49,10 @@ _REDRAWN = """([seq, t]) => +document.getElementById("match").getAttribute("data
   && window.__redraws.some((r) => r >= t)"""
 
 
+#: The last socket frame the opponent's page received between the click and its redraw (the one that brought it).
+_FRAME = """([t, r]) => { const f = window.__frames.filter((x) => x >= t && x <= r); return f.length ? f[f.length - 1] : null; }"""
+
+
 @dataclass
 class Move:
     """One move played in a page: who, in which phase, and the milliseconds to the opponent's new board."""
@@ -47,6 +60,8 @@ class Move:
     player: str
     phase: str
     ms: float
+    #: Of ``ms``: from the click to the socket frame that brought the opponent's new board (None if not seen).
+    to_frame: float | None = None
 
 
 def open_phase(match_id: int) -> tuple[Match, PhaseSpec | None]:
@@ -114,14 +129,16 @@ def play_move(pages: dict[str, Any], match_id: int, name: str, salt: int = 0, ti
         raise AssertionError(f"{name}'s move was refused: {page.inner_text('#move-form')}")
     clicked = page.evaluate("window.__clicks[window.__clicks.length - 1]")
     seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).get()
-    slowest = 0.0
+    slowest, to_frame = 0.0, None
     for other, opponent in pages.items():
         if other == name:
             continue
         opponent.wait_for_function(_REDRAWN, arg=[seq, clicked], timeout=timeout)
         redrawn = opponent.evaluate("t => window.__redraws.find((r) => r >= t)", clicked)
-        slowest = max(slowest, redrawn - clicked)
-    return Move(name, spec.name, slowest)
+        frame = opponent.evaluate(_FRAME, [clicked, redrawn])
+        if redrawn - clicked >= slowest:
+            slowest, to_frame = redrawn - clicked, None if frame is None else frame - clicked
+    return Move(name, spec.name, slowest, to_frame)
 
 
 def play_phase(pages: dict[str, Any], match_id: int, salt: int = 0) -> list[Move]:

@@ -223,7 +223,10 @@
     function resync() {
       fetch("/matches/" + matchId + "/live/", { credentials: "same-origin" })
         .then(function (r) { return r.json(); })
-        .then(function (data) { seq = data.seq; root.setAttribute("data-seq", seq); apply(data.parts, false); });
+        .then(function (data) {
+          if (data.seq < seq) return;  // a frame brought something newer meanwhile
+          seq = data.seq; root.setAttribute("data-seq", seq); apply(data.parts, false);
+        });
     }
 
     function connect() {
@@ -239,10 +242,12 @@
         } else if (msg.type === "update" && msg.stale) {
           if (msg.seq !== seq) resync();  // nobody was watching when it was sent: fetch the parts
         } else if (msg.type === "update") {
-          if (msg.full || msg.seq === seq || msg.seq === seq + 1) {
+          // Every part a frame carries is whole and newest: draw it at once, even after a gap (one transaction may
+          // take several numbers: a lock-in that ends a turn); the parts it does not carry are fetched then.
+          if (msg.full || msg.seq >= seq) {
+            var gap = !msg.full && msg.seq > seq + 1;
             seq = msg.seq; root.setAttribute("data-seq", seq); apply(msg.parts, false);
-          } else if (msg.seq > seq + 1) {
-            resync();
+            if (gap) resync();
           }
         }
       };

@@ -6,6 +6,7 @@ match ends with ECs that the season's Death Match flow picks up, and the exporte
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from io import StringIO
 from pathlib import Path
@@ -21,6 +22,14 @@ pytestmark = pytest.mark.browser
 
 PLAYERS = ["ana", "ben", "cy", "dee", "eli", "fay", "gus"]
 PHONE = {"width": 390, "height": 844}
+
+
+def shoot(page, name: str) -> None:
+    """A full-page screenshot under ``$GENIUS_SCREENSHOT_DIR`` when it is set (to look at the pages)."""
+    folder = os.environ.get("GENIUS_SCREENSHOT_DIR")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"custom-{name}-390.png"), full_page=True)
 
 
 def _users() -> Season:
@@ -106,8 +115,10 @@ class TestCustomGameInBrowser(BrowserTestCase):
         assert host.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # the table scrolls inside
         host.evaluate("document.querySelectorAll('details.ruling-player').forEach(d => d.open = true)")
         fill(host)
+        shoot(host, f"ruling-{match.current_phase.number}")
         host.click("button[value=preview]")
         host.wait_for_selector("[data-ruling-preview]")
+        shoot(host, f"ruling-preview-{match.current_phase.number}")
         assert expect_live in host.inner_text("[data-ruling-preview]")
         host.click("[data-publish-now]")
         host.wait_for_url(f"{base}/matches/{match.pk}/")
