@@ -98,9 +98,14 @@ def board_text(state: State, viewer: Viewer) -> str:
 
 
 def panel(state: State, player: str) -> dict[str, Any]:
-    """A player's own counters (private ones too), wallet and the host's private messages to them."""
-    return {
-        "counters": dict(state["counters"][player]),
-        "garnets": state["garnets"][player],
-        "messages": [f"{e['name']}: {e['private'][player]}" for e in state["history"] if player in e["private"]],
-    }
+    """A player's own counters (private ones marked), wallet and the host's private messages, as a person reads them:
+    label → value (the page lists them as they come)."""
+    shown: dict[str, Any] = {}
+    for counter in state["design"]["counters"]:
+        private = " (only you and the host)" if counter["visibility"] == "private" else ""
+        shown[counter["label"] + private] = state["counters"][player][counter["key"]]
+    shown["Garnets"] = state["garnets"][player]
+    messages = [f"{e['name']}: {e['private'][player]}" for e in state["history"] if player in e["private"]]
+    if messages:
+        shown["From the host"] = " · ".join(messages)
+    return shown

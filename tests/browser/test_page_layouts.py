@@ -25,11 +25,15 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from genius.challenges import services as challenges
+from genius.designs import services as designs
 from genius.matches.models import Decision, Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import available_games, spec_of
 from tests.browser.helpers import BrowserTestCase
 from tests.browser.test_host_lobbies_browser import needs_a_saved_design
+from tests.custom_game_web.conftest import close_players_phase, start_custom
+from tests.custom_game_web.conftest import design as custom_design
 from tests.platform.test_replays import new_match, play
 from tests.seasons.helpers import finished_main_match, give_tol, make_season
 
@@ -151,7 +155,14 @@ def site() -> dict[str, object]:
     assert finished.status == Match.Status.FINISHED
     lobby = lifecycle.create_match(game="rituals-gone-bad", title="An open lobby with a rather long title", seed=8)
     lifecycle.add_seat(lobby, user=ben)
-    return {"season": season, "decision": decision, "running": running, "finished": finished, "lobby": lobby}
+    host = users.get(username="host")
+    design = designs.create(host, "Auction of Secrets")
+    design = designs.edit(design.pk, host, lambda doc: custom_design())
+    custom = start_custom()  # seven players: ana, ben, cy... (made by the custom-game tests' helpers)
+    close_players_phase(custom)  # the host adjudicates now
+    challenges.create_challenge(ben, ana, game=challenges.challengeable_games()[0][0])
+    return {"season": season, "decision": decision, "running": running, "finished": finished, "lobby": lobby,
+            "design": design, "custom": custom}
 
 
 def visits(data: dict) -> list[Visit]:
@@ -174,6 +185,28 @@ def visits(data: dict) -> list[Visit]:
         Visit("lobby-setup", reverse("host-lobby-setup", args=[lobby.pk]), "host"),
         Visit("admin", reverse("admin:index"), "host"),
         Visit("admin-match", reverse("admin:games_match_change", args=[finished.pk]), "host"),
+    ]
+    design, custom = data["design"], data["custom"]
+    phase_key = design.document["phases"][0]["key"]
+    field_key = design.document["phases"][0]["fields"][0]["key"]
+    out += [
+        Visit("designs", reverse("designs"), "host"), Visit("design", reverse("design", args=[design.pk]), "host"),
+        Visit("design-basics", reverse("design-basics", args=[design.pk]), "host"),
+        Visit("design-phase", reverse("design-phase", args=[design.pk, phase_key]), "host"),
+        Visit("design-field", reverse("design-field", args=[design.pk, phase_key, field_key]), "host"),
+        Visit("design-counter-new", reverse("design-counter-new", args=[design.pk]), "host"),
+        Visit("design-lobby", reverse("design-lobby", args=[design.pk]), "host"),
+        Visit("design-import", reverse("design-import"), "host"),
+        Visit("custom-match-spectator", reverse("match", args=[custom.pk])),
+        Visit("custom-match-player", reverse("match", args=[custom.pk]), "ana"),
+        Visit("custom-match-host", reverse("match", args=[custom.pk]), "host"),
+        Visit("custom-match-rules", reverse("match-rules", args=[custom.pk])),
+        Visit("custom-ruling", reverse("match-ruling", args=[custom.pk]), "host"),
+        Visit("host-confirm", reverse("match-control", args=[data["running"][next(iter(data["running"]))].pk])
+              + "?action=pause", "host"),
+        Visit("challenges", reverse("challenges"), "ana"),
+        Visit("challenge-new", reverse("challenge-new") + "?to=ben", "ana"),
+        Visit("player", reverse("player", args=["ben"]), "ana"),
     ]
     if data["decision"] is not None:
         out.append(Visit("decision", reverse("decision", args=[data["decision"].pk]), "ana"))

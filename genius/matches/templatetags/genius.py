@@ -26,10 +26,14 @@ def value_text(value: Any) -> str:
 
 @register.filter
 def payload_text(payload: Any) -> str:
-    """A submission as a person reads it: ``book: red · lookup: yes``."""
+    """A submission as a person reads it: ``book: red · lookup: yes``.
+
+    Keys that are an engine's marks, not what was sent (``default``, or any key starting with ``*``), are left out.
+    """
     if not isinstance(payload, dict):
         return value_text(payload)
-    parts = [f"{key.replace('_', ' ')}: {value_text(value)}" for key, value in payload.items() if key != "default"]
+    parts = [f"{key.replace('_', ' ')}: {value_text(value)}" for key, value in payload.items()
+             if key != "default" and not str(key).startswith("*")]
     return " · ".join(parts) or "nothing"
 
 
