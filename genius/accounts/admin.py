@@ -6,6 +6,7 @@ from django.contrib.auth.admin import UserAdmin
 
 from genius.accounts.forms import AdminAddUserForm, AdminChangeUserForm
 from genius.accounts.models import Profile
+from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
 
 User = get_user_model()
 
@@ -15,12 +16,14 @@ if admin.site.is_registered(User):
 
 @admin.register(User)
 class PolicyUserAdmin(UserAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     add_form = AdminAddUserForm
     form = AdminChangeUserForm
 
 
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["user", "time_zone", "email_due", "email_hour", "email_turn"]
     search_fields = ["user__username"]
     raw_id_fields = ["user"]

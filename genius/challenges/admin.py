@@ -3,10 +3,12 @@
 from django.contrib import admin
 
 from genius.challenges.models import Challenge
+from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
 
 
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ("challenger", "challenged", "game", "status", "created", "answered", "match")
     list_filter = ("status", "game")
     search_fields = ("challenger__username", "challenged__username")

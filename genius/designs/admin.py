@@ -13,6 +13,7 @@ from django.utils.html import format_html
 from games.engines.design import DesignError, validate_design
 from genius.designs.forms import sentence
 from genius.designs.models import GameDesign
+from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
 
 
 class DesignJSONField(forms.JSONField):
@@ -46,6 +47,7 @@ class GameDesignForm(forms.ModelForm):
 
 @admin.register(GameDesign)
 class GameDesignAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     form = GameDesignForm
     list_display = ["title", "owner", "is_template", "updated"]
     list_filter = ["is_template"]

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from genius.matches import access
-from genius.matches.fields import WholeNumberField
+from genius.matches.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
 from genius.matches.models import (
     Decision,
     Episode,
@@ -39,6 +39,7 @@ from genius.seasons import services as seasons
 
 
 class SeasonPlayerInline(admin.TabularInline):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     model = SeasonPlayer
     extra = 0
     autocomplete_fields = ["user"]
@@ -66,6 +67,7 @@ class SeasonForm(forms.ModelForm):
 
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     form = SeasonForm
     list_display = ["name", "slug", "created"]
     prepopulated_fields = {"slug": ["name"]}
@@ -116,6 +118,7 @@ class SeatFormSet(forms.BaseInlineFormSet):
 
 
 class SeatInline(admin.TabularInline):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     model = Seat
     formset = SeatFormSet
     extra = 0
@@ -172,6 +175,7 @@ class NotWhereSeated(admin.ModelAdmin):
 
     ``played_by``: the lookup from a row to the user of a seat (or season entry) that makes it theirs.
     """
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
 
     played_by = "match__seats__user"
 
@@ -434,6 +438,7 @@ class GarnetEntryAdmin(NotWhereSeated):
 
 @admin.register(TolEntry)
 class TolEntryAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["user", "season", "match", "amount", "reason", "created"]
     list_filter = ["season"]
 
@@ -442,6 +447,7 @@ class TolEntryAdmin(admin.ModelAdmin):
 
 
 class DecisionInline(admin.TabularInline):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     model = Decision
     extra = 0
     can_delete = False
@@ -451,6 +457,7 @@ class DecisionInline(admin.TabularInline):
 
 @admin.register(Episode)
 class EpisodeAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["__str__", "season", "number", "stage", "created"]
     list_filter = ["season"]
     inlines = [DecisionInline]
@@ -473,6 +480,7 @@ class EpisodeAdmin(admin.ModelAdmin):
 
 @admin.register(Decision)
 class DecisionAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["episode", "kind", "decider", "status", "deadline", "choice", "left", "by_default", "links"]
     list_filter = ["status", "kind", "episode__season"]
     readonly_fields = ["episode", "match", "kind", "order", "decider", "options", "can_leave", "opened_at",
@@ -500,6 +508,7 @@ class DecisionAdmin(admin.ModelAdmin):
 
 @admin.register(SeasonAnnouncement)
 class SeasonAnnouncementAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["season", "episode", "text", "created"]
     list_filter = ["season"]
     search_fields = ["text"]
@@ -507,6 +516,7 @@ class SeasonAnnouncementAdmin(admin.ModelAdmin):
 
 @admin.register(WebhookDelivery)
 class WebhookDeliveryAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["season", "status", "attempts", "last_error", "next_try_at", "created", "sent_at"]
     list_filter = ["status", "season"]
     readonly_fields = ["season", "match", "url", "content", "status", "attempts", "next_try_at", "last_error",
@@ -522,6 +532,7 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
 
 @admin.register(Notice)
 class NoticeAdmin(admin.ModelAdmin):
+    formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["kind", "phase", "decision", "recipients", "error", "sent_at"]
     list_filter = ["kind"]
     readonly_fields = ["kind", "phase", "decision", "recipients", "error", "sent_at"]

@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db import models
 
 from games.kit.numbers import INT64_MAX, INT64_MIN, NumberError, parse_int
 
@@ -40,3 +41,8 @@ def id_from(value: Any) -> int | None:
         return parse_int(value, lo=1, hi=INT64_MAX)
     except NumberError:
         return None
+
+
+#: ``formfield_overrides`` for a ModelAdmin or an inline: every whole-number column (IntegerField and its
+#: subclasses: positive, small, big) is typed through :class:`WholeNumberField`, within the column's own bounds.
+WHOLE_NUMBER_OVERRIDES: dict[type[models.Field], dict[str, Any]] = {models.IntegerField: {"form_class": WholeNumberField}}

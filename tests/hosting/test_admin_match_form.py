@@ -48,3 +48,12 @@ def test_the_admin_leaves_the_seat_names_of_a_lobby_not_yet_full_for_the_start(c
     response = client.post(ADD, admin_post(config='{"leaders": ["zed"]}'))
     assert response.status_code == 302  # who leads is checked against the seats when the match starts
     assert Match.objects.get().config == {"leaders": ["zed"]}
+
+
+@pytest.mark.parametrize("typed", ["٣", "７", "²", "1e1", "𝟕", "3\u0663"])
+def test_the_admin_reads_whole_numbers_in_ascii_digits_only(client, host, typed):
+    client.force_login(host)
+    response = client.post(ADD, admin_post(turn_seconds=typed, reminder_lead_seconds=typed))
+    errors = response.context["adminform"].form.errors
+    assert response.status_code == 200 and "turn_seconds" in errors and "reminder_lead_seconds" in errors
+    assert not Match.objects.exists()
