@@ -125,6 +125,7 @@ def test_the_match_page_says_the_host_is_adjudicating_and_shows_the_host_the_lin
     client.force_login(host)
     page = client.get(f"/matches/{custom_match.pk}/").content.decode()
     assert "Adjudicate Bid" in page and f"/matches/{custom_match.pk}/ruling/" in page
+    assert "Resolve now…" not in page  # only publishing closes a ruling phase
 
 
 @pytest.mark.django_db
