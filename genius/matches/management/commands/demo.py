@@ -47,7 +47,7 @@ class Command(BaseCommand):
         running = Match.objects.filter(season=season, status__in=["running", "paused"]).first()
         if running is not None and not options["again"]:
             self.stdout.write(self.style.SUCCESS(
-                f"Genius is at {site}/ — anyone can start a practice match of any game against bots from the home "
+                f"Genius is at {site}/ — anyone can start a practice match against bots from the home "
                 f"page. The demo match is running: {site}/matches/{running.pk}/ (demo/demo plays, admin/admin hosts)."
             ))
             return
@@ -61,6 +61,6 @@ class Command(BaseCommand):
             lifecycle.add_seat(match, name=name, is_bot=True)
         lifecycle.start_match(match.pk)
         self.stdout.write(self.style.SUCCESS(
-            f"Genius is at {site}/ — anyone can start a practice match of any game against bots from the home page. "
+            f"Genius is at {site}/ — anyone can start a practice match against bots from the home page. "
             f"Demo match: {site}/matches/{match.pk}/ — log in as demo/demo (player) or admin/admin (host)."
         ))
