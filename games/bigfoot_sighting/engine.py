@@ -66,6 +66,7 @@ from games.engines.protocol import (
 from games.engines.spec import ConfigField, GameSpec, Offers, PageParts
 from games.kit.checks import open_phase_for, two_seats, wallets
 from games.kit.numbers import INT64_MAX, parse_int
+from games.kit.reserve import duration_text, reminder_due, used_text
 
 SLUG = "bigfoot-sighting"
 
@@ -81,8 +82,6 @@ CANDIDATES = 3
 #: Clock settings (seconds) and their defaults: the seed's 1-minute turn, 2 minutes to choose, 5 minutes reserve.
 CLOCK_DEFAULTS: dict[str, float] = {"turn_s": 60.0, "setup_s": 120.0, "reserve_s": 300.0}
 CONFIG_KEYS = ("boards", "items", *CLOCK_DEFAULTS)
-#: The dealer reminds players every 30 s of reserve time used.
-RESERVE_REMINDER_S = 30
 #: A match ends on the scores as they stand after this many turns in a row in which nobody moved (RULES.md, ruling 19).
 IDLE_TURNS_LIMIT = 6
 
@@ -226,15 +225,6 @@ def board_label(state: State, key: str) -> str:
 def number_text(value: float) -> str:
     """3.0 → ``3``, 4.5 → ``4.5``."""
     return f"{value:g}"
-
-
-def duration_text(seconds: float) -> str:
-    """270 → ``4 min 30 s``."""
-    whole = int(round(seconds))
-    minutes, rest = divmod(whole, 60)
-    if minutes and rest:
-        return f"{minutes} min {rest} s"
-    return f"{minutes} min" if minutes else f"{rest} s"
 
 
 def sentence(text: str) -> str:
@@ -699,9 +689,8 @@ class BigfootSighting(Engine):
             log.append(LogLine(f"{player} ran out of time: {other(state, player)} wins the Death Match."))
             new["result"] = {"winner": other(state, player), "loser": player, "reason": "reserve"}
             new["stage"] = OVER
-        elif (total - after) // RESERVE_REMINDER_S > (total - before) // RESERVE_REMINDER_S:
-            log.append(LogLine(f"{player} has used {duration_text(total - after)} of reserve time; "
-                               f"{duration_text(after)} left."))
+        elif reminder_due(total, before, after):  # the dealer's reminder, every 30 s of reserve used
+            log.append(LogLine(used_text(player, total - after, after)))
         return Resolution(new, log)
 
     def clock_seconds(self, state: State, kind: str) -> float | None:

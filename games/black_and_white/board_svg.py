@@ -14,7 +14,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .clock import duration_text
+from games.kit.reserve import duration_text
+
 from .tiles import BLACK, WHITE
 from .views import status_text
 

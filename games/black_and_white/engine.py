@@ -43,10 +43,11 @@ from games.engines.protocol import (
 from games.engines.spec import ConfigField, GameSpec, Offers
 from games.kit.checks import open_phase_for, two_seats, wallets
 from games.kit.numbers import shown
+from games.kit.reserve import duration_text, reminder_due, used_text
 
 from . import forms, views
 from .board_svg import render_board
-from .clock import CLOCK_DEFAULTS, clock_setting, duration_text, reminder_due
+from .clock import CLOCK_DEFAULTS, clock_setting
 from .rules import (
     ROUNDS,
     Result,
@@ -357,8 +358,7 @@ class BlackAndWhite(Engine):
         if after <= 0:
             concede_match(new, player, log, "reserve")
         elif reminder_due(total, before, after):
-            log.append(LogLine(f"{player} has used {duration_text(total - after)} of reserve time; "
-                               f"{duration_text(after)} left."))
+            log.append(LogLine(used_text(player, total - after, after)))
         return Resolution(new, log)
 
     def concede(self, state: State, player: str) -> Resolution:

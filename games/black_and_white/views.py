@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engines.protocol import State, Viewer, seat_of, viewer_role
+from games.kit.reserve import duration_text
 
-from .clock import duration_text
 from .rules import ROUNDS
 from .state import SLUG, TITLE, Round, is_over, open_round, phase_spec
 from .tiles import COLOURS, colour, colour_counts, tiles_text

@@ -14,24 +14,9 @@ from games.engines.protocol import PUBLIC, LogLine, Outcome, Payload, State, Sub
 from games.kit.numbers import parse_int, shown
 from games.kit.placement import place_by
 
+from . import names
+
 MAX_TOL = 100
-
-
-def _player(value: Any, players: list[str], field: str) -> str:
-    if not isinstance(value, str) or value not in players:
-        raise SubmissionError(field, f"{shown(value)} is not a player of this match")
-    return value
-
-
-def _players(value: Any, players: list[str], field: str, least: int) -> list[str]:
-    if not isinstance(value, list):
-        raise SubmissionError(field, f"must be a list of players, not {shown(value)}")
-    named = [_player(v, players, field) for v in value]
-    if len(set(named)) != len(named):
-        raise SubmissionError(field, "names a player twice")
-    if len(named) < least:
-        raise SubmissionError(field, f"name at least {least} player{'s' if least != 1 else ''}")
-    return [p for p in players if p in named]
 
 
 def _numbers(value: Any, players: list[str], field: str, lo: int, hi: int) -> dict[str, int]:
@@ -41,7 +26,7 @@ def _numbers(value: Any, players: list[str], field: str, lo: int, hi: int) -> di
         raise SubmissionError(field, f"must be an object keyed by player, not {shown(value)}")
     out = {}
     for name, number in value.items():
-        _player(name, players, f"{field}.{name}")
+        names.player(name, players, f"{field}.{name}")
         out[name] = parse_int(number, field=f"{field}.{name}", lo=lo, hi=hi)
     return {p: out[p] for p in players if p in out}
 
@@ -51,7 +36,7 @@ def check_end(state: State, ruling: Payload) -> Payload:
     players = state["players"]
     placement = _numbers(ruling.get("placement"), players, "placement", 1, len(players))
     tol = {p: n for p, n in _numbers(ruling.get("tol"), players, "tol", 0, MAX_TOL).items() if n}
-    ec = _players(ruling.get("ec") or [], players, "ec", 0)
+    ec = names.player_list(ruling.get("ec") or [], players, "ec", 0)
     out: Payload = {"placement": placement, "tol": tol, "ec": ec}
     decide = ruling.get("ec_decide")
     if decide is not None:
@@ -60,8 +45,8 @@ def check_end(state: State, ruling: Payload) -> Payload:
         if ec:
             raise SubmissionError("ec", "name the ECs or open a decision among candidates, not both")
         out["ec_decide"] = {
-            "between": _players(decide.get("between"), players, "ec_decide.between", 2),
-            "deciders": _players(decide.get("deciders"), players, "ec_decide.deciders", 1),
+            "between": names.player_list(decide.get("between"), players, "ec_decide.between", 2),
+            "deciders": names.player_list(decide.get("deciders"), players, "ec_decide.deciders", 1),
         }
     return out
 

@@ -25,7 +25,7 @@ from games.engines.protocol import (
 )
 from games.kit.numbers import parse_int, shown
 
-from . import answers, ending, phases
+from . import answers, ending, names, phases
 
 MAX_ANNOUNCE = 5000
 MAX_PRIVATE = 2000
@@ -78,23 +78,6 @@ def _text(value: Any, field: str, hi: int) -> str:
     return text
 
 
-def _player(value: Any, players: list[str], field: str) -> str:
-    if not isinstance(value, str) or value not in players:
-        raise SubmissionError(field, f"{shown(value)} is not a player of this match")
-    return value
-
-
-def _players(value: Any, players: list[str], field: str, least: int = 0) -> list[str]:
-    if not isinstance(value, list):
-        raise SubmissionError(field, f"must be a list of players, not {shown(value)}")
-    named = [_player(v, players, field) for v in value]
-    if len(set(named)) != len(named):
-        raise SubmissionError(field, "names a player twice")
-    if len(named) < least:
-        raise SubmissionError(field, f"name at least {least} player{'s' if least > 1 else ''}")
-    return [p for p in players if p in named]
-
-
 def _mapping(value: Any, field: str) -> dict[str, Any]:
     if value is None:
         return {}
@@ -106,7 +89,7 @@ def _mapping(value: Any, field: str) -> dict[str, Any]:
 def _private(value: Any, players: list[str]) -> dict[str, str]:
     out = {}
     for name, text in _mapping(value, "private").items():
-        _player(name, players, f"private.{name}")
+        names.player(name, players, f"private.{name}")
         message = _text(text, f"private.{name}", MAX_PRIVATE)
         if message:
             out[name] = message
@@ -117,7 +100,7 @@ def _counters(state: State, value: Any) -> dict[str, dict[str, int]]:
     players, keys = state["players"], [c["key"] for c in state["design"]["counters"]]
     out: dict[str, dict[str, int]] = {}
     for name, changes in _mapping(value, "counters").items():
-        _player(name, players, f"counters.{name}")
+        names.player(name, players, f"counters.{name}")
         if not isinstance(changes, dict):
             raise SubmissionError(f"counters.{name}", f"must be an object of counter: change, not {shown(changes)}")
         for key, delta in changes.items():
@@ -137,7 +120,7 @@ def _garnets(state: State, value: Any) -> dict[str, int]:
     out = {}
     for name, delta in _mapping(value, "garnets").items():
         field = f"garnets.{name}"
-        _player(name, players, field)
+        names.player(name, players, field)
         amount = parse_int(delta if delta is not None else 0, field=field, lo=-MAX_NUMBER, hi=MAX_NUMBER)
         wallet = state["garnets"][name]
         if wallet + amount < 0:
@@ -188,7 +171,7 @@ def check_ruling(state: State, ruling: Payload) -> Payload:
     phase, _round = found
     out["next"] = chosen
     if ruling.get("actors") is not None:
-        out["actors"] = _players(ruling["actors"], players, "actors", least=1)
+        out["actors"] = names.player_list(ruling["actors"], players, "actors", least=1)
     elif not phases.design_actors(phase, players):
         why = ("the host names who acts in it" if phase["actors"] == "named"
                else "none of its seats is in this match")

@@ -78,15 +78,17 @@ def _signup_keys(address: str | None) -> tuple[str, str]:
     return f"genius:signup-tries:{who}", f"genius:signups:{who}"
 
 
-def _count(key: str) -> int:
+def hourly_count(key: str, brake: str) -> int:
+    """How many times ``key`` was counted in the last hour (0 when the cache does not answer: it is only a brake)."""
     try:
         return int(cache.get(key) or 0)
     except Exception:  # the cache is only a brake
-        log.warning("sign-up throttle: the cache did not answer; letting the request through")
+        log.warning("%s: the cache did not answer; letting the request through", brake)
         return 0
 
 
-def _hit(key: str) -> None:
+def count_hourly(key: str, brake: str) -> None:
+    """Count one more for ``key`` this hour (the count expires an hour after its first)."""
     try:
         if not cache.add(key, 1, HOUR):
             try:
@@ -94,7 +96,15 @@ def _hit(key: str) -> None:
             except ValueError:  # expired between add and incr
                 cache.set(key, 1, HOUR)
     except Exception:
-        log.warning("sign-up throttle: the cache did not answer; the attempt was not counted")
+        log.warning("%s: the cache did not answer; the attempt was not counted", brake)
+
+
+def _count(key: str) -> int:
+    return hourly_count(key, "sign-up throttle")
+
+
+def _hit(key: str) -> None:
+    count_hourly(key, "sign-up throttle")
 
 
 def signup_refusal(address: str | None) -> str | None:

@@ -432,14 +432,8 @@ def describe(challenge: Challenge) -> list[tuple[str, str]]:
     if challenge.turn_seconds and spec.config_field(lifecycle.TURN_KEY) is None and spec.offers.live_clock:
         lines.append(("Turn length", f"{challenge.turn_seconds} s"))
     if not spec.offers.live_clock:
-        lines.append(("Phase length", _duration(challenge.phase_seconds)))
+        lines.append(("Phase length", lifecycle.hours_minutes_text(challenge.phase_seconds)))
     for field in spec.config:
         if field.key in (challenge.settings or {}):
             lines.append((field.label, _value_text(field, challenge.settings[field.key], names)))
     return lines
-
-
-def _duration(seconds: int) -> str:
-    hours, rest = divmod(seconds, 3600)
-    parts = ([f"{hours} h"] if hours else []) + ([f"{rest // 60} min"] if rest >= 60 else [])
-    return " ".join(parts) or f"{seconds} s"

@@ -383,10 +383,11 @@ def _claim(kind: str, *, phase: Phase | None = None, decision: Decision | None =
         return None
 
 
-def _record(notice: Notice, messages: list[EmailMessage]) -> None:
-    notice.error = _send(messages)
-    notice.recipients = [m.to[0] for m in messages]
-    notice.save(update_fields=["error", "recipients"])
+def _record(row: Notice | AlertRound, messages: list[EmailMessage]) -> None:
+    """Send an email round and keep, on its row, who it went to and what failed (empty: nothing)."""
+    row.error = _send(messages)
+    row.recipients = [m.to[0] for m in messages]
+    row.save(update_fields=["error", "recipients"])
 
 
 #: The profile's email choices: which one governs each email.
@@ -474,12 +475,6 @@ def _claim_round(kind: str, phase: Phase, now: datetime) -> AlertRound | None:
         return None
 
 
-def _record_round(row: AlertRound, messages: list[EmailMessage]) -> None:
-    row.error = _send(messages)
-    row.recipients = [m.to[0] for m in messages]
-    row.save(update_fields=["error", "recipients"])
-
-
 def send_alert_emails(now: datetime | None = None) -> int:
     """"Deadline in one hour" (to the actors whose move is not in, once a phase) and "your turn" (each live
     turn, to its actors who asked for it). A phase of an hour or so (``HOUR_LEAD + HOUR_QUIET``) gets no hour
@@ -514,7 +509,7 @@ def _alert_owing(kind: str, phase: Phase, choice: str, reminder: str, now: datet
     messages = [_phase_message(phase.match, phase, user, acts=True, reminder=reminder, now=now, profile=profile)
                 for name, user, profile in _seated_people(phase.match, choice)
                 if name in phase.actors and name not in moved]
-    _record_round(row, messages)
+    _record(row, messages)
     return len(messages)
 
 

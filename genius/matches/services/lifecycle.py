@@ -272,7 +272,7 @@ def extend(match_id: int, seconds: int) -> None:
         else:
             phase.deadline = phase.deadline + timedelta(seconds=seconds)
         phase.save(update_fields=["deadline", "paused_remaining"])
-        _host_note(match, phase, f"The host extended the deadline by {_human(seconds)}.")
+        _host_note(match, phase, f"The host extended the deadline by {hours_minutes_text(seconds)}.")
 
 
 def resolve_now(match_id: int) -> None:
@@ -291,7 +291,8 @@ def _host_note(match: Match, phase: Phase, text: str) -> None:
     bump(match.pk)
 
 
-def _human(seconds: int) -> str:
+def hours_minutes_text(seconds: int) -> str:
+    """A length the host set, in hours and minutes: 5400 → ``1 h 30 min`` (under a minute: ``45 s``)."""
     hours, rest = divmod(seconds, 3600)
     minutes = rest // 60
     parts = ([f"{hours} h"] if hours else []) + ([f"{minutes} min"] if minutes else [])

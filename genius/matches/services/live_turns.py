@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.engines.protocol import LogLine, Resolution
+from games.kit.reserve import RESERVE_REMINDER_S, used_text
 from genius.matches import scheduler
 from genius.matches.events import bump
 from genius.matches.models import LogEntry, Match, Phase, Submission
@@ -26,8 +27,7 @@ from genius.matches.services.logs import write_log
 
 #: The dealer's reminders (RULINGS, Bigfoot Sighting): at these seconds left of every turn, ...
 TURN_REMINDERS = (30, 5)
-#: ... and for every this many seconds of reserve time used (over the whole match), while it runs.
-RESERVE_REMINDER_EVERY = 30
+#: ... and for every ``RESERVE_REMINDER_S`` seconds of reserve time used (over the whole match), while it runs.
 #: A turn reminder the clock's sweep missed by more than this (the server was down) is not given late.
 REMINDER_GRACE = 2.0
 
@@ -113,14 +113,6 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
 # --- the dealer's reminders ------------------------------------------------------------------------------
 
 
-def duration_text(seconds: float) -> str:
-    """270 → ``4 min 30 s``."""
-    minutes, rest = divmod(int(round(seconds)), 60)
-    if minutes and rest:
-        return f"{minutes} min {rest} s"
-    return f"{minutes} min" if minutes else f"{rest} s"
-
-
 def turn_label(phase: Phase) -> str:
     """``turn 7`` (the phase's name before its ``·``)."""
     return phase.name.split(" · ")[0]
@@ -159,11 +151,11 @@ def reminders_due(match: Match, phase: Phase, now: datetime) -> list[str]:
         total = totals.get(name, 0.0)
         used_before = total - reserve_left(match, name)
         used_now = min(used_before + elapsed, total)
-        for k in range(int(used_before // RESERVE_REMINDER_EVERY) + 1, int(used_now // RESERVE_REMINDER_EVERY) + 1):
-            used = k * RESERVE_REMINDER_EVERY
+        for k in range(int(used_before // RESERVE_REMINDER_S) + 1, int(used_now // RESERVE_REMINDER_S) + 1):
+            used = k * RESERVE_REMINDER_S
             if used >= total:  # that is running out of time, not a reminder
                 break
-            texts.append(f"{name} has used {duration_text(used)} of reserve time; {duration_text(total - used)} left.")
+            texts.append(used_text(name, used, total - used))
     return texts
 
 

@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import transaction
 
+from genius.accounts.throttle import count_hourly, hourly_count
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import spec_of
@@ -31,7 +32,8 @@ TITLE_PREFIX = "Practice: "
 PHASE_SECONDS = 30
 #: The bots' seat names, in order (a name the player has is skipped).
 BOT_NAMES = ("ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea")
-HOUR = 3600
+#: The practice brake, as the log names it.
+BRAKE = "practice brake"
 
 
 def is_practice(match: Match) -> bool:
@@ -105,22 +107,11 @@ def per_hour() -> int:
 def practice_refusal(address: str | None) -> str | None:
     """Why this address may not start a practice match now (None: it may); counts the start when allowed."""
     key = _key(address)
-    try:
-        started = int(cache.get(key) or 0)
-    except Exception:  # the cache is only a brake
-        log.warning("practice brake: the cache did not answer; letting the start through")
-        return None
+    started = hourly_count(key, BRAKE)
     if started >= per_hour():
         return (f"You have started {started} practice matches in the last hour, the most we allow from one "
                 f"address. Play one of them from My matches, or try again later.")
-    try:
-        if not cache.add(key, 1, HOUR):
-            try:
-                cache.incr(key)
-            except ValueError:  # expired between add and incr
-                cache.set(key, 1, HOUR)
-    except Exception:
-        log.warning("practice brake: the cache did not answer; the start was not counted")
+    count_hourly(key, BRAKE)
     return None
 
 
