@@ -1,4 +1,4 @@
-"""Mass deadline: 1,000 running matches (the four games in turn, bots in every seat) whose open
+"""Mass deadline: 1,000 running matches (every registered game in turn, bots in every seat) whose open
 phases all fall due in the same second, resolved by one or two Celery workers and one beat.
 
 Each run sets every open phase's deadline to one moment T a few seconds ahead; the clock
@@ -28,7 +28,10 @@ LEAD = 4.0  # seconds from setting the deadlines to T: the workers are idle and 
 
 
 def top_up(matches: int, seed: list[int]) -> list[int]:
-    """Running matches with an open phase, ``matches`` of them (new ones replace finished ones)."""
+    """Running matches with an open phase, ``matches`` of them (new ones replace finished ones; a phase the
+    host rules, which has no deadline, is published first)."""
+    fixtures.publish_bot_rulings(list(Match.objects.filter(status=Match.Status.RUNNING, title__startswith="deadline ")
+                                      .values_list("pk", flat=True)))
     running = list(Match.objects.filter(status=Match.Status.RUNNING, title__startswith="deadline ")
                    .values_list("pk", flat=True))
     games = slugs()

@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import os
+import random
 import time
 
 from bench.common import Results, median
+from bench.fixtures import bench_setup
 from games.engines.registry import get_engine, slugs
-from games.engines.runner import bot_move, play_phase
+from games.engines.runner import bot_move, play_phase, play_ruling
 
 #: Blob Party must play at least this many whole matches a second on one core.
 BLOB_PARTY_TARGET = 200
 
 
 def one_match(slug: str, seed: int) -> int:
-    """A whole match with a bot in every seat; returns the phases played."""
+    """A whole match with a bot in every seat (and a bot's ruling on a phase the host rules); returns the
+    phases played."""
     engine = get_engine(slug)
     players = [f"p{i}" for i in range(engine.max_players)]
-    state = engine.setup(players, {}, {p: seed % 9 for p in players}, seed)
+    state = bench_setup(engine, players, seed)
     phases = 0
     while (spec := engine.phase(state)) is not None:
-        moves = {p: bot_move(engine, state, seed, spec, p) for p in spec.actors}
-        state = play_phase(engine, state, seed, moves).resolution.state
+        if spec.kind == "ruling":
+            ruling = engine.bot_ruling(state, random.Random(f"bench-ruling:{seed}:{spec.number}"))
+            state = play_ruling(engine, state, seed, ruling).resolution.state
+        else:
+            moves = {p: bot_move(engine, state, seed, spec, p) for p in spec.actors}
+            state = play_phase(engine, state, seed, moves).resolution.state
         phases += 1
     return phases
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils.crypto import get_random_string
 
+from games.engines.protocol import Engine, State
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from genius.matches.models import Match
-from genius.matches.services import lifecycle
+from genius.matches.models import Match, Phase
+from genius.matches.services import lifecycle, rulings
 
 CSRF = "benchcsrftoken0123456789abcdefgh"  # 32 characters: Django accepts it unmasked as cookie and field
 
@@ -36,19 +39,55 @@ def session_cookie(user: User) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={store.session_key}; {settings.CSRF_COOKIE_NAME}={CSRF}"
 
 
+def sample_config(engine: Engine, players: list[str], seed: int) -> dict:
+    """The settings a bench match of ``engine`` is played with: the engine's own sample
+    (``Engine.sample_config``: ``{}`` for most games, a design for a custom game)."""
+    return engine.sample_config(list(players), random.Random(f"bench-config:{engine.slug}:{seed}"))
+
+
+def bench_setup(engine: Engine, players: list[str], seed: int, garnets: dict[str, int] | None = None) -> State:
+    """The first state of a bot match of ``engine`` (the engines section's matches)."""
+    wallets = garnets if garnets is not None else {p: seed % 9 for p in players}
+    return engine.setup(list(players), sample_config(engine, players, seed), wallets, seed)
+
+
 def match(game: str, humans: list[User], seed: int, *, seats: int | None = None, phase_seconds: int = 86400,
           turn_seconds: int = 3600, title: str = "") -> Match:
-    """A running match: ``humans`` take the first seats, bots the rest."""
+    """A running match: ``humans`` take the first seats, bots the rest (a game with a required setting
+    plays its engine's sample config)."""
     engine = get_engine(game)
     wanted = seats or engine.max_players
+    people = humans[:wanted]
+    bots = [f"bot{i}-{get_random_string(4)}" for i in range(wanted - len(people))]
+    config = sample_config(engine, [u.username for u in people] + bots, seed)
     m = lifecycle.create_match(game=game, title=title or f"bench {game} {seed}", seed=seed, seats_wanted=wanted,
-                               phase_seconds=phase_seconds, turn_seconds=turn_seconds, decision_seconds=phase_seconds)
-    for user in humans[:wanted]:
+                               config=config, phase_seconds=phase_seconds, turn_seconds=turn_seconds,
+                               decision_seconds=phase_seconds)
+    for user in people:
         lifecycle.add_seat(m, user=user)
-    for i in range(wanted - min(wanted, len(humans))):
-        lifecycle.add_seat(m, name=f"bot{i}-{get_random_string(4)}", is_bot=True)
+    for name in bots:
+        lifecycle.add_seat(m, name=name, is_bot=True)
     lifecycle.start_match(m.pk)
     return Match.objects.get(pk=m.pk)
+
+
+def bench_host() -> User:
+    """The staff account that publishes the bench matches' rulings (a game the host adjudicates)."""
+    host, _ = User.objects.get_or_create(username="bench-host", defaults={"is_staff": True, "password": "!"})
+    return host
+
+
+def publish_bot_rulings(match_ids: list[int]) -> int:
+    """Publish a bot's ruling on every open ruling phase of ``match_ids`` (nobody plays those; the host rules);
+    returns how many were published."""
+    host = bench_host()
+    published = 0
+    for phase in Phase.objects.filter(match_id__in=match_ids, status=Phase.Status.OPEN, kind="ruling"):
+        m = Match.objects.get(pk=phase.match_id)
+        ruling = get_engine(m.game).bot_ruling(m.state, random.Random(f"bench-ruling:{m.seed}:{phase.number}"))
+        rulings.publish(m, phase, ruling, host)
+        published += 1
+    return published
 
 
 def form_fields(m: Match, name: str, salt: int = 0) -> list[tuple[str, str]] | None:

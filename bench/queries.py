@@ -47,6 +47,9 @@ def run(results: Results) -> None:
         match = fixtures.match(slug, humans, 70 + n, seats=engine.max_players)
         subs, resolutions = [], []
         for _ in range(3):
+            fixtures.publish_bot_rulings([match.pk])  # a phase the host rules is published, not counted
+            if Match.objects.get(pk=match.pk).status != Match.Status.RUNNING:
+                break
             count = submission_queries(match)
             if count is not None:
                 subs.append(count)
