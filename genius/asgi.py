@@ -7,6 +7,10 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "genius.settings")
 django_asgi_app = get_asgi_application()
 
+from genius.backups import hold_site_lock  # noqa: E402
+
+hold_site_lock()  # on SQLite: manage.py restore refuses while this process serves
+
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
 from genius.live.routing import websocket_application  # noqa: E402
