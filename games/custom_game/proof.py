@@ -1,0 +1,406 @@
+"""The proof of issue 21: a designed game computes what the coded game computes, match for match.
+
+``play_against`` plays N random matches twice with the same moves and settings: once through a design
+(the custom game's engine, its phases closed by their rules) and once through a coded engine, driven
+through :mod:`games.engines.runner` like the site does. Each match's moves are the coded engine's bots'
+moves (with some players silent), mapped to the design's answers by the game's :class:`Adapter`. At the
+end it compares every player's counters, garnets, placement, Tokens of Life and Elimination Candidates.
+``play_alone`` plays N matches through the design alone on the bots' random answers and reports rules
+that failed or stopped. Pure Python: the ``playdesign`` command is a thin wrapper.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engines import runner
+from games.engines.protocol import Engine, Payload, State
+from games.engines.registry import get_engine
+
+CUSTOM = "custom-game"
+
+
+@dataclass
+class Final:
+    """What a match ended with, per player, in words both engines can be compared by."""
+
+    counters: dict[str, dict[str, int]]
+    garnets: dict[str, int]
+    placement: dict[str, int]
+    tol: dict[str, int]
+    ec: list[str]
+
+    def differences(self, other: Final) -> list[str]:
+        """What differs from ``other`` (the coded engine's), in words; empty when they agree."""
+        out = []
+        for name in ("counters", "garnets", "placement", "tol", "ec"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if mine != theirs:
+                out.append(f"{name}: design {mine} / coded {theirs}")
+        return out
+
+
+@dataclass
+class MatchReport:
+    """One match of the proof: its seed, what differed (empty: they agree), and the design's problems."""
+
+    seed: int
+    differences: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        return not self.differences and not self.problems
+
+
+# --- the design's side ---------------------------------------------------------------------------------
+class DesignMatch:
+    """A match of a design on the custom game's engine, played phase by phase through the runner."""
+
+    def __init__(self, design: dict[str, Any], players: list[str], garnets: dict[str, int], seed: int) -> None:
+        self.engine: Engine = get_engine(CUSTOM)
+        self.seed = seed
+        self.players = list(players)
+        self.state: State = self.engine.setup(list(players), {"design": design}, dict(garnets), seed)
+
+    @property
+    def open(self) -> dict[str, Any] | None:
+        return self.state.get("open")
+
+    def waiting_for_host(self) -> str | None:
+        """The problem (host's words) when a rule failed and the phase fell back to the host, else None."""
+        current = self.open
+        if current is not None and current.get("kind") == "ruling":
+            return str(current.get("problem") or f"{current.get('name')} waits for the host's ruling")
+        return None
+
+    def actors(self) -> list[str]:
+        spec = self.engine.phase(self.state)
+        return list(spec.actors) if spec else []
+
+    def play(self, answers: dict[str, Payload]) -> None:
+        result = runner.play_phase(self.engine, self.state, self.seed, answers)
+        self.state = result.resolution.state
+
+    def play_bots(self, rng: random.Random, silent: float = 0.1) -> None:
+        """Every actor answers at random (a bot), some stay silent."""
+        spec = self.engine.phase(self.state)
+        assert spec is not None
+        answers = {p: runner.bot_move(self.engine, self.state, self.seed, spec, p)
+                   for p in spec.actors if rng.random() >= silent}
+        self.play(answers)
+
+    def values(self) -> dict[str, Any]:
+        return dict(self.state.get("values") or {})
+
+    def final(self) -> Final:
+        outcome = self.engine.outcome(self.state)
+        assert outcome is not None
+        return Final(
+            counters={p: dict(self.state["counters"][p]) for p in self.players},
+            garnets=dict(self.state["garnets"]),
+            placement=dict(outcome.placement or {}),
+            tol={p: n for p, n in outcome.tol.items() if n},
+            ec=list(outcome.ec),
+        )
+
+
+# --- what each coded game needs ------------------------------------------------------------------------
+class Adapter:
+    """How one coded game's matches are mirrored by its design: seats, settings, moves and results."""
+
+    slug = ""
+    seats = 0
+
+    def players(self, rng: random.Random) -> list[str]:
+        names = ["Ana", "Ben", "Cy", "Dee", "Zoë", "Fay", "Gus", "Hal", "Ivy", "Jo²", "Kit", "Lu"]
+        chosen = names[: self.seats]
+        rng.shuffle(chosen)
+        return chosen
+
+    def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
+        return {p: rng.randint(0, 3) for p in players}
+
+    def prepare(self, design: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The design for this match (a table may be drawn anew) and the settings the coded engine gets
+        before the design's set-up is known."""
+        return design, {}
+
+    def coded_config(self, config: dict[str, Any], match: DesignMatch) -> dict[str, Any]:
+        """The coded engine's settings, once the design's set-up has run (a drawn order is passed on)."""
+        return config
+
+    def moves(self, engine: Engine, state: State, seed: int, rng: random.Random) -> dict[str, Payload]:
+        """The coded bots' moves for the open phase; some players stay silent when silence is exact."""
+        spec = engine.phase(state)
+        assert spec is not None
+        return {p: runner.bot_move(engine, state, seed, spec, p) for p in spec.actors}
+
+    def answers(self, state: State, player: str, payload: Payload) -> Payload:
+        """A coded move as the design's answers."""
+        raise NotImplementedError
+
+    def final(self, engine: Engine, state: State) -> Final:
+        raise NotImplementedError
+
+
+class RitualsGoneBadAdapter(Adapter):
+    """Rituals Gone Bad: the leader order drawn by the design's set-up is the coded match's setting."""
+
+    slug = "rituals-gone-bad"
+    seats = 7
+
+    def coded_config(self, config: dict[str, Any], match: DesignMatch) -> dict[str, Any]:
+        return {**config, "leaders": list(match.values()["leaders"])}
+
+    def moves(self, engine: Engine, state: State, seed: int, rng: random.Random) -> dict[str, Payload]:
+        """Everyone moves in the preparation (a silent player's book is drawn from each engine's own stream,
+        which differ); in the summoning and the decision a silent player is exact (no prediction, abstains)."""
+        moves = super().moves(engine, state, seed, rng)
+        if state["step"] == "preparation":
+            return moves
+        return {p: m for p, m in moves.items() if rng.random() >= 0.1}
+
+    def answers(self, state: State, player: str, payload: Payload) -> Payload:
+        if state["step"] == "decision":
+            return {"ec": payload.get("ec")}
+        record = state["rituals"][state["ritual"] - 1]
+        out: Payload = {}
+        lookup = payload.get("lookup")
+        if lookup is True:
+            out["lookup"] = True
+        elif isinstance(lookup, list) and lookup:
+            out["lookup_pairs"] = [str(n) for n in lookup]
+        if state["step"] == "preparation":
+            if "pairs" in payload:
+                for n, pair in enumerate(payload["pairs"], start=1):
+                    out[f"pair{n}_a"], out[f"pair{n}_b"] = pair
+            if "book" in payload:
+                out["book"] = payload["book"]
+            return out
+        guess = payload.get("predict")
+        if record["leader"] == player:
+            for n, one in enumerate(guess or [None, None, None], start=1):
+                out[f"pair{n}"] = one
+        else:
+            out["predict"] = guess
+        return out
+
+    def final(self, engine: Engine, state: State) -> Final:
+        outcome = engine.outcome(state)
+        assert outcome is not None
+        return Final(
+            counters={p: {"points": state["points"][p]} for p in state["players"]},
+            garnets=dict(state["garnets"]),
+            placement=dict(outcome.placement or {}),
+            tol={p: n for p, n in outcome.tol.items() if n},
+            ec=list(outcome.ec),
+        )
+
+
+class TrailTroubleAdapter(Adapter):
+    """Trail Trouble: every match draws its own 16 forks (several conditions on a path included) into the
+    design's forks table and the coded match's settings; the starting order is the seat order."""
+
+    slug = "trail-trouble"
+    seats = 10
+
+    def prepare(self, design: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
+        from games.custom_game.designs.tables import forks_table_rows
+
+        forks = [[random_fork(rng) for _ in range(4)] for _ in range(4)]
+        tables = [dict(t, rows=forks_table_rows(forks)) if t["key"] == "forks" else t for t in design["tables"]]
+        return {**design, "tables": tables}, {"forks": forks}
+
+    def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
+        return {p: rng.choice([0, 0, 1, 2]) for p in players}
+
+    def moves(self, engine: Engine, state: State, seed: int, rng: random.Random) -> dict[str, Payload]:
+        moves = super().moves(engine, state, seed, rng)
+        return {p: m for p, m in moves.items() if rng.random() >= 0.1}
+
+    def answers(self, state: State, player: str, payload: Payload) -> Payload:
+        out: Payload = {f"fork_{n}": "Left" if letter == "L" else "Right"
+                        for n, letter in enumerate(payload["paths"], start=1)}
+        out["garnet"] = [str(n) for n in payload.get("garnet", [])]
+        return out
+
+    def final(self, engine: Engine, state: State) -> Final:
+        outcome = engine.outcome(state)
+        assert outcome is not None
+        order = state["order"]
+        return Final(
+            counters={p: {"coins": state["coins"][p], "place": order.index(p) + 1} for p in state["players"]},
+            garnets=dict(state["garnets"]),
+            placement=dict(outcome.placement or {}),
+            tol={p: n for p, n in outcome.tol.items() if n},
+            ec=list(outcome.ec),
+        )
+
+
+#: Free paths and paths with a cost, as the fork notation writes them (a proof draws forks from these).
+_FREE_ITEMS = ("+1 :coin:", "+2 :coin:", "+3 :coin:", "+1 :position:", "+2 :position:", "+3 :position:",
+               "+:garnet:")
+_CONDITIONS = ("If <2 :people:", "If <4 :people:", "If <6 :people:", "If >3 :people:", "If >6 :people:",
+               "If >1 :peopleahead:", "If >3 :peopleahead:")
+
+
+def random_path(rng: random.Random, free: bool) -> str:
+    """A path of 1-2 effects, maybe a cost (two costs add up), maybe 1-2 conditions."""
+    items = rng.sample(_FREE_ITEMS, rng.randint(1, 2))
+    if not free:
+        items += [f"-{rng.randint(1, 3)} :coin:" for _ in range(rng.choice([1, 1, 2]))]
+    items += rng.sample(_CONDITIONS, rng.choice([0, 0, 1, 1, 2]))
+    rng.shuffle(items)
+    return ", ".join(items)
+
+
+def random_fork(rng: random.Random) -> str:
+    """A fork with at least one free path."""
+    free, other = random_path(rng, True), random_path(rng, rng.random() < 0.4)
+    return f"{free} / {other}" if rng.random() < 0.5 else f"{other} / {free}"
+
+
+ADAPTERS: dict[str, Callable[[], Adapter]] = {
+    "rituals-gone-bad": RitualsGoneBadAdapter,
+    "trail-trouble": TrailTroubleAdapter,
+}
+
+
+# --- playing ----------------------------------------------------------------------------------------
+def match_seeds(seed: int, matches: int) -> list[int]:
+    """The seeds of the proof's matches, drawn from its own seed."""
+    rng = random.Random(f"proof:{seed}")
+    return [rng.randrange(1, 2**31) for _ in range(matches)]
+
+
+def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> MatchReport:
+    """One match with the same moves and settings through the design and through the coded engine."""
+    report = MatchReport(seed)
+    rng = random.Random(f"moves:{seed}")
+    players = adapter.players(rng)
+    garnets = adapter.garnets(players, rng)
+    design, config = adapter.prepare(design, rng)
+    try:
+        match = DesignMatch(design, players, garnets, seed)
+    except Exception as exc:  # the design's set-up refused: that is the finding
+        report.problems.append(f"set-up: {exc}")
+        return report
+    coded = get_engine(adapter.slug)
+    state = coded.setup(list(players), adapter.coded_config(config, match), dict(garnets), seed)
+    while coded.phase(state) is not None:
+        problem = match.waiting_for_host()
+        if problem:
+            report.problems.append(problem)
+            return report
+        if match.open is None:
+            report.differences.append(f"the design ended before the coded game's {coded.phase(state).name}")
+            return report
+        moves = adapter.moves(coded, state, seed, rng)
+        answers = {p: adapter.answers(state, p, m) for p, m in moves.items()}
+        spec = coded.phase(state)
+        if sorted(match.actors()) != sorted(spec.actors):
+            report.differences.append(f"{spec.name}: the design waits for {match.actors()}, "
+                                      f"the coded game for {list(spec.actors)}")
+            return report
+        state = runner.play_phase(coded, state, seed, moves).resolution.state
+        match.play(answers)
+    problem = match.waiting_for_host()
+    if problem:
+        report.problems.append(problem)
+    elif match.open is not None:
+        report.differences.append("the design goes on after the coded game ended")
+    else:
+        report.differences = match.final().differences(adapter.final(coded, state))
+    return report
+
+
+def play_against(design: dict[str, Any], game: str, matches: int, seed: int) -> Iterator[MatchReport]:
+    """``matches`` matches of ``design`` against the coded ``game``, one report each (a generator)."""
+    if game not in ADAPTERS:
+        raise KeyError(f"no proof adapter for {game}; the proof knows {', '.join(ADAPTERS)}")
+    adapter = ADAPTERS[game]()
+    for match_seed in match_seeds(seed, matches):
+        yield play_one_against(design, adapter, match_seed)
+
+
+def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> MatchReport:
+    """One match of the design alone on random answers (some players silent); its problems, if any."""
+    report = MatchReport(seed)
+    rng = random.Random(f"alone:{seed}")
+    low, high = design["min_players"], design["max_players"]
+    players = [f"P{n}" for n in range(1, rng.randint(low, min(high, low + 3)) + 1)]
+    try:
+        match = DesignMatch(design, players, {p: rng.randint(0, 3) for p in players}, seed)
+        for _ in range(max_phases):
+            problem = match.waiting_for_host()
+            if problem:
+                report.problems.append(problem)
+                return report
+            if match.open is None:
+                return report
+            match.play_bots(rng)
+        report.problems.append(f"still playing after {max_phases} phases")
+    except Exception as exc:  # a crash is a finding, reported with the match's seed
+        report.problems.append(f"{type(exc).__name__}: {exc}")
+    return report
+
+
+def play_alone(design: dict[str, Any], matches: int, seed: int) -> Iterator[MatchReport]:
+    for match_seed in match_seeds(seed, matches):
+        yield play_one_alone(design, match_seed)
+
+
+
+# --- the whole run, as playdesign prints it -----------------------------------------------------------
+@dataclass
+class ProofSummary:
+    """What a run found: how many matches agreed (or played through), and the first that did not."""
+
+    matches: int
+    agreed: int = 0
+    first_bad: MatchReport | None = None
+    problems: dict[str, int] = field(default_factory=dict)
+
+    def lines(self, against: str | None) -> list[str]:
+        """The report, ``agree K/N`` last."""
+        out: list[str] = []
+        if self.first_bad is not None:
+            bad = self.first_bad
+            out.append(f"first {'disagreeing' if against else 'failing'} match: seed {bad.seed}")
+            out += [f"  {line}" for line in bad.differences + bad.problems]
+        for problem, count in sorted(self.problems.items(), key=lambda item: -item[1])[:10]:
+            out.append(f"{count} × {problem}")
+        if not against:
+            out.append(f"played through with no rule failing or stopped: {self.agreed}/{self.matches}")
+        out.append(f"agree {self.agreed}/{self.matches}")
+        return out
+
+
+def run_proof(design: dict[str, Any], against: str | None, matches: int, seed: int,
+              progress: Callable[[MatchReport], None] | None = None) -> ProofSummary:
+    """Play the proof's matches (against ``against``'s coded engine, or the design alone) and sum them up."""
+    summary = ProofSummary(matches)
+    reports = play_against(design, against, matches, seed) if against else play_alone(design, matches, seed)
+    for report in reports:
+        if report.agrees:
+            summary.agreed += 1
+        elif summary.first_bad is None:
+            summary.first_bad = report
+        for problem in report.problems:
+            summary.problems[problem] = summary.problems.get(problem, 0) + 1
+        if progress is not None:
+            progress(report)
+    return summary
+
+
+def load_design(path: str) -> dict[str, Any]:
+    """A design file (as exported from /designs/), normalized; DesignError with its problems otherwise."""
+    from pathlib import Path
+
+    from games.engines.design import read_design_file
+
+    return read_design_file(Path(path).read_bytes())
