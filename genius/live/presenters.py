@@ -20,7 +20,7 @@ from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
 from genius.matches import access, phase_forms
 from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
-from genius.matches.services import live_turns
+from genius.matches.services import live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.notify.texts import announcements
 
@@ -273,7 +273,8 @@ def form_context(
 ) -> dict[str, Any]:
     """The seat's forms for the open phase, filled with its current move (or the posted values)."""
     phase = reads.open_phase() if reads is not None else open_phase(match)
-    ctx: dict[str, Any] = {"match": match, "phase": phase, "form": None, "instant_form": None, "current": None}
+    ctx: dict[str, Any] = {"match": match, "phase": phase, "form": None, "instant_form": None, "current": None,
+                           "locks_in": solo.locks_in(match, phase)}
     if seat is None or phase is None or phase.status != Phase.Status.OPEN or not may_submit(match, phase, seat.name):
         return ctx
     engine = engine_of(match.game)

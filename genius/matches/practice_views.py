@@ -29,7 +29,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         return _refused(request, "There is no such game here. Pick one from the list on the home page.", 404)
     if (why := practice.no_practice(game)) is not None:
         return _refused(request, why, 400)
-    refusal = practice.practice_refusal(client_address(request))
+    refusal = practice.practice_refusal(client_address(request), request.user)
     if refusal:
         return _refused(request, refusal, 429)
     guest = not request.user.is_authenticated

@@ -3,9 +3,10 @@
 A practice match is an ordinary match (no season) with the player in the first seat and bots in
 the others, started at once with short phases: ``PHASE_SECONDS`` for main phases and decisions,
 the game's own live clock (its declared turn length) for live turns. Bots never keep the player
-waiting: their live moves are locked in, and a live phase only bots act in closes at once
-(``resolution.open_next``). Starts are counted per client address in Django's cache
-(``GENIUS_PRACTICE_PER_HOUR``, default 20 an hour); when the cache is down the brake lets the start
+waiting: their moves are locked in, a phase only bots act in closes at once, and a phase closes as soon
+as the player locks their move in (``services.solo``). Starts are counted in Django's cache, per account
+for a signed-up person, per client address for a visitor or a guest (``GENIUS_PRACTICE_PER_HOUR``,
+default 20 an hour); when the cache is down the brake lets the start
 through and says so in the log, as the sign-up throttle does. No game is named here.
 """
 
@@ -18,26 +19,22 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import transaction
 
+from genius.accounts.guests import PREFIX as GUEST_PREFIX
 from genius.accounts.throttle import count_hourly, hourly_count
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import spec_of
 from genius.matches.services.errors import ServiceError
+from genius.matches.services.solo import TITLE_PREFIX, is_practice  # noqa: F401 - the names callers use
 
 log = logging.getLogger("games")
 
-#: Every practice match's title starts so (the home page lists them apart from the community's matches).
-TITLE_PREFIX = "Practice: "
 #: A main phase (and a decision) of a practice match lasts this long.
 PHASE_SECONDS = 30
 #: The bots' seat names, in order (a name the player has is skipped).
 BOT_NAMES = ("ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea")
 #: The practice brake, as the log names it.
 BRAKE = "practice brake"
-
-
-def is_practice(match: Match) -> bool:
-    return match.season_id is None and match.title.startswith(TITLE_PREFIX)
 
 
 def turn_seconds_of(game: str) -> int:
@@ -100,24 +97,42 @@ def _key(address: str | None) -> str:
     return f"genius:practice-starts:{address or 'unknown'}"
 
 
+def _account_key(user_id: int) -> str:
+    return f"genius:practice-starts:user:{user_id}"
+
+
+def has_account(user: AbstractBaseUser | None) -> bool:
+    """A signed-in person with an account of their own (not a guest made on the fly)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return not (user.get_username().startswith(GUEST_PREFIX) and not user.has_usable_password())
+
+
 def per_hour() -> int:
     return int(getattr(settings, "GENIUS_PRACTICE_PER_HOUR", 20))
 
 
-def practice_refusal(address: str | None) -> str | None:
-    """Why this address may not start a practice match now (None: it may); counts the start when allowed."""
-    key = _key(address)
+def practice_refusal(address: str | None, user: AbstractBaseUser | None = None) -> str | None:
+    """Why this person may not start a practice match now (None: they may); counts the start when allowed.
+
+    A signed-up person is counted per account: a flood of visitors from their address (a school's NAT)
+    never blocks them. Visitors and guests (made on the fly, no sign-up) are counted per address, so a
+    flood cannot multiply itself by making new guests.
+    """
+    signed_in = has_account(user)
+    key = _account_key(user.pk) if signed_in else _key(address)
     started = hourly_count(key, BRAKE)
     if started >= per_hour():
-        return (f"You have started {started} practice matches in the last hour, the most we allow from one "
-                f"address. Play one of them from My matches, or try again later.")
+        whom = "one account" if signed_in else "one address"
+        return (f"You have started {started} practice matches in the last hour, the most we allow from {whom}. "
+                f"Play one of them from My matches, or try again later.")
     count_hourly(key, BRAKE)
     return None
 
 
-def forget_practice(address: str | None) -> None:
-    """Clear this address's count (tests, and a host who lifts the brake)."""
+def forget_practice(address: str | None = None, user: AbstractBaseUser | None = None) -> None:
+    """Clear this address's (or account's) count (tests, and a host who lifts the brake)."""
     try:
-        cache.delete(_key(address))
+        cache.delete(_key(address) if user is None else _account_key(user.pk))
     except Exception:
         log.warning("practice brake: the cache did not answer; nothing to forget")

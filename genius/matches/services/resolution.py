@@ -27,7 +27,7 @@ from games.engines.protocol import HOST, LogLine, PhaseSpec, State
 from games.engines.runner import PhaseResult, bot_move, play_phase, play_ruling
 from genius.matches import events, scheduler
 from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
-from genius.matches.services import ledger, live_turns
+from genius.matches.services import ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
 from genius.matches.services.logs import write_logs
@@ -289,16 +289,17 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
         if seats is None:
             seats = {s.name: s for s in match.seats.all()}
         live = spec.kind in ("turn", "setup")
+        practice = solo.is_practice(match)  # bots' moves locked in; the phase closes once every actor locked in
         length = phase_length(match, spec, state)
         deadline = None if length is None else now + length  # None: never due; the host closes it
-        if live and _only_bots_act(spec, seats):  # a bot keeps no person waiting (e.g. a practice match)
+        if (live or practice) and _only_bots_act(spec, seats):  # a bot keeps no person waiting
             deadline = now
         phase = Phase(match=match, number=spec.number, name=spec.name, kind=spec.kind, actors=list(spec.actors),
                       opened_at=now, deadline=deadline)
         opened.append(phase)
         out.append(phase)
         bots += [
-            Submission(phase=phase, seat=seat, submitted_at=now, locked=live,  # a bot's live move is locked in
+            Submission(phase=phase, seat=seat, submitted_at=now, locked=live or practice,  # a bot's move: locked in
                        payload=engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name)))
             for seat in seats.values() if seat.is_bot and seat.name in spec.actors
         ]

@@ -12,7 +12,7 @@ from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
 from genius.matches.events import bump, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
-from genius.matches.services import ledger, live_turns
+from genius.matches.services import ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.matches.services.logs import write_log
@@ -58,7 +58,8 @@ def submit(
     """Check and store a seat's move for the open phase (replacing its earlier one).
 
     In a live phase, ``lock`` locks the move in: once every actor has locked in,
-    the phase resolves at once. In reserve time the first move sent is final.
+    the phase resolves at once. In a practice match the same holds for every phase (``services.solo``:
+    the bots' moves are locked in already). In reserve time the first move sent is final.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -67,7 +68,8 @@ def submit(
             raise PhaseClosed("That phase is over; the form below is for the phase now open. Nothing was saved.")
         match = phase.match
         earlier: tuple[int, bool] | None = None
-        if phase.is_live or phase.reserve_from is not None:  # only live turns lock moves in or run on reserve
+        locks_in = solo.locks_in(match, phase)  # a live turn, or a practice match's phase
+        if locks_in or phase.reserve_from is not None:  # only these lock moves in or run on reserve
             # Read after the lock (a statement of its own: it sees a move committed while we waited).
             earlier = (
                 Submission.objects.filter(phase_id=phase.pk, seat_id=seat.pk, kind=Submission.Kind.MOVE)
@@ -95,13 +97,15 @@ def submit(
         _refuse_spends_the_wallet_cannot_cover(engine, match, seat, checked)
         # e.g. the Mulligan: it takes effect at once (the turn is cancelled, no reserve time charged for it)
         at_once = phase.is_live and any(checked.get(key) for key in engine.spec.offers.at_once_keys)
-        sub = _store_move(phase, seat, checked, now, locked=(lock or at_once) and phase.is_live)
+        sub = _store_move(phase, seat, checked, now, locked=(lock or at_once) and locks_in)
         if phase.is_live:  # a live turn's move shows on the board at once
             bump(match.pk)
         else:  # a main phase: only this seat's view and the host's changed; spectators hear nothing
             seat_changed(match.pk, seat.pk)
         if at_once or (phase.is_live and live_turns.after_move(match, phase, seat.name, now,
                                                                first_move=earlier is None)):
+            resolve_locked([(match, phase)], now)
+        elif sub.locked and solo.closes_now(match, phase):  # a practice match: nobody left to wait for
             resolve_locked([(match, phase)], now)
         return sub
 

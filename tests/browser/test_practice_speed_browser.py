@@ -1,0 +1,67 @@
+"""A guest plays a whole Rituals Gone Bad practice in the browser, locking in each move at once: the
+phases close as soon as they are locked in, so the match is over in under 2 minutes (the time is printed)."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+
+from genius.matches.models import Match
+from genius.matches.services import practice
+from tests.browser.helpers import BrowserTestCase
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+GAME = "rituals-gone-bad"
+LIMIT_S = 120
+
+FORM = "#move-form form:has(input[name=phase])"
+
+
+def choose(page, rng: random.Random) -> None:
+    """Pick an option in every menu of the move form (never the empty "Choose …")."""
+    for select in page.locator(f"{FORM} select").all():
+        values = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v]
+        if values:
+            select.select_option(rng.choice(values))
+
+
+class TestPracticeSpeed(BrowserTestCase):
+    def test_a_guest_plays_a_whole_rituals_gone_bad_practice_in_under_two_minutes(self):
+        practice.forget_practice("127.0.0.1")
+        rng = random.Random(5)
+        page = self.browser.new_context(viewport=PHONE).new_page()
+        page.goto(f"{self.live_server_url}/")
+        started = time.monotonic()
+        page.locator(f'[data-game="{GAME}"]').get_by_role("button", name="Practice against bots").click()
+        page.wait_for_url(re.compile(r".*/matches/\d+/$"), timeout=15000)
+        match_id = int(page.url.rstrip("/").split("/")[-1])
+        moves = 0
+        while time.monotonic() - started < LIMIT_S + 30:
+            if Match.objects.get(pk=match_id).status == Match.Status.FINISHED:
+                break
+            form = page.locator(FORM)
+            if form.count() == 0 or page.locator("[data-sending]").count():
+                page.wait_for_timeout(100)  # waiting for the next phase (or for the bots' phase to close)
+                continue
+            number = form.locator("input[name=phase]").get_attribute("value")
+            choose(page, rng)
+            form.get_by_role("button", name="Lock in").click()
+            moves += 1
+            page.wait_for_function(  # answered: the next phase's form, or the refusal shown beside its field
+                "n => !document.querySelector('[data-sending]') && (!document.querySelector('#move-form input[name=phase]')"
+                " || document.querySelector('#move-form input[name=phase]').value !== n"
+                " || document.querySelector('#move-form .field-error, #move-form .msg-error'))",
+                arg=number, timeout=15000,
+            )
+        elapsed = time.monotonic() - started
+        print(f"\nA whole {GAME} practice, every move locked in at once: {elapsed:.1f} s ({moves} moves)")
+        match = Match.objects.get(pk=match_id)
+        assert match.status == Match.Status.FINISHED
+        assert elapsed < LIMIT_S
+        page.reload()
+        assert "Your practice match has started" not in page.inner_text("main")
