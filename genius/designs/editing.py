@@ -64,14 +64,19 @@ def phase(doc: Doc, key: str) -> dict[str, Any]:
 
 
 def put_phase(doc: Doc, key: str | None, *, name: str, repeat: int, seconds: int | None, actors: str,
-              seats: list[int]) -> tuple[Doc, str]:
-    """A new phase (with a first field to change) or a changed one; (document, its key)."""
+              seats: list[int], first_field: dict[str, Any] | None = None,
+              rules: dict[str, Any] | None = None) -> tuple[Doc, str]:
+    """A new phase (with ``first_field``, the host's first question) or a changed one; (document, its key).
+
+    ``rules``: how it closes and its rules (``close``, ``rules``, ``values``); None leaves them as they are.
+    """
     new = _copy(doc)
     phases = new.setdefault("phases", [])
     values: dict[str, Any] = {"name": name, "repeat": repeat, "seconds": seconds, "actors": actors}
     if key is None:
         key = slug_key(name, {p.get("key", "") for p in phases})
-        first = {"key": slug_key(STARTER_FIELD["label"], set()), **STARTER_FIELD}
+        field = dict(first_field or STARTER_FIELD)
+        first = {"key": slug_key(str(field.get("label", "")), set()), **field}
         phases.append({"key": key, **values, "fields": [first]})
         target = phases[-1]
     else:
@@ -81,7 +86,22 @@ def put_phase(doc: Doc, key: str | None, *, name: str, repeat: int, seconds: int
         target["seats"] = sorted(set(seats))
     else:
         target.pop("seats", None)
+    if rules is not None:
+        set_rules(target, **rules)
     return new, key
+
+
+def set_rules(target: dict[str, Any], *, close: str, rules: str, values: list[dict[str, str]]) -> None:
+    """A phase document's way of closing, its rules and its named values (in place); empty parts are left out."""
+    target["close"] = close
+    if rules.strip():
+        target["rules"] = rules
+    else:
+        target.pop("rules", None)
+    if values:
+        target["values"] = [{"name": v["name"], "formula": v["formula"]} for v in values]
+    else:
+        target.pop("values", None)
 
 
 def delete_phase(doc: Doc, key: str) -> Doc:
@@ -128,6 +148,71 @@ def move_field(doc: Doc, phase_key: str, key: str, step: int) -> Doc:
     new = _copy(doc)
     _move(phase(new, phase_key).get("fields", []), key, step)
     return new
+
+
+def put_table(doc: Doc, key: str | None, *, label: str, columns: list[str], rows: list[list[Any]]) -> tuple[Doc, str]:
+    """A new table of the design (its key made from the label) or a changed one; (document, its key)."""
+    new = _copy(doc)
+    tables = new.setdefault("tables", [])
+    values = {"label": label, "columns": list(columns), "rows": [list(r) for r in rows]}
+    if key is None:
+        key = slug_key(label, {t.get("key", "") for t in tables})
+        tables.append({"key": key, **values})
+    else:
+        tables[_index(tables, key)].update(values)
+    return new, key
+
+
+def delete_table(doc: Doc, key: str) -> Doc:
+    new = _copy(doc)
+    tables = new.get("tables", [])
+    del tables[_index(tables, key)]
+    if not tables:
+        new.pop("tables", None)
+    return new
+
+
+def set_setup(doc: Doc, setup: str) -> Doc:
+    """The rules that run once when a match starts ("" or only spaces: none)."""
+    new = _copy(doc)
+    if setup.strip():
+        new["setup"] = setup
+    else:
+        new.pop("setup", None)
+    return new
+
+
+def apply_preset(doc: Doc, phase_key: str, preset: dict[str, Any]) -> Doc:
+    """The phase ``phase_key`` with a preset's rules: its fields, counters and tables added where the design has
+    none of that key (what the design has already is kept), its values and rules replacing the phase's, and the
+    phase closed by its rules unless the host confirms them."""
+    new = _copy(doc)
+    target = phase(new, phase_key)
+    fields = target.setdefault("fields", [])
+    preset_keys = {f["key"] for f in preset.get("fields", [])}
+    if all(f.get("key") not in preset_keys for f in fields) and _is_starter(fields):
+        fields.clear()  # the phase still has only the blank first question: the preset's form replaces it
+    for item in preset.get("fields", []):
+        if all(f.get("key") != item["key"] for f in fields):
+            fields.append(copy.deepcopy(item))
+    for part in ("counters", "tables"):
+        mine = new.setdefault(part, [])
+        for item in preset.get(part, []):
+            if all(m.get("key") != item["key"] for m in mine):
+                mine.append(copy.deepcopy(item))
+        if not mine:
+            new.pop(part)
+    if preset.get("setup") and not str(new.get("setup", "")).strip():
+        new["setup"] = preset["setup"]
+    set_rules(target, close="confirm" if target.get("close") == "confirm" else "rules", rules=preset["rules"],
+              values=list(preset.get("values", [])))
+    return new
+
+
+def _is_starter(fields: list[dict[str, Any]]) -> bool:
+    """Whether a phase's form is only the blank design's or a new phase's untouched first question."""
+    blank = ({"label": "Yes?", "kind": "yesno"}, {"label": STARTER_FIELD["label"], "kind": "text"})
+    return len(fields) == 1 and any(all(fields[0].get(k) == v for k, v in b.items()) for b in blank)
 
 
 def copy_title(title: str, limit: int = 80) -> str:

@@ -7,7 +7,11 @@ checked by ``validate_design`` on the whole document when it is saved, and its p
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -25,6 +29,14 @@ KIND_LABELS = {
     "choice": "A choice among options", "choices": "Several choices", "number": "A number in a range",
     "text": "A short text", "player": "A player", "players": "Several players", "yesno": "Yes or no",
 }
+CLOSE_LABELS = (
+    ("rules", "Rules resolve it: at the deadline, like a coded game; the announcement goes out at once"),
+    ("confirm", "Host confirms: your adjudication page opens filled in from the rules; edit, then publish"),
+    ("hand", "By hand: you work out the ruling on the adjudication page"),
+)
+#: A rules box: monospace, no spelling marks, tabs kept.
+RULES_ATTRS = {"rows": 14, "class": "rules-editor", "spellcheck": "false", "autocapitalize": "off",
+               "autocomplete": "off", "wrap": "off"}
 ACTOR_LABELS = (("everyone", "Everyone"), ("seats", "Chosen seats (by seat number)"),
                 ("named", "The players the host names when the phase opens"))
 YES = {"yes", "y", "true", "1"}
@@ -122,9 +134,15 @@ class PhaseForm(forms.Form):
                                label="Who acts")
     seats = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
                                            label="Seats that act (when chosen seats act)")
+    close = forms.ChoiceField(choices=CLOSE_LABELS, widget=forms.RadioSelect, initial="hand", required=False,
+                              label="How this phase closes")
+    rules = forms.CharField(required=False, strip=False, widget=forms.Textarea(attrs=RULES_ATTRS),
+                            label="Rules of this phase",
+                            help_text="Run when the phase closes: they read answers, counters, tables and values, "
+                                      "and announce, tell, add, goto or end. See the rules help for every function.")
 
     BOXES = (("first phase", "actors"), ("who acts", "actors"), ("the name", "name"), ("rounds", "repeat"),
-             ("length", "hours"), ("seat", "seats"))
+             ("length", "hours"), ("seat", "seats"), ("closes", "close"), ("rule", "rules"), ("line", "rules"))
 
     def __init__(self, *args: Any, max_players: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -135,6 +153,7 @@ class PhaseForm(forms.Form):
         seconds = phase.get("seconds")
         return {"name": phase.get("name"), "repeat": phase.get("repeat", 1), "actors": phase.get("actors"),
                 "seats": phase.get("seats", []), "until_closed": seconds is None,
+                "close": phase.get("close", "hand"), "rules": phase.get("rules", ""),
                 "hours": (seconds or 0) // 3600 if seconds else 24, "minutes": (seconds or 0) % 3600 // 60}
 
     def clean(self) -> dict[str, Any]:
@@ -162,15 +181,41 @@ class FieldForm(forms.Form):
     max = _number(required=False, label="Highest number", help_text="A number: the highest allowed.")
     max_length = _number(required=False, label="Longest answer (characters)",
                          help_text="A short text: 1 to 2000 characters (280 when left empty).")
-    default = forms.CharField(
-        required=False, strip=False, widget=_area(2), label="Default for a missing answer",
-        help_text="Empty: no answer. A choice: one of the options. Several choices: one a line. A number: "
-                  "a whole number. A short text: the text. Yes or no: yes or no. A player: leave it empty.")
+    default = forms.CharField(required=False, strip=False, widget=_area(2), label="Default for a missing answer")
     help = forms.CharField(required=False, strip=False, label="Help under the field")
 
     BOXES = (("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
              ("help", "help"), ("option", "options"), ("choice", "options"), ("label", "label"),
              ("kind", "kind"))
+    #: The boxes only some kinds use (the others are hidden, and not read).
+    KIND_BOXES = {"options": ("choice", "choices"), "min": ("number",), "max": ("number",),
+                  "max_length": ("text",), "default": ("choice", "choices", "number", "text", "yesno")}
+    #: What the default box takes, for each kind.
+    DEFAULT_HELP = {
+        "choice": "Empty: no answer. Otherwise one of the options.",
+        "choices": "Empty: none. Otherwise some of the options, one a line.",
+        "number": "Empty: no answer. Otherwise a whole number within the range.",
+        "text": "The text a missing answer gets (empty: none).",
+        "yesno": "yes or no (empty: no).",
+        "player": "A missing answer names nobody.",
+        "players": "A missing answer names nobody.",
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        kind = self.kind_now()
+        for name, kinds in self.KIND_BOXES.items():
+            self.fields[name].shown_for = kinds
+            self.fields[name].hidden_now = kind not in kinds
+        self.fields["default"].help_text = self.DEFAULT_HELP.get(kind, "")
+        self.fields["default"].help_by_kind = self.DEFAULT_HELP
+        self.fields["default"].kind_now = kind
+
+    def kind_now(self) -> str:
+        """The kind the boxes are shown for: the one posted, else the field's, else a choice."""
+        kind = self.data.get(self.add_prefix("kind")) if self.is_bound else None
+        kind = kind or self.initial.get("kind") or self.fields["kind"].initial
+        return kind if kind in FIELD_KINDS else "choice"
 
     @staticmethod
     def initial_from(field: dict[str, Any]) -> dict[str, Any]:
@@ -204,6 +249,9 @@ class FieldForm(forms.Form):
         elif kind == "players":
             default = [typed] if typed.strip() else []
         data["default_value"] = default
+        for name, kinds in self.KIND_BOXES.items():  # a box its kind does not use is neither read nor refused
+            if kind not in kinds:
+                self._errors.pop(name, None)
         return data
 
     def field_doc(self) -> dict[str, Any]:
@@ -220,6 +268,106 @@ class FieldForm(forms.Form):
         doc["default"] = data.get("default_value")
         doc["help"] = data.get("help", "")
         return doc
+
+
+# --- named values, tables, set-up rules --------------------------------------------------------------------
+_VALUE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}", re.ASCII)
+#: Empty rows offered under a phase's named values (more come with each save).
+SPARE_ROWS = 2
+
+
+@dataclass
+class ValueRow:
+    """One named value of a phase as its boxes show it (``error``: what is wrong with it)."""
+
+    index: int
+    name: str = ""
+    formula: str = ""
+    error: str = ""
+
+
+def value_rows(saved: Sequence[dict[str, Any]], spare: int = SPARE_ROWS) -> list[ValueRow]:
+    """A phase's named values in rows, and ``spare`` empty rows to add more."""
+    rows = [ValueRow(i, str(v.get("name", "")), str(v.get("formula", ""))) for i, v in enumerate(saved)]
+    return rows + [ValueRow(len(rows) + k) for k in range(spare)]
+
+
+def read_value_rows(post: Any) -> tuple[list[ValueRow], list[dict[str, str]]]:
+    """The posted rows (``value_name``/``value_formula``, empty rows dropped) and the values they give; a row
+    with a problem carries its message and gives no value."""
+    names, formulas = post.getlist("value_name"), post.getlist("value_formula")
+    rows: list[ValueRow] = []
+    values: list[dict[str, str]] = []
+    for name, formula in zip(names, formulas + [""] * (len(names) - len(formulas)), strict=False):
+        name, formula = name.strip(), formula.strip()
+        if not name and not formula:
+            continue
+        row = ValueRow(len(rows), name, formula)
+        if not _VALUE_NAME.fullmatch(name):
+            row.error = ("Give the value a name: letters a-z, digits and _, starting with a letter (like pairs or "
+                         "leader_order)." if name else "Give this formula a name.")
+        elif not formula:
+            row.error = f"Write the formula of “{name}” (like len(players) // 2)."
+        elif any(v["name"] == name for v in values):
+            row.error = f"“{name}” is named twice: each value needs its own name."
+        else:
+            values.append({"name": name, "formula": formula})
+        rows.append(row)
+    return rows + [ValueRow(len(rows) + k) for k in range(SPARE_ROWS)], values
+
+
+def table_text(rows: Sequence[Sequence[Any]]) -> str:
+    """A table's rows as comma-separated lines (a cell with a comma or quote is quoted)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for row in rows:
+        writer.writerow(["" if c is None else c for c in row])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str | int:
+    text = text.strip()
+    return int(text) if re.fullmatch(r"-?[0-9]{1,12}", text, re.ASCII) else text
+
+
+class TableForm(forms.Form):
+    """A table of the design that rules look things up in: its label, columns and rows."""
+
+    label = forms.CharField(required=False, strip=False, help_text="What the host calls it (Colour chart).")
+    columns = forms.CharField(required=False, strip=False, label="Columns",
+                              help_text="Their names, separated by commas: first, second, result.")
+    rows = forms.CharField(required=False, strip=False, widget=forms.Textarea(attrs={**RULES_ATTRS, "rows": 10}),
+                           label="Rows", help_text="One row a line, cells separated by commas (quote a cell that "
+                                                   "holds a comma). Whole numbers are read as numbers.")
+
+    BOXES = (("label", "label"), ("column", "columns"), ("row", "rows"), ("cell", "rows"), ("key", "label"))
+
+    @staticmethod
+    def initial_from(table: dict[str, Any]) -> dict[str, Any]:
+        return {"label": table.get("label", ""), "columns": ", ".join(map(str, table.get("columns", []))),
+                "rows": table_text(table.get("rows", []))}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["column_list"] = [c.strip() for c in (data.get("columns") or "").split(",") if c.strip()]
+        try:
+            parsed = list(csv.reader(io.StringIO(data.get("rows") or "")))
+        except csv.Error as exc:
+            self.add_error("rows", f"These rows cannot be read ({exc}).")
+            parsed = []
+        data["row_list"] = [[_cell(c) for c in row] for row in parsed if any(c.strip() for c in row)]
+        return data
+
+
+class SetupForm(forms.Form):
+    """The rules that run once when a match starts (a leader order from the seed, starting counters...)."""
+
+    setup = forms.CharField(required=False, strip=False, widget=forms.Textarea(attrs=RULES_ATTRS),
+                            label="Set-up rules",
+                            help_text="Run once when the match starts: they read players, counters, garnets and "
+                                      "tables, and may set, add, keep (named values) and announce.")
+
+    BOXES = (("setup", "setup"), ("set-up", "setup"), ("rule", "setup"), ("line", "setup"))
 
 
 # --- files ------------------------------------------------------------------------------------------------

@@ -55,6 +55,10 @@ def field_details(field: dict[str, Any]) -> str:
     return ""
 
 
+CLOSE_WORDS = {"rules": "the rules resolve it", "confirm": "the rules propose, the host confirms",
+               "hand": "the host rules by hand"}
+
+
 def described(doc: dict[str, Any]) -> dict[str, Any]:
     """The document with words beside each part (``phases_by_key``: key → described phase)."""
     phases = []
@@ -64,6 +68,7 @@ def described(doc: dict[str, Any]) -> dict[str, Any]:
                    "details": field_details(f), "default_words": default_words(f)} for f in phase.get("fields", [])]
         phases.append({**phase, "number": number, "fields": fields, "length_words": length_words(phase.get("seconds")),
                        "actors_words": actors_words(phase),
+                       "close_words": CLOSE_WORDS.get(phase.get("close", "hand"), CLOSE_WORDS["hand"]),
                        "rounds_words": f"round 1 to {repeat}" if repeat > 1 else "once",
                        "first": number == 1, "last": number == len(doc.get("phases", []))})
     counters = [{**c, "visibility_words": "public" if c.get("visibility") == "public" else

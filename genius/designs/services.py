@@ -26,6 +26,7 @@ from games.engines.design import (
     validate_design,
 )
 from games.engines.registry import get_engine, slugs
+from genius.designs import rules
 from genius.designs.editing import copy_title
 from genius.designs.models import GameDesign
 from genius.matches.models import Match, Season
@@ -51,10 +52,23 @@ def may_edit(user: Any, design: GameDesign) -> bool:
     return design.owner_id == getattr(user, "pk", None)
 
 
+#: A new design's player count: a small group fits (the host changes it in the basics).
+NEW_PLAYERS = (3, 10)
+
+
 # --- saving --------------------------------------------------------------------------------------------
+def checked(doc: Any) -> dict[str, Any]:
+    """``doc`` validated whole: the document (``validate_design``), then its rules; DesignError listing every
+    problem otherwise."""
+    document = validate_design(doc)
+    rules.check(document)
+    return document
+
+
 def create(owner: Any, title: str) -> GameDesign:
-    """A new design from the blank one (one phase with one yes/no field) with ``title``."""
-    document = validate_design(blank_design(title))
+    """A new design from the blank one (one phase with one yes/no field) with ``title``, for 3–10 players."""
+    low, high = NEW_PLAYERS
+    document = validate_design({**blank_design(title), "min_players": low, "max_players": high})
     return GameDesign.objects.create(owner=owner, title=document["title"], document=document)
 
 
@@ -69,7 +83,7 @@ def edit(design_id: int, owner: Any, change: Change) -> GameDesign:
             raise ServiceError("This design is gone.")
         if not may_edit(owner, design):
             raise ServiceError("Only the design's owner may change it.")
-        document = validate_design(change(design.document))
+        document = checked(change(design.document))
         design.document, design.title = document, document["title"]
         design.save(update_fields=["document", "title", "updated"])
     return design
@@ -121,8 +135,18 @@ def read_upload(data: bytes) -> dict[str, Any]:
 
 
 def import_file(owner: Any, data: bytes) -> GameDesign:
-    """A new design of ``owner`` from an exported file (DesignError: nothing is saved)."""
+    """A new design of ``owner`` from an exported file, its rules checked too (DesignError: nothing is saved)."""
     document = read_upload(data)
+    rules.check(document)
+    return GameDesign.objects.create(owner=owner, title=document["title"], document=document)
+
+
+def use_shipped(owner: Any, slug: str) -> GameDesign:
+    """A new design of ``owner`` from a design shipped with the site (ServiceError when there is none)."""
+    found = rules.shipped_design(slug)
+    if found is None:
+        raise ServiceError("There is no such template.")
+    document = validate_design(found["document"])
     return GameDesign.objects.create(owner=owner, title=document["title"], document=document)
 
 

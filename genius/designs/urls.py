@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from genius.designs import views
+from genius.designs import rules_views, views
 
 urlpatterns = [
     path("", views.index, name="designs"),
@@ -21,6 +21,13 @@ urlpatterns = [
     path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/", views.field, name="design-field"),
     path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/delete/", views.field_delete, name="design-field-delete"),
     path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/move/", views.field_move, name="design-field-move"),
+    path("<int:pk>/phases/<slug:key>/preset/", rules_views.preset, name="design-phase-preset"),
+    path("<int:pk>/phases/<slug:key>/try/", rules_views.try_rules, name="design-phase-try"),
+    path("<int:pk>/setup/", rules_views.setup, name="design-setup"),
+    path("<int:pk>/tables/new/", rules_views.table, name="design-table-new"),
+    path("<int:pk>/tables/<slug:key>/", rules_views.table, name="design-table"),
+    path("<int:pk>/tables/<slug:key>/delete/", rules_views.table_delete, name="design-table-delete"),
+    path("shipped/<slug:slug>/use/", rules_views.use_shipped, name="design-shipped-use"),
     path("<int:pk>/copy/", views.copy, name="design-copy"),
     path("<int:pk>/template/", views.template, name="design-template"),
     path("<int:pk>/export/", views.export, name="design-export"),

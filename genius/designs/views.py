@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engines.design import DesignError, field_where
-from genius.designs import editing, services
+from genius.designs import editing, rules, services
 from genius.designs.forms import (
     BasicsForm,
     CounterForm,
@@ -28,8 +28,11 @@ from genius.designs.forms import (
     LobbyFromDesignForm,
     NewDesignForm,
     PhaseForm,
+    ValueRow,
     place_problems,
+    read_value_rows,
     sentence,
+    value_rows,
 )
 from genius.designs.models import GameDesign
 from genius.designs.readable import described
@@ -37,6 +40,8 @@ from genius.matches.access import host_required
 from genius.matches.safe_markdown import render as render_markdown
 from genius.matches.services.errors import ServiceError
 
+#: A new phase's first question, shown on the new phase's page to change before saving.
+FIRST_FIELD = {"label": "Your answer", "kind": "text", "max_length": 280}
 NOT_OWNER = "Only the owner of this design changes it. Copy it to make your own version."
 
 
@@ -97,7 +102,7 @@ def index(request: HttpRequest) -> HttpResponse:
     """My designs and every host's shared templates."""
     mine = GameDesign.objects.filter(owner=request.user)
     templates = GameDesign.objects.filter(is_template=True).exclude(owner=request.user).select_related("owner")
-    return render(request, "designs/index.html", {"mine": mine, "templates": templates,
+    return render(request, "designs/index.html", {"mine": mine, "templates": templates, "shipped": rules.shipped(),
                                                   "plays_designs": services.design_game() is not None})
 
 
@@ -242,7 +247,8 @@ def counter_delete(request: HttpRequest, pk: int, key: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @host_required
 def phase(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
-    """A new phase (no ``key``; it starts with one field to change) or a phase's settings and its fields."""
+    """A new phase (no ``key``; its first question asked on the same page) or a phase: its settings, how it
+    closes, its rules and named values, and its fields."""
     design = _design(request, pk)
     if not services.may_edit(request.user, design):
         return _not_owner(request, design)
@@ -254,29 +260,87 @@ def phase(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse
         except KeyError:
             return redirect("design", pk=design.pk)
     initial = PhaseForm.initial_from(current) if current else {"repeat": 1, "hours": 24, "minutes": 0,
-                                                                "actors": "everyone"}
-    form = PhaseForm(_posted(request), initial=initial, max_players=doc.get("max_players", 20))
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        values = {"name": data["name"], "repeat": data["repeat"], "seconds": data["seconds"],
-                  "actors": data["actors"], "seats": data.get("seats") or []}
-        changed, new_key = editing.put_phase(doc, key, **values)
-        try:
-            saved = services.edit(design.pk, request.user, lambda d: editing.put_phase(d, key, **values)[0])
-        except KeyError:
-            return redirect("design", pk=design.pk)
-        except DesignError as exc:
-            place_problems(form, exc.problems, phase_where(changed, new_key), PhaseForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, f"The phase “{data['name'].strip()}” is saved."
-                             + (" It starts with one field: change it below." if key is None else ""))
-            return redirect("design-phase", pk=saved.pk, key=new_key)
-    status = 400 if form.is_bound and form.errors else 200
+                                                                "actors": "everyone", "close": "hand"}
+    posted = _posted(request)
+    form = PhaseForm(posted, initial=initial, max_players=doc.get("max_players", 20))
+    first = None
+    if key is None and (posted is None or any(name.startswith("first-") for name in posted)):
+        first = FieldForm(posted, prefix="first", initial=FIRST_FIELD)  # (not posted: a plain text question)
+    if request.method == "POST" and request.POST.get("action") == "kind" and first is not None:
+        form = PhaseForm(None, initial=request.POST.dict(), max_players=doc.get("max_players", 20))
+        first = FieldForm(None, prefix="first", initial={k[6:]: v for k, v in request.POST.dict().items()
+                                                         if k.startswith("first-")})
+        rows, _ = read_value_rows(request.POST)
+        return _phase_page(request, design, form, key, current, rows, first)
+    rows = value_rows((current or {}).get("values", []))
+    if request.method == "POST":
+        rows, named = read_value_rows(request.POST)
+        forms_ok = form.is_valid() & (first is None or first.is_valid())
+        if forms_ok and not any(r.error for r in rows):
+            data = form.cleaned_data
+            saved_rules = current or {}
+            values = {"name": data["name"], "repeat": data["repeat"], "seconds": data["seconds"],
+                      "actors": data["actors"], "seats": data.get("seats") or [],
+                      "first_field": first.field_doc() if first is not None else None,
+                      "rules": {  # a part not posted (an older page) stays as saved
+                          "close": data["close"] or saved_rules.get("close", "hand"),
+                          "rules": data["rules"] if "rules" in request.POST else saved_rules.get("rules", ""),
+                          "values": named if "value_name" in request.POST else saved_rules.get("values", [])}}
+            changed, new_key = editing.put_phase(doc, key, **values)
+            try:
+                saved = services.edit(design.pk, request.user, lambda d: editing.put_phase(d, key, **values)[0])
+            except KeyError:
+                return redirect("design", pk=design.pk)
+            except DesignError as exc:
+                place_phase_problems(form, first, rows, exc.problems, changed, new_key)
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, f"The phase “{data['name'].strip()}” is saved.")
+                return redirect("design-phase", pk=saved.pk, key=new_key)
+        elif any(r.error for r in rows) and not form.errors:
+            form.add_error(None, "A named value is not complete: see the values below.")
+    return _phase_page(request, design, form, key, current, rows, first)
+
+
+def _phase_page(request: HttpRequest, design: GameDesign, form: PhaseForm, key: str | None,
+                current: dict[str, Any] | None, rows: list[ValueRow], first: FieldForm | None) -> HttpResponse:
+    bad = (form.is_bound and bool(form.errors)) or (first is not None and first.is_bound and bool(first.errors)) \
+        or any(r.error for r in rows)
+    doc = design.document
     fields = described(doc)["phases_by_key"].get(key, {}).get("fields", []) if key else []
-    return render(request, "designs/phase.html", {"design": design, "form": form, "key": key, "phase": current,
-                                                  "fields": fields}, status=status)
+    return render(request, "designs/phase.html", {
+        "design": design, "form": form, "key": key, "phase": current, "fields": fields, "value_rows": rows,
+        "first": first, "has_errors": bad, "presets": rules.presets(), "rules_here": rules.available(),
+        "counters": doc.get("counters", []), "tables": doc.get("tables", []),
+    }, status=400 if bad else 200)
+
+
+def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[ValueRow],
+                         problems: list[Any], changed: dict[str, Any], key: str) -> None:
+    """Each problem beside the box it is about: the rules, how it closes, a named value, the first question,
+    a phase setting; problems with other parts of the design go above the form."""
+    index = next((i for i, p in enumerate(changed.get("phases", [])) if p.get("key") == key), -1)
+    where = phase_where(changed, key)
+    fields = editing.phase(changed, key).get("fields", []) if index >= 0 else []
+    first_where = field_where(where, 1, fields[0]) if fields else ""
+    valued = [r for r in rows if not r.error and r.name]
+    for problem in problems:
+        path = rules.part_path(problem.part)
+        step = path[2] if path[:2] == ("phases", str(index)) and len(path) > 2 else ""
+        if step in ("rules", "close"):
+            form.add_error(step, sentence(problem.message))
+        elif step == "values":
+            number = int(path[3]) if len(path) > 3 and path[3].isdigit() else -1
+            target = valued[number] if 0 <= number < len(valued) else None
+            if target is None:
+                form.add_error("rules", sentence(problem.message))
+            else:
+                target.error = sentence(problem.message)
+        elif first is not None and problem.where == first_where:
+            place_problems(first, [problem], first_where, FieldForm.BOXES)
+        else:
+            place_problems(form, [problem], where, PhaseForm.BOXES)
 
 
 @require_POST
@@ -314,7 +378,9 @@ def field(request: HttpRequest, pk: int, phase_key: str, key: str | None = None)
     except (KeyError, StopIteration):
         return redirect("design", pk=design.pk)
     form = FieldForm(_posted(request), initial=FieldForm.initial_from(current) if current else {})
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and request.POST.get("action") == "kind":  # no script: show the kind's boxes
+        form = FieldForm(initial=request.POST.dict())
+    elif request.method == "POST" and form.is_valid():
         document = form.field_doc()
         changed, new_key = editing.put_field(doc, phase_key, key, document)
         try:

@@ -12,7 +12,7 @@ from genius.designs import services
 
 @pytest.fixture
 def design(host):
-    """A fresh design of ``host`` (the blank one: phase "Round" with a yes/no field, 7–10 players)."""
+    """A fresh design of ``host`` (the blank one: phase "Round" with a yes/no field, 3–10 players)."""
     return services.create(host, "Auction of Secrets")
 
 

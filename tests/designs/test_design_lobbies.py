@@ -58,6 +58,7 @@ def test_a_lobby_keeps_its_own_copy_of_the_design(host_client, design):
 
 
 def test_the_seat_count_is_offered_within_the_designs_player_count(host_client, design):
+    services.edit(design.pk, design.owner, lambda doc: {**doc, "min_players": 7})
     page = host_client.get(reverse("design-lobby", args=[design.pk])).content.decode()
     assert '<option value="7"' in page and '<option value="10"' in page and '<option value="6"' not in page
     response = host_client.post(reverse("design-lobby", args=[design.pk]), lobby_post(seats_wanted="3"))

@@ -94,7 +94,7 @@ def test_a_new_design_starts_from_the_blank_one(host_client):
     assert response.status_code == 302 and response["Location"] == url("design", design.pk)
     assert design.title == "Auction" and len(design.document["phases"]) == 1
     page = text_of(host_client.get(url("design", design.pk)))
-    assert "Round" in page and "7–10 players" in page
+    assert "Round" in page and "3–10 players" in page
 
 
 def test_the_basics_are_saved_and_the_rules_shown_as_markdown_with_html_escaped(host_client, design):

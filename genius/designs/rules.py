@@ -1,0 +1,110 @@
+"""The designer's one door to designed games' rules: checking them, trying a phase, presets and the shipped
+designs. The rules themselves (a sandboxed language) live with the game that plays designs; this module only
+calls its public API, so no page imports it directly.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from games.engines.design import DesignError, Problem, read_design_file
+
+#: Where the shipped designs (``*.genius-design.json``) are kept.
+SHIPPED_DIR = Path(__file__).resolve().parents[2] / "games" / "custom_game" / "designs"
+#: The names a "Try these rules" run seats (as many as it needs, in this order).
+TRY_NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo", "kai", "lea", "max", "ned",
+             "oli", "pam", "quin", "rex", "sam", "tia")
+
+_PART = re.compile(r"\[(\d+)\]")
+
+
+def _api() -> Any:
+    """The rules package (None while it is not installed)."""
+    try:
+        from games.custom_game import rules
+    except ImportError:  # pragma: no cover - the package ships with the game
+        return None
+    return rules
+
+
+def available() -> bool:
+    """Whether rules can be checked and run here."""
+    return _api() is not None and hasattr(_api(), "check_design_rules")
+
+
+def part_path(part: str) -> tuple[str, ...]:
+    """A problem's ``part`` as steps: ``phases[1].rules`` and ``phases.1.rules`` are both ``('phases', '1', 'rules')``."""
+    return tuple(step for step in _PART.sub(r".\1", part or "").split(".") if step)
+
+
+def problems(doc: dict[str, Any]) -> list[Problem]:
+    """What is wrong with the rules of a valid design document (fields, counters and tables they name, their
+    syntax...); each problem's ``part`` says where (``phases.2.rules``, ``setup``, ``tables.0``)."""
+    api = _api()
+    if api is None or not hasattr(api, "check_design_rules"):
+        return []
+    try:
+        return list(api.check_design_rules(doc))
+    except DesignError as exc:
+        return list(exc.problems)
+
+
+def check(doc: dict[str, Any]) -> None:
+    """DesignError listing the problems of the rules of ``doc`` (a validated design), if any."""
+    found = problems(doc)
+    if found:
+        raise DesignError(found)
+
+
+def try_phase(doc: dict[str, Any], phase_key: str, round_number: int, answers: dict[str, Any] | None, seed: int,
+              players: list[str]) -> Any:
+    """The rules of one phase run once on ``answers`` (None: random legal answers): the package's Preview."""
+    api = _api()
+    if api is None or not hasattr(api, "try_phase"):
+        raise DesignError([Problem("Rules", "rules cannot be tried on this site yet")])
+    return api.try_phase(doc, phase_key, round_number, answers, seed, players)
+
+
+def presets() -> list[dict[str, Any]]:
+    """The presets a phase's rules may start from (key, label, summary, fields, counters, tables, rules)."""
+    try:
+        from games.custom_game.presets import PRESETS
+    except ImportError:  # pragma: no cover
+        return []
+    return list(PRESETS)
+
+
+def preset(key: str) -> dict[str, Any] | None:
+    return next((p for p in presets() if p.get("key") == key), None)
+
+
+# --- shipped designs ------------------------------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def _read_shipped(path: str, mtime: float) -> dict[str, Any] | None:
+    try:
+        return read_design_file(Path(path).read_bytes())
+    except (OSError, DesignError):
+        return None
+
+
+def shipped() -> list[dict[str, Any]]:
+    """The designs that ship with the site, readable ones only: ``slug`` (file name without its suffix),
+    ``title``, ``summary``, players words and ``document``, by title."""
+    found = []
+    for path in sorted(SHIPPED_DIR.glob("*.genius-design.json")) if SHIPPED_DIR.is_dir() else []:
+        document = _read_shipped(str(path), path.stat().st_mtime)
+        if document is None:
+            continue
+        low, high = document["min_players"], document["max_players"]
+        found.append({"slug": path.name.removesuffix(".genius-design.json"), "title": document["title"],
+                      "summary": document.get("summary", ""), "document": document,
+                      "players_words": f"{low} players" if low == high else f"{low}–{high} players",
+                      "rules_phases": sum(1 for p in document["phases"] if p.get("close") in ("rules", "confirm"))})
+    return sorted(found, key=lambda d: d["title"].casefold())
+
+
+def shipped_design(slug: str) -> dict[str, Any] | None:
+    return next((d for d in shipped() if d["slug"] == slug), None)

@@ -1,0 +1,193 @@
+"""The designer's pages for rules: the set-up rules, the design's tables, presets written into a phase,
+"Try these rules" on a phase, and the designs shipped with the site used as templates.
+
+Every save goes through ``services.edit`` (the whole document and its rules checked; a refused save keeps
+what was saved before and shows each problem beside its box).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games.engines.design import DesignError
+from genius.designs import editing, rules, services
+from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
+from genius.designs.trying import TryForm, answer_rows, answers_from, preview_parts
+from genius.designs.views import _design, _form_page, _not_owner, _owned_post, _posted, _problems_as_messages
+from genius.matches.access import host_required
+from genius.matches.services.errors import ServiceError
+
+
+def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tuple[str, str], ...],
+           where: str | None = None) -> None:
+    """Problems whose part starts with ``head`` beside ``box``; the others by their words (or above the form)."""
+    for problem in problems:
+        if rules.part_path(problem.part)[:1] == (head,):
+            form.add_error(box, sentence(problem.message))
+        else:
+            place_problems(form, [problem], where, boxes)
+
+
+# --- set-up rules --------------------------------------------------------------------------------------------
+@require_http_methods(["GET", "POST"])
+@host_required
+def setup(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rules that run once when a match of the design starts."""
+    design = _design(request, pk)
+    if not services.may_edit(request.user, design):
+        return _not_owner(request, design)
+    form = SetupForm(_posted(request), initial={"setup": design.document.get("setup", "")})
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["setup"]
+        try:
+            services.edit(design.pk, request.user, lambda doc: editing.set_setup(doc, text))
+        except DesignError as exc:
+            _place(form, exc.problems, "setup", "setup", SetupForm.BOXES)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "The set-up rules are saved." if text.strip() else "No set-up rules now.")
+            return redirect(reverse("design", args=[design.pk]) + "#setup")
+    return _form_page(request, design, form, heading="Set-up rules", button="Save the set-up rules")
+
+
+# --- tables ------------------------------------------------------------------------------------------------
+@require_http_methods(["GET", "POST"])
+@host_required
+def table(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
+    """A new table (no ``key``) or a table's label, columns and rows."""
+    design = _design(request, pk)
+    if not services.may_edit(request.user, design):
+        return _not_owner(request, design)
+    tables = design.document.get("tables", [])
+    current = next((t for t in tables if t.get("key") == key), None) if key else None
+    if key is not None and current is None:
+        return redirect(reverse("design", args=[design.pk]) + "#tables")
+    form = TableForm(_posted(request), initial=TableForm.initial_from(current) if current else {})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        values = {"label": data["label"], "columns": data["column_list"], "rows": data["row_list"]}
+        changed, new_key = editing.put_table(design.document, key, **values)
+        number = next(i for i, t in enumerate(changed["tables"]) if t["key"] == new_key)
+        try:
+            services.edit(design.pk, request.user, lambda doc: editing.put_table(doc, key, **values)[0])
+        except KeyError:
+            return redirect("design", pk=design.pk)
+        except DesignError as exc:
+            for problem in exc.problems:
+                path = rules.part_path(problem.part)
+                if path[:2] == ("tables", str(number)):
+                    step = path[2] if len(path) > 2 else ""
+                    box = {"label": "label", "key": "label", "columns": "columns"}.get(step, "rows")
+                    form.add_error(box, sentence(problem.message))
+                else:
+                    place_problems(form, [problem], None, TableForm.BOXES)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"The table “{data['label'].strip()}” is saved: rules read it as "
+                                      f"tables[\"{new_key}\"] or with lookup(\"{new_key}\", …).")
+            return redirect(reverse("design", args=[design.pk]) + f"#table-{new_key}")
+    extra = {"delete_url": reverse("design-table-delete", args=[design.pk, key]) if key else "",
+             "note": f"Rules read it as tables[\"{key}\"]." if key else ""}
+    return _form_page(request, design, form, heading="New table" if key is None else "Table", button="Save the table",
+                      extra=extra)
+
+
+@require_POST
+@host_required
+def table_delete(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    try:
+        services.edit(design.pk, request.user, lambda doc: editing.delete_table(doc, key))
+    except KeyError:
+        messages.error(request, "That table is gone (deleted in another window?).")
+    except DesignError as exc:
+        messages.error(request, "Nothing was deleted: rules still read this table.")
+        _problems_as_messages(request, exc)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "The table is deleted.")
+    return redirect(reverse("design", args=[design.pk]) + "#tables")
+
+
+# --- presets -----------------------------------------------------------------------------------------------
+@require_POST
+@host_required
+def preset(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    """Write a preset's rules into the phase (with the fields, counters and tables they need)."""
+    design = _owned_post(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
+    chosen = rules.preset(request.POST.get("preset", ""))
+    if chosen is None:
+        messages.error(request, "Choose one of the presets.")
+        return redirect("design-phase", pk=design.pk, key=key)
+    try:
+        services.edit(design.pk, request.user, lambda doc: editing.apply_preset(doc, key, chosen))
+    except KeyError:
+        return redirect("design", pk=design.pk)
+    except DesignError as exc:
+        messages.error(request, f"The preset “{chosen['label']}” was not written: nothing was changed.")
+        _problems_as_messages(request, exc)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"The rules of “{chosen['label']}” are written below, with the fields, counters "
+                                  "and tables they use: read them, change them, try them.")
+    return redirect(reverse("design-phase", args=[design.pk, key]) + "#rules")
+
+
+# --- try these rules ----------------------------------------------------------------------------------------
+@require_http_methods(["GET", "POST"])
+@host_required
+def try_rules(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    """Run a phase's rules once, on random answers or answers typed here, and show what would be published."""
+    design = _design(request, pk)
+    doc = design.document
+    try:
+        the_phase = editing.phase(doc, key)
+    except KeyError:
+        raise Http404("No such phase.") from None
+    form = TryForm(_posted(request), doc=doc, phase=the_phase)
+    result = None
+    players = form.players_now()
+    rows, row_errors = answer_rows(the_phase, players, request.POST if request.method == "POST" else {})
+    if request.method == "POST" and form.is_valid() and not row_errors:
+        data = form.cleaned_data
+        answers = answers_from(rows) if data["mode"] == "typed" else None
+        try:
+            preview = rules.try_phase(doc, key, data["round"], answers, data["seed"], players)
+        except DesignError as exc:
+            result = {"error": "; ".join(sentence(str(p)) for p in exc.problems), "public": [], "private": []}
+        else:
+            result = preview_parts(preview, players)
+    status = 400 if (form.is_bound and form.errors) or row_errors else 200
+    return render(request, "designs/try.html", {
+        "design": design, "phase": the_phase, "form": form, "rows": rows, "players": players, "result": result,
+        "owner": services.may_edit(request.user, design), "has_rules": bool(the_phase.get("rules", "").strip()),
+        "row_errors": row_errors,
+    }, status=status)
+
+
+# --- shipped designs -----------------------------------------------------------------------------------------
+@require_POST
+@host_required
+def use_shipped(request: HttpRequest, slug: str) -> HttpResponse:
+    """A copy of a design shipped with the site, owned by the host."""
+    try:
+        made = services.use_shipped(request.user, slug)
+    except (ServiceError, DesignError) as exc:
+        messages.error(request, getattr(exc, "message", None) or str(exc))
+        return redirect(reverse("designs") + "#shipped")
+    messages.success(request, f"“{made.title}” is now one of your designs: change it as you like, or open a lobby.")
+    return redirect("design", pk=made.pk)
