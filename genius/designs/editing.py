@@ -184,8 +184,8 @@ def set_setup(doc: Doc, setup: str) -> Doc:
 
 def apply_preset(doc: Doc, phase_key: str, preset: dict[str, Any]) -> Doc:
     """The phase ``phase_key`` with a preset's rules: its fields, counters and tables added where the design has
-    none of that key (what the design has already is kept), its values and rules replacing the phase's, and the
-    phase closed by its rules unless the host confirms them."""
+    none of that key (what the design has already is kept), its values and rules replacing the phase's, who
+    acts when the preset says, and the phase closed by its rules unless the host confirms them."""
     new = _copy(doc)
     target = phase(new, phase_key)
     fields = target.setdefault("fields", [])
@@ -204,6 +204,10 @@ def apply_preset(doc: Doc, phase_key: str, preset: dict[str, Any]) -> Doc:
             new.pop(part)
     if preset.get("setup") and not str(new.get("setup", "")).strip():
         new["setup"] = preset["setup"]
+    if preset.get("actors"):
+        target.update(copy.deepcopy(preset["actors"]))
+        if target.get("actors") != "seats":
+            target.pop("seats", None)
     set_rules(target, close="confirm" if target.get("close") == "confirm" else "rules", rules=preset["rules"],
               values=list(preset.get("values", [])))
     return new

@@ -14,8 +14,10 @@ class MatchesConfig(AppConfig):
     verbose_name = "Genius matches"
 
     def ready(self) -> None:
-        from genius.matches import scheduler, tasks
+        from genius.matches import ruling_alerts, scheduler, tasks
         from genius.matches.services import live_turns
+        from genius.notify import due
 
         scheduler.register("celery", tasks.resolve_at)  # live turns get a Celery task due at their deadline
         scheduler.add_sweep(live_turns.send_reminders)  # the dealer's reminders, on every tick of either clock
+        due.add_source(ruling_alerts.rulings_waiting)  # "The rules stopped: rule by hand" for the match's host

@@ -229,6 +229,30 @@ def _read_end(form: RulingForm, values: Values, ruling: dict[str, Any], errors: 
         ruling["ec"] = [n for n in in_order if n in ec]
 
 
+# --- what the rules proposed ------------------------------------------------------------------------------
+
+
+@dataclass
+class Proposal:
+    """What a game's rules worked out for the open ruling phase: ``ruling`` (to pre-fill the boxes, maybe
+    partial) and ``problem`` (why they stopped, in the host's words; None: they finished, the host confirms)."""
+
+    ruling: dict[str, Any] | None
+    problem: str | None
+
+
+def proposal(form: RulingForm | None, state: Any) -> Proposal:
+    """The rules' proposal for the open ruling phase: from the engine's form when it says, else from the
+    state's open phase (``proposed`` and ``problem``); nothing when the host rules by hand."""
+    ruling = getattr(form, "proposed", None)
+    problem = getattr(form, "problem", None)
+    opened = state.get("open") if isinstance(state, dict) else None
+    if isinstance(opened, dict):
+        ruling = ruling if ruling is not None else opened.get("proposed")
+        problem = problem or opened.get("problem")
+    return Proposal(ruling if isinstance(ruling, dict) else None, str(problem) if problem else None)
+
+
 # --- showing a ruling (a draft) in the boxes --------------------------------------------------------------
 
 
@@ -247,7 +271,10 @@ def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:
             for key, delta in changes.items():
                 values[f"counter-{index[name]}-{key}"] = [str(delta)]
     for box, part in (("garnets", "garnets"), ("place", "placement"), ("tol", "tol")):
-        for name, number in (ruling.get(part) or {}).items():
+        given = ruling.get(part) or {}
+        if isinstance(given, list):  # a placement best first
+            given = {name: place for place, name in enumerate(given, start=1) if isinstance(name, str)}
+        for name, number in given.items() if isinstance(given, dict) else ():
             if name in index:
                 values[f"{box}-{index[name]}"] = [str(number)]
     if ruling.get("reveal"):
@@ -271,7 +298,7 @@ def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:
             values["hours"], values["minutes"] = [str(seconds // 3600)], [str(seconds % 3600 // 60)]
     if isinstance(ruling.get("ec_decide"), dict):
         values["ec_mode"] = ["decide"]
-        values["between"] = list(ruling["ec_decide"].get("between") or [])
+        values["between"] = list(ruling["ec_decide"].get("between") or ruling["ec_decide"].get("candidates") or [])
         values["deciders"] = list(ruling["ec_decide"].get("deciders") or [])
     elif isinstance(ruling.get("ec"), list):
         values["ec"] = list(ruling["ec"])

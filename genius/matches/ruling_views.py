@@ -35,8 +35,9 @@ def match_ruling(request: HttpRequest, match: Match) -> HttpResponse:
             return render(request, TEMPLATE, ctx, status=400)
         return render(request, TEMPLATE, ctx)
     form = rulings.ruling_form(match)
-    if request.method != "POST":
-        values = ruling_forms.values_of(form, phase.ruling_draft)
+    if request.method != "POST":  # a saved draft first, else what the game's rules proposed
+        proposed = ruling_forms.proposal(form, match.state).ruling
+        values = ruling_forms.values_of(form, phase.ruling_draft if phase.ruling_draft is not None else proposed)
         return _page(request, match, phase, form, values)
     values = ruling_forms.values_from_post(request.POST)
     action = request.POST.get("action", "")
@@ -68,7 +69,7 @@ def _page(request: HttpRequest, match: Match, phase: Any, form: protocol.RulingF
           errors: dict[str, str] | None = None, *, status: int = 200) -> HttpResponse:
     ctx = ruling_forms.page(form, values, errors)
     ctx.update({"match": match, "phase": phase, "ruled_on": _ruled_on(match, phase),
-                "draft_saved": phase.ruling_draft is not None})
+                "draft_saved": phase.ruling_draft is not None, "proposal": ruling_forms.proposal(form, match.state)})
     return render(request, TEMPLATE, ctx, status=status)
 
 
