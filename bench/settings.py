@@ -5,6 +5,8 @@ import os
 from genius.settings import *  # noqa: F403
 
 ROOT_URLCONF = "bench.urls"
+#: The crowds of spectators all come from 127.0.0.1: no bound on sockets per address here.
+GENIUS_SOCKETS_PER_ADDRESS = int(os.environ.get("GENIUS_SOCKETS_PER_ADDRESS", "0"))
 
 #: The browser section's pages load the site's scripts: served from the app and static folders, as ``bin/run``
 #: does, rather than from a collectstatic the bench would have to run (production mode expects one).

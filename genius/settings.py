@@ -234,6 +234,10 @@ WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
 #: Seconds between two looks at /me/due/ from an open page (the in-page alerts); 5 while a live turn is owed.
 GENIUS_DUE_POLL_SECONDS = int(os.environ.get("GENIUS_DUE_POLL_SECONDS", "30"))
 
+#: Live sockets one client address and one session may hold open in a web process (0: no bound); see genius/live/caps.py.
+GENIUS_SOCKETS_PER_ADDRESS = int(os.environ.get("GENIUS_SOCKETS_PER_ADDRESS", "50"))
+GENIUS_SOCKETS_PER_SESSION = int(os.environ.get("GENIUS_SOCKETS_PER_SESSION", "8"))
+
 #: Where links in emails point.
 GENIUS_SITE_URL = os.environ.get("GENIUS_SITE_URL", "http://127.0.0.1:8000")
 

@@ -32,7 +32,7 @@ from genius.matches.models import Match
 
 log = logging.getLogger("games")
 
-PREFIX = "guest-"
+PREFIX = names.GUEST_PREFIX
 SESSION_KEY = "genius_guest"
 _ALPHABET = string.ascii_lowercase + string.digits
 #: A guest not seen for this many days (no log-in, seat taken or move sent) is removed.
@@ -45,7 +45,7 @@ def guest_name(token: str | None = None) -> str:
     """``guest-`` and six letters or digits (random unless ``token`` is given)."""
     token = token or "".join(secrets.choice(_ALPHABET) for _ in range(6))
     name = f"{PREFIX}{token}"
-    problem = names.problem(name)
+    problem = names.problem(name, guest=True)
     if problem:
         raise ValueError(f"{name!r} breaks the user-name policy: {problem}")
     return name

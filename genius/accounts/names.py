@@ -12,6 +12,10 @@ True
 'This name is reserved: it reads as “public”.'
 >>> canonical("Ana_B0") == canonical("ana-bo")
 True
+>>> problem("Guest-Zz9")
+'Names starting with “guest-” are kept for guests (any case, any separator).'
+>>> seat_name_problem("bo") is None
+True
 """
 
 from __future__ import annotations
@@ -34,6 +38,10 @@ RESERVED_WORDS = frozenset({
     "none", "null", "owner", "player", "players", "private", "public", "root", "seat", "server",
     "spectator", "spectators", "staff", "support", "system", "undefined", "viewer", "webhook",
 })
+
+#: Guests' names start with this (``genius.accounts.guests``): no one else may take it, in any case.
+GUEST_PREFIX = "guest-"
+GUEST_ONLY = "Names starting with “guest-” are kept for guests (any case, any separator)."
 
 # Folded after NFKC and case folding: letters that pass for each other in common fonts, and the
 # separators, which read alike at a glance.
@@ -69,10 +77,16 @@ def _describe(char: str) -> str:
     return f"“{char}” ({code})" if char.isprintable() and not char.isspace() else code
 
 
-def problem(name: str, *, reserved: bool = True) -> str | None:
+def looks_like_a_guest(name: str) -> bool:
+    """Whether ``name`` starts like a guest's (``Guest-``, ``GUEST_``, ``guest.``… any case)."""
+    return canonical(name).startswith(canonical(GUEST_PREFIX))
+
+
+def problem(name: str, *, reserved: bool = True, guest: bool = False, min_length: int = MIN_LENGTH) -> str | None:
     """Why ``name`` breaks the policy, in one sentence for the sign-up form; None when it is fine.
 
-    ``reserved=False`` skips the reserved words (for accounts the site's owner made, such as hosts).
+    ``reserved=False`` skips the reserved words (for accounts the site's owner made, such as hosts);
+    ``guest=True`` lets the name start with :data:`GUEST_PREFIX` (only the guest maker's own names).
     """
     if not name:
         return "Choose a user name."
@@ -85,11 +99,24 @@ def problem(name: str, *, reserved: bool = True) -> str | None:
     bad = next((char for char in name if char not in ALLOWED), None)
     if bad is not None:
         return f"{_describe(bad)} is not allowed in a user name. {RULE}"
-    if len(name) < MIN_LENGTH:
-        return f"A user name has at least {MIN_LENGTH} characters."
+    if len(name) < min_length:
+        return f"A user name has at least {min_length} characters."
     if not name[0].isalnum():
         return "A user name starts with a letter or a digit."
+    if not guest and looks_like_a_guest(name):
+        return GUEST_ONLY
     return None
+
+
+def seat_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a seat name a host types (a bot) or a match file brings; None when it can.
+
+    The user-name policy, with two differences: a seat name may be one or two characters long (no role
+    or mention is that short), and it may start with ``guest-`` (a match file records the guests who
+    played; an unclaimed seat is no account, so it cannot pass for one).
+    """
+    found = problem(name, guest=True, min_length=1)
+    return found and found.replace("A user name", "A seat name").replace("a user name", "a seat name")
 
 
 def lookalike_groups(names: Iterable[str]) -> list[list[str]]:

@@ -1,5 +1,9 @@
 """Time-zone names: which names are zones (IANA names ``zoneinfo`` knows), and the zone a name is.
 
+The machine's zone files also hold names that are no IANA zone: ``localtime`` (whatever this server
+is set to), ``Factory`` (a placeholder) and ``posixrules``, plus the ``posix/`` and ``right/`` copies
+on some systems. Those are refused everywhere a zone is read.
+
 Anything else is refused by the forms with a sentence, and ignored where a browser sent it (never an
 error page). The middleware that shows each viewer's times in their zone is ``genius.accounts.middleware``.
 """
@@ -13,10 +17,16 @@ COOKIE = "genius_tz"
 SESSION_KEY = "genius_tz"
 
 
+#: Names in the zone files that are no IANA zone.
+NOT_ZONES = frozenset({"localtime", "Factory", "posixrules"})
+_NOT_ZONE_FOLDERS = ("posix/", "right/")
+
+
 @lru_cache(maxsize=1)
 def all_zones() -> frozenset[str]:
-    """Every IANA zone name this machine knows."""
-    return frozenset(zoneinfo.available_timezones())
+    """Every IANA zone name this machine knows (none of :data:`NOT_ZONES`)."""
+    return frozenset(name for name in zoneinfo.available_timezones()
+                     if name not in NOT_ZONES and not name.startswith(_NOT_ZONE_FOLDERS))
 
 
 def zone_problem(name: str) -> str | None:

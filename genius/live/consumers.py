@@ -11,7 +11,9 @@ match, and a frame meant for someone else is dropped and the socket closed. Sign
 the session's sockets at once, a seat changing hands closes the sockets on it
 (``genius.live.signals``), and a member's socket checks its session on every resync and every
 minute. Close codes: 4400 a bad address, 4401 the session ended, 4403 the viewer changed (the page
-reloads as whoever it is now), 4404 no such match or path.
+reloads as whoever it is now), 4404 no such match or path, 4408 too many frames sent, 4429 too many
+sockets from one address or session (``genius.live.caps``: the bounds, and the rate every frame,
+pings included, is held to).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from channels.layers import get_channel_layer
 from channels.utils import await_many_dispatch
 from django.conf import settings
 
-from genius.live import fanout, presenters
+from genius.live import caps, fanout, presenters
 from genius.live.pushes import host_group, seat_group, session_group
 from genius.matches.models import Match
 
@@ -128,11 +130,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self._refilled = asyncio.get_running_loop().time()
         self._resync_later: asyncio.Task | None = None
         self._checker: asyncio.Task | None = None
+        self._frames = caps.FrameBucket(self._refilled)
+        self._slot: caps.Slot | None = None
         try:
             await await_many_dispatch([receive, self._from_group], self.dispatch)
         except StopConsumer:
             pass
         finally:
+            if self._slot is not None:
+                self._slot.release()
             self._leave_hub()
             for task in (self._writer, self._resync_later, self._checker):
                 if task is not None:
@@ -153,6 +159,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await super().dispatch(message)
 
     async def connect(self) -> None:
+        self._slot, why = caps.claim(self.scope)
+        if self._slot is None:  # accepted only to say why, so the page can wait before trying again
+            self._closing = True
+            await self.accept()
+            await self.send(text_data=json.dumps({"type": "error", "message": why}))
+            await self.close(code=caps.TOO_MANY)
+            return
         try:
             self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
         except (KeyError, TypeError, ValueError):
@@ -309,8 +322,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
     # --- messages from the client ------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Clients may ask for a resync or ping; anything else gets a clear error."""
+        """Clients may ask for a resync or ping; anything else gets a clear error. Every frame is rated
+        first (``caps.FrameBucket``): one over the rate is dropped unread, a flood closes the socket."""
         if self._closing:
+            return
+        if not self._frames.take(asyncio.get_running_loop().time()):
+            if self._frames.dropped >= caps.FLOOD:
+                await self._close_as(caps.FLOODED)
+            elif self._frames.dropped == 1:
+                await self._error(f"Too many messages: at most {caps.FRAMES_PER_SECOND:g} a second; "
+                                  "this one and the next ones are dropped until you slow down.")
             return
         if text_data is None or len(text_data) > MAX_MESSAGE:
             await self._error("Messages must be JSON text of at most 4 KB.")

@@ -254,8 +254,11 @@
       ws.onclose = function (ev) {
         // 4401: the session ended; 4403: the seat changed hands. The page is someone else's now.
         if (ev.code === 4401 || ev.code === 4403) { setState("reloading…"); location.reload(); return; }
+        // 4429: too many live pages from this address or browser; 4408: too many messages. Wait before trying again.
+        var busy = ev.code === 4429 || ev.code === 4408;
+        if (busy) retry = Math.max(retry, 30000);
         reconnecting = true;
-        setState("reconnecting…");
+        setState(busy ? "too many live pages open: trying again in 30 s" : "reconnecting…");
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 10000);
       };

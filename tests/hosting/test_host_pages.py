@@ -184,7 +184,7 @@ def test_a_setting_outside_its_declared_kind_is_refused_beside_it(client, host, 
 def test_bot_names_that_cannot_be_seated_are_refused(client, host, fake_game):
     client.force_login(host)
     for bots, says in [("bo\nbo", "two seats called bo"), ("a\nb\nc\nd\ne", "4 seats are free, not 5"),
-                       ("x" * 41, "at most 40 characters")]:
+                       ("x" * 41, "at most 24 characters")]:
         response = client.post(new_url(fake_game), new_form(fake_game, bots=bots))
         assert response.status_code == 400 and says in response.context["form"].errors["bots"][0]
     assert not Match.objects.exists()

@@ -130,7 +130,7 @@ def test_a_fork_without_a_free_path_is_refused(client, host):
     [
         ("bo\nbo", "There would be two seats called bo."),
         ("\n".join(f"b{i}" for i in range(11)), "10 seats are free, not 11"),
-        ("x" * 41, "A seat name is at most 40 characters"),
+        ("x" * 41, "A seat name has at most 24 characters"),
     ],
 )
 def test_a_bot_list_that_cannot_work_is_refused_beside_its_box(client, host, bots, says):

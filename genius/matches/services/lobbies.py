@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from games.engines.protocol import ConfigError, Engine, EngineError
+from genius.accounts.names import canonical, seat_name_problem
 from genius.matches.models import Match, Season
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import engine_of
@@ -46,14 +47,19 @@ def check_seat_count(engine: Engine, seats_wanted: int | None) -> int:
 
 
 def check_bot_names(names: list[str], seated: list[str], free: int) -> list[str]:
-    """Bot seat names: each at most NAME_MAX characters, none taken twice, no more than the free seats."""
+    """Bot seat names: each follows the seat-name policy (``seat_name_problem``: no role, mention or
+    markup), none taken twice or looking like another seat's, no more than the free seats."""
     names = [n.strip() for n in names if n.strip()]
-    too_long = [n for n in names if len(n) > NAME_MAX]
-    if too_long:
-        raise ServiceError(f"A seat name is at most {NAME_MAX} characters: {too_long[0][:NAME_MAX]}…", "bots")
-    twice = [n for n in dict.fromkeys(names) if names.count(n) > 1 or n in seated]
-    if twice:
-        raise ServiceError(f"There would be two seats called {twice[0]}.", "bots")
+    for number, name in enumerate(names, start=1):
+        if problem := seat_name_problem(name):
+            raise ServiceError(f"Bot {number}: {problem}", "bots")
+    seen = {canonical(n): n for n in seated}
+    for name in names:
+        if canonical(name) in seen:
+            raise ServiceError(f"There would be two seats called {name}"
+                               + ("." if seen[canonical(name)] == name else f" (it looks like {seen[canonical(name)]})."),
+                               "bots")
+        seen[canonical(name)] = name
     if len(names) > free:
         raise ServiceError(f"{free} seats are free, not {len(names)}.", "bots")
     return names

@@ -10,6 +10,7 @@ from games.engines import matchfile
 from games.engines.matchfile import MatchFileError
 from games.engines.protocol import EngineError, LogLine, Resolution, SubmissionError
 from games.engines.runner import play_ruling
+from genius.accounts.names import lookalike_groups, seat_name_problem
 from genius.matches.models import Match, Phase, Season, Submission
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import ServiceError
@@ -82,6 +83,11 @@ def import_match(
         matchfile.start(doc)  # checks the seats and config before anything is written
     except MatchFileError as exc:
         raise ServiceError(f"This match file is not valid: {exc}") from None
+    for number, name in enumerate(doc["players"], start=1):
+        if problem := seat_name_problem(name):
+            raise ServiceError(f"This match file is not valid: players: seat {number}: {problem}")
+    if twins := lookalike_groups(doc["players"]):
+        raise ServiceError(f"This match file is not valid: players: {' and '.join(twins[0])} look alike.")
     engine = engine_of(doc["game"])
     with transaction.atomic():
         match = create_match(
