@@ -199,9 +199,14 @@ for _proxy in TRUSTED_PROXIES:
         ipaddress.ip_network(_proxy, strict=False)
     except ValueError:
         raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_proxy!r} is not an address or a network (like 10.0.0.0/8).") from None
-# Sign-ups per client address and hour: accounts made, and tries (each post of the form).
-GENIUS_SIGNUPS_PER_HOUR = int(os.environ.get("GENIUS_SIGNUPS_PER_HOUR", "5"))
-GENIUS_SIGNUP_ATTEMPTS_PER_HOUR = int(os.environ.get("GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", "30"))
+# Sign-ups per client address and hour: accounts made, and tries (each post of the form). A game night on
+# one network (one address behind its router) signs up 10 people or more.
+GENIUS_SIGNUPS_PER_HOUR = int(os.environ.get("GENIUS_SIGNUPS_PER_HOUR", "20"))
+GENIUS_SIGNUP_ATTEMPTS_PER_HOUR = int(os.environ.get("GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", "60"))
+# Practice matches started per hour: per account once signed up, per address for visitors and guests.
+GENIUS_PRACTICE_PER_HOUR = int(os.environ.get("GENIUS_PRACTICE_PER_HOUR", "20"))
+# Password-reset emails asked for per client address and hour.
+GENIUS_PASSWORD_RESETS_PER_HOUR = int(os.environ.get("GENIUS_PASSWORD_RESETS_PER_HOUR", "10"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -110,9 +110,9 @@ def _hit(key: str) -> None:
 def signup_refusal(address: str | None) -> str | None:
     """Why this address may not try to sign up now (None: it may); counts the try when allowed."""
     tries, made = _signup_keys(address)
-    if _count(made) >= int(getattr(settings, "GENIUS_SIGNUPS_PER_HOUR", 5)):
+    if _count(made) >= int(getattr(settings, "GENIUS_SIGNUPS_PER_HOUR", 20)):
         return "Too many accounts were made from your address in the last hour. Try again later."
-    if _count(tries) >= int(getattr(settings, "GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", 30)):
+    if _count(tries) >= int(getattr(settings, "GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", 60)):
         return "Too many sign-up attempts from your address in the last hour. Try again later."
     _hit(tries)
     return None

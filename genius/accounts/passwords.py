@@ -1,0 +1,54 @@
+"""Forgotten passwords: Django's reset views in the site's look, the emails braked per client address.
+
+The pages are ``templates/registration/password_*.html`` (they extend the site's base); the email is
+sent through the configured backend (``EMAIL_BACKEND``, console by default) and only to accounts with a
+usable password (guests have none). At most ``GENIUS_PASSWORD_RESETS_PER_HOUR`` emails are asked for
+from one address an hour (counted in Django's cache, a brake that lets requests through when it is down).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import views as auth_views
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from genius.accounts.addresses import client_address
+from genius.accounts.throttle import count_hourly, hourly_count
+
+BRAKE = "password-reset brake"
+
+
+def _key(address: str | None) -> str:
+    return f"genius:password-resets:{address or 'unknown'}"
+
+
+def reset_refusal(address: str | None) -> str | None:
+    """Why this address may not ask for another reset email now (None: it may); counts it when allowed."""
+    key = _key(address)
+    if hourly_count(key, BRAKE) >= int(getattr(settings, "GENIUS_PASSWORD_RESETS_PER_HOUR", 10)):
+        return ("Too many password-reset emails were asked for from your address in the last hour. "
+                "Look in your inbox (and spam folder) for the ones sent, or try again later.")
+    count_hourly(key, BRAKE)
+    return None
+
+
+class PasswordReset(auth_views.PasswordResetView):
+    """``/accounts/password_reset/``: the form that sends the link, braked per address."""
+
+    subject_template_name = "registration/password_reset_subject.txt"
+
+    def form_valid(self, form) -> HttpResponse:
+        refusal = reset_refusal(client_address(self.request))
+        if refusal:
+            return render(self.request, self.template_name, {"form": form, "refusal": refusal}, status=429)
+        return super().form_valid(form)
+
+
+class PasswordResetDone(auth_views.PasswordResetDoneView):
+    """``/accounts/password_reset/done/``: check your email (and for how long the link works)."""
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["days"] = max(1, int(settings.PASSWORD_RESET_TIMEOUT) // 86400)
+        return ctx
