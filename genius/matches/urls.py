@@ -1,6 +1,6 @@
 """URLs of the games app."""
 
-from django.urls import path
+from django.urls import include, path
 
 from genius.matches import dm_views, practice_views, replay_views, ruling_views, views
 from genius.seasons import views as season_views
@@ -23,6 +23,7 @@ urlpatterns = [
     path("seasons/<slug:slug>/", season_views.season_detail, name="season"),
     path("seasons/<slug:slug>/host/", season_views.season_host, name="season-host"),
     path("seasons/<slug:slug>/wallet/", season_views.season_wallet, name="season-wallet"),
+    path("season-archives/", include("genius.seasons.archive_views")),  # download and import a whole season
     path("decisions/<int:pk>/", season_views.decision_detail, name="decision"),
     path("rules/<slug:game>/", views.rules, name="rules"),
     path("matches/<int:pk>/rules/", views.match_rules, name="match-rules"),
