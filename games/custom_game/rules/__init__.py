@@ -1,0 +1,120 @@
+"""Rules a host writes once, in Starlark, that resolve a designed game's phases (issue 21).
+
+Public API (the contract in ``notes/RULES-CONTRACT.md``):
+
+- :func:`check_design_rules` — static checks at save time, as design Problems;
+- :func:`run_phase_rules` — a closing phase's values and rules, as a :class:`RulesOutcome`;
+- :func:`run_setup_rules` — the set-up rules at the start of a match;
+- :func:`try_phase` — "Try these rules": a phase played on random or given answers, as a :class:`Preview`.
+
+The language and every function are documented in ``games/custom_game/RULES.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engines.protocol import State
+
+from .checking import check_design_rules
+from .context import phase_context, setup_context
+from .effects import Effects, plain
+from .library import Library
+from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
+
+__all__ = ["DEFAULT_LIMITS", "Preview", "RuleError", "RuleLimits", "RulesOutcome", "check_design_rules",
+           "run_phase_rules", "run_setup_rules", "try_phase"]
+
+
+@dataclass
+class RulesOutcome:
+    """What a run of rules computed: ``ruling`` (partial when not ``ok``), the host's ``problem`` words,
+    where the problem is (``part`` such as "phases.1.rules", ``line``), the named ``values`` to keep
+    (every value kept so far, with this run's), and ``debug`` lines from print()."""
+
+    ok: bool
+    ruling: dict[str, Any]
+    problem: str | None = None
+    part: str = ""
+    line: int | None = None
+    values: dict[str, Any] = field(default_factory=dict)
+    debug: list[str] = field(default_factory=list)
+
+
+def _index(design: dict[str, Any], key: str) -> int:
+    return next(i for i, p in enumerate(design["phases"]) if p["key"] == key)
+
+
+def _run(state: State, rng: random.Random, limits: RuleLimits, globals_: dict[str, Any], formulas: list[Any],
+         source: str, where: str, label: str, setup: bool) -> RulesOutcome:
+    meter = Meter(limits)
+    effects = Effects(state, meter, setup=setup)
+    library = Library(state["players"], globals_["tables"], rng)
+    program = Program(globals_, {**library.functions(), **effects.functions()}, meter)
+    values = dict(globals_["values"])
+    part = where
+    try:
+        for j, formula in enumerate(formulas):
+            part = f"{where}.values.{j}"
+            result = program.run(formula["formula"], f"{formula['name']}", f"the value {formula['name']} of {label}")
+            try:
+                values[formula["name"]] = plain(result, formula["name"])
+            except HostError as exc:
+                raise RuleError(f"the value {formula['name']} of {label} failed: {exc}", 1) from None
+            program.set("values", values)
+        part = where if setup else f"{where}.rules"
+        if source.strip():
+            program.run(source, "setup" if setup else label.removeprefix("the rules of "), f"the rules of {label}")
+    except RuleError as exc:
+        problem = exc.message + (f" at line {exc.line}" if exc.line else "")
+        return RulesOutcome(False, effects.ruling(), problem, part, exc.line, {**values, **effects.kept},
+                            effects.debug)
+    return RulesOutcome(True, effects.ruling(), None, "", None, {**values, **effects.kept}, effects.debug)
+
+
+def run_phase_rules(state: State, rng: random.Random, limits: RuleLimits = DEFAULT_LIMITS) -> RulesOutcome:
+    """Run the values and rules of the phase whose entry is last in ``state["history"]`` (it has just
+    closed). Nothing in ``state`` changes; the outcome's ruling is checked and applied by the engine."""
+    entry = state["history"][-1]
+    design = state["design"]
+    index = _index(design, entry["phase"])
+    phase = design["phases"][index]
+    return _run(state, rng, limits, phase_context(state), phase.get("values", []), phase.get("rules", ""),
+                f"phases.{index}", phase["name"], setup=False)
+
+
+def run_setup_rules(state: State, rng: random.Random, limits: RuleLimits = DEFAULT_LIMITS) -> RulesOutcome:
+    """Run the design's set-up rules on a match's first state (counters at their start values)."""
+    return _run(state, rng, limits, setup_context(state), [], state["design"].get("setup", ""), "setup",
+                "the set-up", setup=True)
+
+
+@dataclass
+class Preview:
+    """What "Try these rules" shows: what everyone reads (``public``), what each player reads
+    (``private``), the counter and garnet changes, what opens next (or the end), or the ``error``."""
+
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    host: list[str] = field(default_factory=list)
+    counters: dict[str, dict[str, int]] = field(default_factory=dict)
+    garnets: dict[str, int] = field(default_factory=dict)
+    next: str | None = None
+    ending: dict[str, Any] | None = None
+    answers: dict[str, Any] = field(default_factory=dict)
+    ruling: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
+    debug: list[str] = field(default_factory=list)
+    error: str | None = None
+    line: int | None = None
+    part: str = ""
+
+
+def try_phase(design: dict[str, Any], phase_key: str, round: int, answers: dict[str, Any] | None,  # noqa: A002
+              seed: int, players: list[str]) -> Preview:
+    """Play round ``round`` of phase ``phase_key`` once: on ``answers`` ({player: {field: value}}) or, when
+    None, random legal answers from ``seed``; see :class:`Preview`."""
+    from .trying import try_phase as run
+    return run(design, phase_key, round, answers, seed, players)

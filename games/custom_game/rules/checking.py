@@ -1,0 +1,262 @@
+"""Static checks of a design's rules at save time, as design Problems beside the rule at fault.
+
+Starlark parses each program first (a syntax error and its line). Then, as Starlark's syntax is a subset
+of Python's, Python's ``ast`` module (parsing only, never running) walks it to find what can be seen
+without running: names the rules do not know, ``answers[…]["key"]`` keys the phase's form lacks,
+counter and table keys, choice values that are not among a field's options, ``goto`` targets, values
+no phase keeps, functions that call themselves, and ranges past the limit.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from collections.abc import Iterator
+from typing import Any
+
+from games.engines.design import Problem
+
+from .. import phases as phase_ids
+from .context import READ_NAMES
+from .effects import EFFECT_NAMES
+from .library import LIBRARY_NAMES
+from .sandbox import BUILTINS, MAX_RANGE, RuleError, parse
+
+FUNCTIONS = frozenset(LIBRARY_NAMES) | frozenset(EFFECT_NAMES)
+KNOWN = FUNCTIONS | BUILTINS | frozenset(READ_NAMES)
+_ANSWER_FNS = {"count": 1, "total": 1, "lowest": 1, "highest": 1, "numbers": 1, "who": 1,
+               "highest_unique": 1, "lowest_unique": 1, "plurality": 1, "majority": 1}
+
+
+def _where(label: str, line: int | None) -> str:
+    return f"{label}, line {line}" if line else label
+
+
+class _Checker:
+    """The checks of one program (a phase's rules, one of its values, or the set-up)."""
+
+    def __init__(self, design: dict[str, Any], phase: dict[str, Any] | None, label: str, part: str,
+                 kept: set[str] | None) -> None:
+        self.design, self.phase, self.label, self.part = design, phase, label, part
+        self.kept = kept
+        self.fields = {f["key"]: f for f in phase["fields"]} if phase else {}
+        self.counters = {c["key"] for c in design["counters"]}
+        self.tables = {t["key"]: t["columns"] for t in design.get("tables", [])}
+        self.problems: list[Problem] = []
+        self.aliases: set[str] = set()
+
+    def add(self, line: int | None, message: str) -> None:
+        if not any(p.message == message for p in self.problems):
+            self.problems.append(Problem(_where(self.label, line), message, self.part))
+
+    def check(self, source: str, filename: str) -> list[Problem]:
+        try:
+            parse(source, filename)
+        except RuleError as exc:
+            self.add(exc.line, exc.message)
+            return self.problems
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError):
+            return self.problems
+        self._names(tree)
+        self._aliases(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Subscript):
+                self._subscript(node)
+            elif isinstance(node, ast.Call):
+                self._call(node)
+            elif isinstance(node, ast.Compare):
+                self._compare(node)
+            elif isinstance(node, ast.FunctionDef):
+                self._recursion(node)
+        return self.problems
+
+    # --- names ------------------------------------------------------------------------------------------
+    def _names(self, tree: ast.AST) -> None:
+        defined: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+                defined.add(node.id)
+            elif isinstance(node, ast.FunctionDef):
+                defined.add(node.name)
+            elif isinstance(node, ast.arg):
+                defined.add(node.arg)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in defined \
+                    and node.id not in KNOWN:
+                close = difflib.get_close_matches(node.id, sorted(KNOWN | defined), n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                self.add(node.lineno, f"“{node.id}” is not a name the rules know{hint}")
+
+    def _aliases(self, tree: ast.AST) -> None:
+        """Names that hold one player's answers: ``a = answers[p]``, ``for p, a in answers.items()``."""
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and self._is_answers_row(node.value):
+                self.aliases |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            elif isinstance(node, ast.For | ast.comprehension):
+                it, target = node.iter, node.target
+                if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) \
+                        and _is_name(it.func.value, "answers"):
+                    if it.func.attr == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2 \
+                            and isinstance(target.elts[1], ast.Name):
+                        self.aliases.add(target.elts[1].id)
+                    elif it.func.attr == "values" and isinstance(target, ast.Name):
+                        self.aliases.add(target.id)
+
+    def _is_answers_row(self, node: ast.AST) -> bool:
+        return isinstance(node, ast.Subscript) and _is_name(node.value, "answers")
+
+    def _field_of(self, node: ast.AST) -> tuple[str, int] | None:
+        """The field key of ``answers[p]["key"]`` (or ``a["key"]`` for an alias ``a``)."""
+        if not isinstance(node, ast.Subscript):
+            return None
+        key = _const_str(node.slice)
+        if key is None:
+            return None
+        base = node.value
+        if self._is_answers_row(base) or (isinstance(base, ast.Name) and base.id in self.aliases):
+            return key, node.lineno
+        return None
+
+    # --- keys ---------------------------------------------------------------------------------------------
+    def _field_key(self, key: str, line: int) -> None:
+        if self.phase is None:
+            self.add(line, "the set-up has no answers to read")
+        elif key not in self.fields:
+            self.add(line, f"“{key}” is not a field of {self.phase['name']} "
+                           f"(its fields: {', '.join(self.fields)})")
+
+    def _subscript(self, node: ast.Subscript) -> None:
+        found = self._field_of(node)
+        if found:
+            self._field_key(*found)
+        base, key = node.value, _const_str(node.slice)
+        if key is None:
+            return
+        if isinstance(base, ast.Subscript) and _is_name(base.value, "counters") and key not in self.counters:
+            self.add(node.lineno, f"“{key}” is not a counter of this game (its counters: "
+                                  f"{', '.join(sorted(self.counters)) or 'none'})")
+        if _is_name(base, "tables") and key not in self.tables:
+            self._table(key, node.lineno)
+        if _is_name(base, "values") and self.kept is not None and key not in self.kept:
+            self.add(node.lineno, f"no phase keeps a value named “{key}” "
+                                  f"(kept: {', '.join(sorted(self.kept)) or 'none'})")
+
+    def _table(self, key: str, line: int) -> None:
+        self.add(line, f"“{key}” is not a table of this design (its tables: {', '.join(self.tables) or 'none'})")
+
+    def _call(self, node: ast.Call) -> None:
+        if not isinstance(node.func, ast.Name):
+            return
+        name, args = node.func.id, node.args
+        consts = [_const_str(a) for a in args]
+        if name in ("add", "set") and len(args) >= 2 and consts[1] is not None and consts[1] not in self.counters:
+            self.add(node.lineno, f"{name}: “{consts[1]}” is not a counter of this game (its counters: "
+                                  f"{', '.join(sorted(self.counters)) or 'none'})")
+        if name in _ANSWER_FNS and len(args) >= 2 and _is_name(args[0], "answers") and consts[1] is not None:
+            self._field_key(consts[1], node.lineno)
+            if name in ("count", "who") and len(args) >= 3:
+                self._option(consts[1], args[2], node.lineno)
+        if name in ("rows", "lookup") and args and consts[0] is not None:
+            if consts[0] not in self.tables:
+                self._table(consts[0], node.lineno)
+            elif name == "lookup":
+                for i in (1, 3):
+                    col = consts[i] if len(consts) > i else None
+                    if col is not None and col not in self.tables[consts[0]]:
+                        self.add(node.lineno, f"lookup: “{col}” is not a column of {consts[0]} "
+                                              f"(its columns: {', '.join(self.tables[consts[0]])})")
+        if name == "goto" and args and consts[0] is not None:
+            options = [v for v, _ in phase_ids.options(self.design)]
+            if consts[0] not in options:
+                self.add(node.lineno, f"goto: “{consts[0]}” is not a phase and round of this game "
+                                      f"({', '.join(options)})"[:300])
+        if name == "range" and any(isinstance(a, ast.Constant) and isinstance(a.value, int)
+                                   and abs(a.value) > MAX_RANGE for a in args):
+            self.add(node.lineno, f"range: the rules may use at most {MAX_RANGE:,} numbers")
+
+    def _option(self, key: str, node: ast.AST, line: int) -> None:
+        field = self.fields.get(key)
+        if field is None or not isinstance(node, ast.Constant):
+            return
+        value = node.value
+        kind = field["kind"]
+        if kind in ("choice", "choices") and isinstance(value, str) and value not in field["options"]:
+            self.add(line, f"“{value}” is not an option of {field['label']} "
+                           f"(its options: {', '.join(field['options'])})")
+        elif kind == "yesno" and isinstance(value, str):
+            self.add(line, f"{field['label']} is a yes/no: compare it with True or False, not “{value}”")
+        elif kind == "number" and isinstance(value, str):
+            self.add(line, f"{field['label']} is a number: compare it with a number, not “{value}”")
+
+    def _compare(self, node: ast.Compare) -> None:
+        sides = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            if not isinstance(op, ast.Eq | ast.NotEq | ast.In | ast.NotIn):
+                continue
+            a, b = sides[i], sides[i + 1]
+            for x, y in ((a, b), (b, a)):
+                found = self._field_of(x)
+                if found:
+                    if isinstance(y, ast.List | ast.Tuple):
+                        for el in y.elts:
+                            self._option(found[0], el, node.lineno)
+                    else:
+                        self._option(found[0], y, node.lineno)
+
+    def _recursion(self, node: ast.FunctionDef) -> None:
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Call) and _is_name(inner.func, node.name):
+                self.add(inner.lineno, f"the function {node.name} calls itself: Starlark rules may not recurse "
+                                       f"(use a for loop)")
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _const_str(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _programs(design: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, str, str, str, str]]:
+    """(phase, label, part, source, filename) of every program in the design."""
+    if design.get("setup", "").strip():
+        yield None, "Set-up rules", "setup", design["setup"], "setup"
+    for i, phase in enumerate(design["phases"]):
+        where = f"Phase {i + 1} “{phase['name']}”"
+        for j, value in enumerate(phase.get("values", [])):
+            yield phase, f"{where}, value {value['name']}", f"phases.{i}.values.{j}", value["formula"], value["name"]
+        if phase.get("rules", "").strip():
+            yield phase, f"{where}, rules", f"phases.{i}.rules", phase["rules"], phase["key"]
+
+
+def _kept_names(design: dict[str, Any]) -> set[str] | None:
+    """Every value name some program keeps (None when a keep() names its value by a computed name)."""
+    names: set[str] = set()
+    for phase, _label, _part, source, _f in _programs(design):
+        if phase is not None:
+            names |= {v["name"] for v in phase.get("values", [])}
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _is_name(node.func, "keep") and node.args:
+                name = _const_str(node.args[0])
+                if name is None:
+                    return None
+                names.add(name)
+    return names
+
+
+def check_design_rules(design: dict[str, Any]) -> list[Problem]:
+    """Every problem visible without playing, in the design's order (``part`` such as "phases.1.rules",
+    "phases.1.values.0", "setup"; the ``where`` names the line)."""
+    problems: list[Problem] = []
+    kept = _kept_names(design)
+    for phase, label, part, source, filename in _programs(design):
+        problems += _Checker(design, phase, label, part, kept).check(source, filename)
+    return problems
+

@@ -1,0 +1,214 @@
+"""Running a host's Starlark rules within limits (steps, wall seconds, memory, output size).
+
+Starlark (``starlark-pyo3``, the Rust implementation) has no I/O, no imports (``load`` is off), no
+clock, no ``while`` and no unbounded recursion here (the call stack is capped); the same program on the
+same input gives the same result. Its ``check_cancelled`` hook is called about every 1000 bytecode
+instructions: each call is a *tick* of 1000 steps, so the step limit is deterministic. The wall-clock and
+memory (resident set, from ``/proc/self/statm``) checks are safety nets on the same hook.
+
+Values go in as plain data (dict, list, str, int, bool, None) and come back as plain data; the functions
+the rules call (effects and library) are Python callables that receive plain data too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import starlark as sl
+
+#: Steps per ``check_cancelled`` call (starlark-rust calls it about every 1000 instructions).
+STEPS_PER_TICK = 1000
+#: Names Starlark itself provides (the standard globals); with ours, the only names rules may read.
+BUILTINS = frozenset(
+    "True False None abs all any bool dict dir enumerate fail float getattr hasattr hash int len list max min "
+    "range repr reversed sorted str tuple type zip print".split()
+)
+#: The longest range() the save-time check lets a rule write as a number (a list of more is almost surely
+#: a mistake; at run time a loop over it is stopped by the step limit).
+MAX_RANGE = 100_000
+MAX_CALL_DEPTH = 60
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_LOCATION = re.compile(r"-->\s*([^\n]*?):(\d+):(\d+)")
+_FRAME = re.compile(r"\*\s*([^\n]*?):(\d+), in ")
+
+
+@dataclass(frozen=True)
+class RuleLimits:
+    """How far one run of a phase's rules (its values and rules together) may go."""
+
+    steps: int = 5_000_000
+    seconds: float = 3.0
+    memory_mb: int = 256
+    output_chars: int = 20_000
+
+
+DEFAULT_LIMITS = RuleLimits()
+
+
+class RuleError(Exception):
+    """A rule that failed or was stopped: ``message`` in a host's words, ``line`` where (1-based) or None."""
+
+    def __init__(self, message: str, line: int | None = None, part: str = "") -> None:
+        self.message, self.line, self.part = message, line, part
+        super().__init__(message + (f" at line {line}" if line else ""))
+
+
+class HostError(Exception):
+    """Raised by an effect or library function: the rules called it wrongly (the message says how)."""
+
+
+def _rss_mb() -> float:
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE / 1_048_576
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def dialect() -> sl.Dialect:
+    d = sl.Dialect.standard()
+    d.enable_load = False
+    d.enable_top_level_stmt = True  # ``for`` and ``if`` at the top of a rule, not only inside ``def``
+    d.enable_f_strings = False
+    return d
+
+
+_GLOBALS = sl.Globals.standard()
+_DIALECT = dialect()
+
+
+def parse(source: str, filename: str) -> sl.AstModule:
+    """The parsed program; RuleError with the line of a syntax error."""
+    try:
+        return sl.parse(filename, source, _DIALECT)
+    except sl.StarlarkError as exc:
+        message, line = explain(str(exc))
+        raise RuleError(message, line) from None
+
+
+def explain(text: str) -> tuple[str, int | None]:
+    """A Starlark error's first message line and the line number it points at."""
+    message = ""
+    for raw in text.splitlines():
+        if raw.startswith("error: "):
+            message = raw[len("error: "):].strip()
+            break
+    if not message:
+        message = text.strip().splitlines()[-1] if text.strip() else "the rules failed"
+    for prefix in ("Parse error: ", "ValueError: ", "HostError: ", "StarlarkError: "):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+    message = message.replace("cannot use reserved keyword `while`",
+                              "`while` is not part of the language: loop with `for x in range(n)`")
+    found = _LOCATION.search(text)
+    line = int(found.group(2)) if found else None
+    if line is None:
+        frames = _FRAME.findall(text)
+        line = int(frames[-1][1]) if frames else None
+    return message, line
+
+
+class Meter:
+    """Counts the ticks of one run (of several programs) against its limits."""
+
+    def __init__(self, limits: RuleLimits) -> None:
+        self.limits = limits
+        self.ticks = 0
+        self.max_ticks = max(1, limits.steps // STEPS_PER_TICK)
+        self.started = time.monotonic()
+        self.base_mb = _rss_mb()
+        self.reason: str | None = None
+        self.output = 0
+
+    def cancelled(self) -> bool:
+        self.ticks += 1
+        if self.ticks > self.max_ticks:
+            self.reason = f"more than {self.limits.steps:,} steps (a loop that never ends?)"
+        elif time.monotonic() - self.started > self.limits.seconds:
+            self.reason = f"more than {self.limits.seconds:g} seconds"
+        elif self.ticks % 8 == 0 and _rss_mb() - self.base_mb > self.limits.memory_mb:
+            self.reason = f"more than {self.limits.memory_mb} MB of memory (a list that is far too long?)"
+        return self.reason is not None
+
+    def charge(self, steps: int) -> None:
+        """Count work done outside the interpreter (a function building a list) as steps; HostError when
+        the time is up (checked here too, as one long operation runs between ticks)."""
+        self.ticks += steps / STEPS_PER_TICK
+        if time.monotonic() - self.started > self.limits.seconds:
+            self.reason = f"more than {self.limits.seconds:g} seconds"
+            raise HostError(f"the rules ran {self.reason}")
+
+    def wrote(self, chars: int) -> None:
+        """Count text the rules publish; HostError past the output limit."""
+        self.output += chars
+        if self.output > self.limits.output_chars:
+            self.reason = f"more than {self.limits.output_chars:,} characters of text"
+            raise HostError(f"the rules wrote {self.reason}")
+
+
+class Program:
+    """One Starlark module the values and rules of a phase run in, sharing one Meter."""
+
+    def __init__(self, predeclared: dict[str, Any], functions: dict[str, Callable[..., Any]], meter: Meter) -> None:
+        self.meter = meter
+        self.module = sl.Module()
+        self.failure: HostError | None = None
+        for name, value in predeclared.items():
+            self.module[name] = value
+        for name, fn in functions.items():
+            self.module.add_callable(name, self._guarded(fn))
+
+    def _guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                self.meter.charge(10)
+                return fn(*args, **kwargs)
+            except HostError as exc:
+                self.failure = exc
+                raise
+            except TypeError as exc:
+                self.failure = HostError(_type_words(fn, exc))
+                raise self.failure from None
+        return call
+
+    def set(self, name: str, value: Any) -> None:
+        self.module[name] = value
+
+    def run(self, source: str, filename: str, label: str) -> Any:
+        """Evaluate ``source``; its last expression's value (plain data), or RuleError ("the rules of
+        ``label`` stopped: …")."""
+        ast = parse_labelled(source, filename, label)
+        self.failure = None
+        options = sl.EvalOptions(check_cancelled=self.meter.cancelled, max_callstack_size=MAX_CALL_DEPTH)
+        try:
+            result = sl.eval_with(options, self.module, ast, _GLOBALS)
+        except sl.StarlarkError as exc:
+            text = str(exc)
+            message, line = explain(text)
+            if self.meter.reason is not None:
+                raise RuleError(f"{label} stopped: {self.meter.reason}", line) from None
+            if self.failure is not None:
+                message = str(self.failure)
+            elif "call stack overflow" in message:
+                message = f"functions call each other more than {MAX_CALL_DEPTH} deep (a function that calls itself?)"
+            raise RuleError(f"{label} failed: {message}", line) from None
+        return result.value
+
+
+def parse_labelled(source: str, filename: str, label: str) -> sl.AstModule:
+    try:
+        return parse(source, filename)
+    except RuleError as exc:
+        raise RuleError(f"{label} cannot be read: {exc.message}", exc.line) from None
+
+
+def _type_words(fn: Callable[..., Any], exc: TypeError) -> str:
+    name = getattr(fn, "__name__", "a function").removeprefix("f_")
+    text = str(exc)
+    text = re.sub(r"^[\w.]+\(\) ", "", text)
+    return f"{name}: {text}"
