@@ -200,7 +200,7 @@ def apply_preset(doc: Doc, phase_key: str, preset: dict[str, Any]) -> Doc:
         for item in preset.get(part, []):
             if all(m.get("key") != item["key"] for m in mine):
                 mine.append(copy.deepcopy(item))
-        if not mine:
+        if not mine and part == "tables":
             new.pop(part)
     if preset.get("setup") and not str(new.get("setup", "")).strip():
         new["setup"] = preset["setup"]

@@ -5,6 +5,7 @@ calls its public API, so no page imports it directly.
 
 from __future__ import annotations
 
+import logging
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +19,7 @@ SHIPPED_DIR = Path(__file__).resolve().parents[2] / "games" / "custom_game" / "d
 TRY_NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo", "kai", "lea", "max", "ned",
              "oli", "pam", "quin", "rex", "sam", "tia")
 
+log = logging.getLogger(__name__)
 _PART = re.compile(r"\[(\d+)\]")
 
 
@@ -38,6 +40,16 @@ def available() -> bool:
 def part_path(part: str) -> tuple[str, ...]:
     """A problem's ``part`` as steps: ``phases[1].rules`` and ``phases.1.rules`` are both ``('phases', '1', 'rules')``."""
     return tuple(step for step in _PART.sub(r".\1", part or "").split(".") if step)
+
+
+_LINE = re.compile(r"line (\d+)$")
+
+
+def beside_rule(problem: Problem) -> str:
+    """A rule's problem as shown beside its box: ``Line 4: …`` when the problem names its line."""
+    found = _LINE.search(problem.where or "")
+    text = problem.message[:1].upper() + problem.message[1:]
+    return f"Line {found.group(1)}: {text}" if found and f"line {found.group(1)}" not in problem.message else text
 
 
 def problems(doc: dict[str, Any]) -> list[Problem]:
@@ -65,7 +77,14 @@ def try_phase(doc: dict[str, Any], phase_key: str, round_number: int, answers: d
     api = _api()
     if api is None or not hasattr(api, "try_phase"):
         raise DesignError([Problem("Rules", "rules cannot be tried on this site yet")])
-    return api.try_phase(doc, phase_key, round_number, answers, seed, players)
+    try:
+        return api.try_phase(doc, phase_key, round_number, answers, seed, players)
+    except DesignError:
+        raise
+    except Exception:  # a fault of the site, not of the host's rules: logged, and said plainly
+        log.exception("trying the rules of phase %s failed", phase_key)
+        raise DesignError([Problem("Rules", "these rules could not be tried just now (a fault of the site, "
+                                            "logged for its admins)")]) from None
 
 
 def presets() -> list[dict[str, Any]]:

@@ -29,7 +29,7 @@ def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tup
     """Problems whose part starts with ``head`` beside ``box``; the others by their words (or above the form)."""
     for problem in problems:
         if rules.part_path(problem.part)[:1] == (head,):
-            form.add_error(box, sentence(problem.message))
+            form.add_error(box, rules.beside_rule(problem))
         else:
             place_problems(form, [problem], where, boxes)
 
@@ -85,7 +85,7 @@ def table(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse
                 if path[:2] == ("tables", str(number)):
                     step = path[2] if len(path) > 2 else ""
                     box = {"label": "label", "key": "label", "columns": "columns"}.get(step, "rows")
-                    form.add_error(box, sentence(problem.message))
+                    form.add_error(box, rules.beside_rule(problem))
                 else:
                     place_problems(form, [problem], None, TableForm.BOXES)
         except ServiceError as exc:

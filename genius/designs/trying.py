@@ -170,15 +170,43 @@ def preview_parts(preview: Any, players: list[str]) -> dict[str, Any]:
         if parts:
             changes.append((name, parts))
     answers = _get(preview, "answers") or {}
+    ruling = _get(preview, "ruling") or {}
     return {
         "error": error, "line": line,
         "public": _lines(_get(preview, "public", "announce", "public_lines")),
         "private": [(name, _lines(private.get(name))) for name in players if _lines(private.get(name))],
         "changes": changes,
-        "revealed": bool(_get(preview, "reveal", "revealed")),
+        "revealed": bool(_get(preview, "reveal", "revealed") or (isinstance(ruling, Mapping) and ruling.get("reveal"))),
+        "host": _lines(_get(preview, "host")),
+        "debug": _lines(_get(preview, "debug")),
         "kept": dict(_get(preview, "values", "kept") or {}),
         "next": _get(preview, "next", "next_phase"),
-        "end": _get(preview, "end", "ending"),
+        "end": ending_words(_get(preview, "end", "ending")),
         "answers": [(name, answers[name]) for name in players if name in answers],
-        "ruling": _get(preview, "ruling"),
+        "ruling": ruling,
     }
+
+
+def ending_words(ending: Any) -> str:
+    """The end a try reached, in words: placement, Tokens of Life, ECs or the EC decision."""
+    if not ending:
+        return ""
+    if not isinstance(ending, Mapping):
+        return str(ending)
+    parts = []
+    placement = ending.get("placement")
+    if isinstance(placement, Mapping) and placement:
+        ranked = sorted(placement, key=lambda name: (placement[name], str(name)))
+        parts.append("placement " + ", ".join(f"{placement[n]}. {n}" for n in ranked))
+    elif isinstance(placement, list) and placement:
+        parts.append("placement " + ", ".join(f"{i}. {n}" for i, n in enumerate(placement, start=1)))
+    tol = ending.get("tol")
+    if isinstance(tol, Mapping) and tol:
+        parts.append("Tokens of Life " + ", ".join(f"{n} ×{k}" for n, k in tol.items()))
+    if ending.get("ec"):
+        parts.append("Elimination Candidates " + ", ".join(map(str, ending["ec"])))
+    decide = ending.get("ec_decide")
+    if isinstance(decide, Mapping):
+        between = decide.get("between") or decide.get("candidates") or []
+        parts.append(f"{', '.join(map(str, decide.get('deciders') or []))} decide the EC among {', '.join(map(str, between))}")
+    return "; ".join(parts) or "the match ends"

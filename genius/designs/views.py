@@ -329,14 +329,14 @@ def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[Va
         path = rules.part_path(problem.part)
         step = path[2] if path[:2] == ("phases", str(index)) and len(path) > 2 else ""
         if step in ("rules", "close"):
-            form.add_error(step, sentence(problem.message))
+            form.add_error(step, rules.beside_rule(problem))
         elif step == "values":
             number = int(path[3]) if len(path) > 3 and path[3].isdigit() else -1
             target = valued[number] if 0 <= number < len(valued) else None
             if target is None:
-                form.add_error("rules", sentence(problem.message))
+                form.add_error("rules", rules.beside_rule(problem))
             else:
-                target.error = sentence(problem.message)
+                target.error = rules.beside_rule(problem)
         elif first is not None and problem.where == first_where:
             place_problems(first, [problem], first_where, FieldForm.BOXES)
         else:
