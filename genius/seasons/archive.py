@@ -45,7 +45,7 @@ from genius.matches.models import (
     SeasonPlayer,
     TolEntry,
 )
-from genius.matches.services import lifecycle, matchfiles
+from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.errors import ServiceError
 from genius.seasons import services as seasons
 
@@ -467,6 +467,8 @@ class _Importer:
                 seat = _Reader(f"{row.where}: seat {n}", raw)
                 lifecycle.add_seat(match, user=self._player(seat, "user", optional=True), name=seat.get("name", str),
                                    is_bot=seat.get("is_bot", bool))
+            lobbies.check_config(get_engine(game), match.config, seed=match.seed, seats_wanted=match.seats_wanted,
+                                 seated=list(match.seats.order_by("position").values_list("name", flat=True)))
         except ServiceError as exc:
             raise ArchiveError(f"{row.where}: {exc.message}") from None
         Match.objects.filter(pk=match.pk).update(

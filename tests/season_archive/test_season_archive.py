@@ -218,3 +218,19 @@ def test_a_season_whose_next_match_waits_in_its_lobby_comes_back_with_that_lobby
     again = imported.matches.get()
     assert again.status == Match.Status.LOBBY and again.episode.number == 1 and again.seed == 9
     assert sorted(again.seats.values_list("name", "user__username", "is_bot")) == seats
+
+
+def test_a_lobby_in_an_archive_with_settings_its_game_refuses_is_refused(host, make_user):
+    from genius.matches.models import SeasonPlayer
+    from genius.seasons import services as seasons
+
+    season = Season.objects.create(name="Waiting", slug="waiting")
+    for n in range(3):
+        SeasonPlayer.objects.create(season=season, user=make_user(f"p{n}x"))
+    seasons.create_episode(season.pk, game="rituals-gone-bad", seed=9, house_bots=True)
+    data = rewrite(archive.export_season(season),
+                   lambda m: m["matches"][0]["lobby"].update(config={"leaders": ["\u00b2"] * 3}))
+    another_installation(season)
+    with pytest.raises(archive.ArchiveError, match="match 1: "):
+        archive.import_season(data, host)
+    assert not Season.objects.exists()
