@@ -271,7 +271,7 @@ class FieldForm(forms.Form):
 
 
 # --- named values, tables, set-up rules --------------------------------------------------------------------
-_VALUE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}", re.ASCII)
+_VALUE_NAME = re.compile(r"[a-z0-9_]{1,30}", re.ASCII)
 #: Empty rows offered under a phase's named values (more come with each save).
 SPARE_ROWS = 2
 
@@ -304,7 +304,7 @@ def read_value_rows(post: Any) -> tuple[list[ValueRow], list[dict[str, str]]]:
             continue
         row = ValueRow(len(rows), name, formula)
         if not _VALUE_NAME.fullmatch(name):
-            row.error = ("Give the value a name: letters a-z, digits and _, starting with a letter (like pairs or "
+            row.error = ("Give the value a name of 1 to 30 small letters a-z, digits and _ (like pairs or "
                          "leader_order)." if name else "Give this formula a name.")
         elif not formula:
             row.error = f"Write the formula of “{name}” (like len(players) // 2)."
@@ -335,7 +335,8 @@ class TableForm(forms.Form):
 
     label = forms.CharField(required=False, strip=False, help_text="What the host calls it (Colour chart).")
     columns = forms.CharField(required=False, strip=False, label="Columns",
-                              help_text="Their names, separated by commas: first, second, result.")
+                              help_text="Their names (small letters a-z, digits and _), separated by commas: "
+                                        "first, second, result.")
     rows = forms.CharField(required=False, strip=False, widget=forms.Textarea(attrs={**RULES_ATTRS, "rows": 10}),
                            label="Rows", help_text="One row a line, cells separated by commas (quote a cell that "
                                                    "holds a comma). Whole numbers are read as numbers.")

@@ -125,7 +125,7 @@ def test_the_phase_page_offers_the_presets_and_try_these_rules(host_client, desi
 def test_a_named_value_without_a_name_or_formula_is_refused_beside_its_row(host_client, design):
     before = GameDesign.objects.get(pk=design.pk).document
     post = {"name": "Round", "repeat": "1", "hours": "1", "minutes": "0", "actors": "everyone", "close": "hand",
-            "rules": "", "value_name": ["2pairs", "", "leader"], "value_formula": ["1", "len(players)", ""]}
+            "rules": "", "value_name": ["Pairs!", "", "leader"], "value_formula": ["1", "len(players)", ""]}
     response = host_client.post(url("design-phase", design.pk, "round"), post)
     text = text_of(response)
     assert response.status_code == 400

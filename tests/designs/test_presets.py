@@ -23,7 +23,7 @@ def test_every_preset_passes_the_rules_checks(preset):
     doc = design_from(preset)
     assert rules.check_design_rules(doc) == []
     phase = doc["phases"][0]
-    assert phase["close"] == "rules" and phase["rules"] == preset["rules"]
+    assert phase["close"] == "rules" and phase["rules"] == preset["rules"].strip()
     assert preset["rules"].startswith("# ")  # it says what it does and its tie rule, in words
 
 
