@@ -15,9 +15,10 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         from genius.matches import ruling_alerts, scheduler, tasks
-        from genius.matches.services import live_turns
+        from genius.matches.services import live_turns, seating
         from genius.notify import due
 
         scheduler.register("celery", tasks.resolve_at)  # live turns get a Celery task due at their deadline
         scheduler.add_sweep(live_turns.send_reminders)  # the dealer's reminders, on every tick of either clock
+        due.add_source(seating.full_lobbies)  # "Your lobby is full: start it" for its host
         due.add_source(ruling_alerts.rulings_waiting)  # "The rules stopped: rule by hand" for the match's host

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from genius.matches import dm_views, practice_views, replay_views, ruling_views, views
+from genius.matches import dm_views, lobby_views, practice_views, replay_views, ruling_views, views
 from genius.seasons import views as season_views
 
 urlpatterns = [
@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/submit/", views.match_submit, name="match-submit"),
     path("matches/<int:pk>/join/", views.match_join, name="match-join"),
+    path("matches/<int:pk>/leave/", lobby_views.leave, name="match-leave"),
     path("matches/<int:pk>/live/", views.match_live, name="match-live"),
     path("matches/<int:pk>/replay/", replay_views.match_replay, name="match-replay"),
     path("matches/<int:pk>/export/", views.match_export, name="match-export"),

@@ -31,7 +31,7 @@ from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
 from genius.matches.safe_markdown import render_with_toc
-from genius.matches.services import controls, lifecycle, matchfiles, practice, submitting
+from genius.matches.services import controls, lifecycle, matchfiles, practice, seating, submitting
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.match_rules import rules_text
@@ -136,8 +136,13 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
     }
     ctx.update(presenters.form_context(match, viewer.seat, values=values, errors=errors,
                                        instant_values=instant_values, instant_errors=instant_errors))
-    if request.user.is_authenticated and match.status == Match.Status.LOBBY:
-        ctx["can_join"] = not match.seats.filter(user=request.user).exists()
+    if match.status == Match.Status.LOBBY:
+        ctx["lobby_full"] = seating.is_full(match)
+        seated = request.user.is_authenticated and viewer.seat is not None
+        ctx["can_leave"] = seated
+        ctx["guest"] = guests.is_guest(request)
+        ctx["can_join"] = (request.user.is_authenticated and not seated and not ctx["lobby_full"]
+                           and not ctx["guest"])
     return ctx
 
 
