@@ -3,13 +3,24 @@ shown beside a rule, and plays it through with bots while the rules resolve ever
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.contrib.auth.models import User
 
+from genius.designs.models import GameDesign
 from genius.matches.models import Match
 from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser
+
+
+def shoot(page, name: str) -> None:
+    """A full-page screenshot under ``$GENIUS_SCREENSHOT_DIR`` when it is set (to look at the pages)."""
+    folder = os.environ.get("GENIUS_SCREENSHOT_DIR")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"designer-rules-{name}.png"), full_page=True)
 
 
 class TestDesignerRulesInBrowser(BrowserTestCase):
@@ -27,6 +38,11 @@ class TestDesignerRulesInBrowser(BrowserTestCase):
 
         # The blank phase: two rounds, then the preset's rules in one click.
         host.click("text=Edit the phase and its fields")
+        host.goto(f"{design_url}phases/new/")
+        shoot(host, "new-phase")
+        host.select_option("#id_first-kind", "number")
+        assert host.is_visible("#id_first-min") and not host.is_visible("#id_first-options")
+        host.go_back()
         host.fill("#id_repeat", "2")
         host.click("button:has-text('Save the phase')")
         host.wait_for_selector("text=is saved")
@@ -40,10 +56,10 @@ class TestDesignerRulesInBrowser(BrowserTestCase):
         # A typo in a rule: refused when saved, the error beside the rule, the saved rules kept.
         host.fill("textarea[name=rules]", rules.replace("announce(", "anounce(", 1))
         host.click("button:has-text('Save the phase')")
+        shoot(host, "phase-error")
         beside = host.inner_text("#box-rules .field-error")
         assert "anounce" in beside and "Line" in beside
-        host.goto(host.url)
-        assert host.input_value("textarea[name=rules]") == rules
+        assert GameDesign.objects.get().document["phases"][0]["rules"] == rules.strip()
         # Fixed: saved.
         host.fill("textarea[name=rules]", rules.replace("nobody wins", "nobody wins this time"))
         host.click("button:has-text('Save the phase')")
@@ -59,6 +75,7 @@ class TestDesignerRulesInBrowser(BrowserTestCase):
         host.fill("input[name=a-2-bid]", "3")
         host.check("input[name=mode][value=typed]")
         host.click("button:has-text('Try')")
+        shoot(host, "try")
         assert "cy wins with the highest unique bid, 3" in host.inner_text("#try-public")
         assert "points +1" in host.inner_text("#try-changes")
 
