@@ -78,7 +78,7 @@ def test_the_rounds_public_results_read_as_the_announcement(after_round_one, cli
 
 def test_the_board_has_a_text_form(after_round_one, client):
     page = match_page(client, after_round_one)
-    text = page[page.index('<pre class="board-text">'):]
+    text = page[page.index('<pre class="board-text"'):]
     assert "Board A (start space" in text and "Board B (start space" in text
     assert re.search(r"\n *20 [^\n]*\n", text) and "Orbs and stars: ana " in text and "Kingwizards: round 1 ana" in text
 

@@ -267,5 +267,5 @@ def test_a_text_board_in_the_log_is_shown_in_a_monospace_block_with_its_layout()
     board = "a . T .\nb F . A"
     part = render_to_string("games/parts/announcements.html", {
         "announcements": [{"number": 1, "phase": "turn 1", "lines": ["ana moves", board], "text": "x"}]})
-    assert f'<pre class="board-text">{board}</pre>' in part
+    assert f'<pre class="board-text" tabindex="0" role="group" aria-label="Board as text">{board}</pre>' in part  # reachable by keyboard (it scrolls)
     assert "<p>ana moves</p>" in part

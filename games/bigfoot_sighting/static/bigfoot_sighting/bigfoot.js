@@ -282,8 +282,14 @@
     if (!el) return;
     Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
   }
-  function key(el, label) { mark(el, { "data-bf-key": "1", tabindex: "0", role: "button", "aria-label": label }); }
+  // A board with controls on it is a group of them (an image may hold no control: axe's nested-interactive).
+  function key(el, label) {
+    mark(el, { "data-bf-key": "1", tabindex: "0", role: "button", "aria-label": label });
+    var svg = el && el.closest && el.closest("svg.bigfoot-board");
+    if (svg) svg.setAttribute("role", "group");
+  }
   function clearMarks() {
+    $$("svg.bigfoot-board").forEach(function (svg) { svg.setAttribute("role", "img"); });
     ["data-bf-target", "data-bf-pick", "data-bf-selected", "data-bf-path", "data-bf-from", "data-bf-key"].forEach(function (a) {
       $$("svg.bigfoot-board [" + a + "]").forEach(function (el) {
         el.removeAttribute(a);
