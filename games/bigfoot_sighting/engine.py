@@ -693,6 +693,24 @@ class BigfootSighting(Engine):
             log.append(LogLine(used_text(player, total - after, after)))
         return Resolution(new, log)
 
+    def spend_reserves(self, state: State, used: dict[str, float]) -> Resolution:
+        """Reserves spent from the same moment; both running out at once (ruling 17) is one outcome: the
+        scores as they stand decide, said once (never first a loss on time for one of them)."""
+        for name, seconds in used.items():
+            if name not in state["players"]:
+                raise EngineError(f"{name} is not seated in this match")
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+                raise EngineError("reserve time spent must be a number of seconds, 0 or more")
+        out = [p for p in state["players"] if p in used and state["reserve_s"][p] - used[p] <= 0]
+        if self.finished(state) or len(out) < 2:
+            return super().spend_reserves(state, used)
+        new = fresh(state)
+        for player in out:
+            new["reserve_s"][player] = 0.0
+        log = [LogLine("Both players ran out of time at once: the scores as they stand decide.")]
+        finish_on_scores(new, log, "reserve")
+        return Resolution(new, log)
+
     def clock_seconds(self, state: State, kind: str) -> float | None:
         """A turn lasts ``turn_s``; each set-up step (a layout pick, the extra tree) ``setup_s``, without reserve."""
         return {"turn": state["clock"]["turn_s"], "setup": state["clock"]["setup_s"]}.get(kind)

@@ -6,6 +6,14 @@ import random
 from typing import Any
 
 from games.blob_party.common import Log, plural
+from games.kit import house_bots
+
+
+def season_players(s: dict[str, Any]) -> list[str]:
+    """The seats that hold a place in the season (RULINGS: the awards are decided as if house bots were not
+    ranked), in seat order: every seat when no house bot plays."""
+    return house_bots.ranked(s["players"], s)
+
 
 #: A garnet for every 30 orbs and for every 2 stars.
 ORBS_PER_GARNET = 30
@@ -24,7 +32,7 @@ def orb_winners(s: dict[str, Any]) -> tuple[list[str], str]:
     Three or more tied: the two of them with the most BP left win; if the most BP is tied by
     more than two, nobody wins; a single most-BP player with a tie for second wins alone.
     """
-    tied = most(s, "orbs", s["players"])
+    tied = most(s, "orbs", season_players(s))
     if len(tied) == 1:
         return tied, f"{tied[0]} has the most orbs ({s['orbs'][tied[0]]})"
     if len(tied) == 2:
@@ -47,7 +55,7 @@ def star_winner(s: dict[str, Any]) -> tuple[str | None, str]:
 
     Nobody wins it when nobody has a star (a ruling made here).
     """
-    tied = most(s, "stars", s["players"])
+    tied = most(s, "stars", season_players(s))
     top = s["stars"][tied[0]]
     if top == 0:
         return None, "nobody has a star, so nobody wins the star prize"
@@ -60,14 +68,18 @@ def star_winner(s: dict[str, Any]) -> tuple[str | None, str]:
 
 
 def garnet_payout(s: dict[str, Any]) -> dict[str, int]:
-    """Each player receives 1 garnet for every 30 orbs and 1 for every 2 stars."""
-    return {p: s["orbs"][p] // ORBS_PER_GARNET + s["stars"][p] // STARS_PER_GARNET for p in s["players"]}
+    """Each player receives 1 garnet for every 30 orbs and 1 for every 2 stars (a house bot, holding no season
+    wallet, nothing)."""
+    season = set(season_players(s))
+    return {p: s["orbs"][p] // ORBS_PER_GARNET + s["stars"][p] // STARS_PER_GARNET if p in season else 0
+            for p in s["players"]}
 
 
 def fewest_orbs(s: dict[str, Any]) -> list[str]:
     """The players tied for the fewest orbs, in seat order."""
-    low = min(s["orbs"][p] for p in s["players"])
-    return [p for p in s["players"] if s["orbs"][p] == low]
+    season = season_players(s)
+    low = min(s["orbs"][p] for p in season)
+    return [p for p in season if s["orbs"][p] == low]
 
 
 def finish_match(s: dict[str, Any], rng: random.Random, log: Log) -> None:
@@ -83,7 +95,7 @@ def finish_match(s: dict[str, Any], rng: random.Random, log: Log) -> None:
         tol[star] = tol.get(star, 0) + 1
         if star in orbs:
             give[star] = give.get(star, 0) + 1
-    log.public(f"The match is over. Orb prize: {orb_reason}.")
+    log.public(f"The match is over. Orb prize: {orb_reason}.{house_bots.note(s)}")
     log.public(f"Star prize: {star_reason}.")
     if star is not None and star in orbs:
         log.public(f"{star} won both prizes and gets another Token of Life to hand out.")
@@ -97,7 +109,7 @@ def finish_match(s: dict[str, Any], rng: random.Random, log: Log) -> None:
         if earned[player]:
             s["garnets"][player] += earned[player]
             log.garnet(player, earned[player], "end-of-match payout (1 a 30 orbs, 1 a 2 stars)")
-    log.public("Garnet payout: " + ", ".join(f"{p} {earned[p]}" for p in s["players"]) + ".")
+    log.public("Garnet payout: " + ", ".join(f"{p} {earned[p]}" for p in season_players(s)) + ".")
     winners = [p for p in s["players"] if p in orbs or p == star]
     s["result"] = {"tol": tol, "tol_to_give": give, "ec": [], "pending": None, "garnets_earned": earned,
                    "orb_winners": orbs, "star_winner": star}
@@ -112,7 +124,7 @@ def name_ec(s: dict[str, Any], winners: list[str], rng: random.Random, log: Log)
         result["ec"] = tied
         log.public(f"{tied[0]} has the fewest orbs and is the Elimination Candidate.")
         return
-    deciders = winners or [p for p in s["players"] if p not in tied]
+    deciders = winners or [p for p in season_players(s) if p not in tied]
     names = ", ".join(tied)
     if not deciders:
         chosen = rng.choice(tied)

@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator, ValidationError, validators
 from games.engines.protocol import ConfigError, EngineError, State, SubmissionError
 from games.engines.registry import get_engine, slugs
 from games.engines.runner import play_recorded
+from games.kit import house_bots
 from games.kit.numbers import INT64_MAX, INT64_MIN, is_int, shown
 
 #: Match files larger than this are refused before parsing.
@@ -175,6 +176,18 @@ def check_shape(doc: Any) -> dict[str, Any]:
     }
     if reserve_used:
         checked["reserve_used"] = dict(sorted(reserve_used.items()))
+    for name in doc.get("house_bots", []):
+        if name not in players:
+            raise MatchFileError(f"house_bots names {shown(name)}, who is not a player")
+    if doc.get("house_bots"):
+        checked["house_bots"] = [p for p in players if p in set(doc["house_bots"])]
+    if "concede" in doc:
+        concession = doc["concede"]
+        if concession["player"] not in players:
+            raise MatchFileError("concede: not a player of this match", concession["phase"], concession["player"])
+        if concession["phase"] > len(phases):
+            raise MatchFileError(f"concede names phase {concession['phase']}; the file has {len(phases)} phases")
+        checked["concede"] = {"phase": concession["phase"], "player": concession["player"]}
     return checked
 
 
@@ -256,6 +269,8 @@ _EXPECTED = {
     "config": "config must be an object",
     "phases": "phases must be a list of objects keyed by player",
     "reserve_used": "reserve_used must be an object of phase number: {player: seconds from 0 to 86400}",
+    "house_bots": "house_bots must be a list of seat names",
+    "concede": "concede must be an object {\"phase\": number, \"player\": name}",
 }
 
 
@@ -263,7 +278,8 @@ def start(doc: dict[str, Any]) -> State:
     """The first state of the match a (checked) file describes."""
     engine = get_engine(doc["game"])
     try:
-        return engine.setup(list(doc["players"]), dict(doc["config"]), dict(doc["garnets"]), doc["seed"])
+        state = engine.setup(list(doc["players"]), dict(doc["config"]), dict(doc["garnets"]), doc["seed"])
+        return house_bots.seat(state, doc.get("house_bots", []))
     except ConfigError as exc:
         raise MatchFileError(f"config: {exc}") from None
     except EngineError as exc:
@@ -285,6 +301,7 @@ def replay(
         if engine.phase(state) is None:
             raise MatchFileError("the match is already over; this phase is one too many", number)
         state = spend_reserve(engine, state, doc.get("reserve_used", {}).get(number, {}), number, log)
+        state = concede(engine, state, doc.get("concede"), number, log)
         if engine.phase(state) is None:  # a player ran out of time in this phase: it was never played
             played += 1
             if progress:
@@ -318,14 +335,27 @@ def spend_reserve(engine: Any, state: State, used: dict[str, float], number: int
         return state
     if not engine.spec.offers.reserve:
         raise MatchFileError(f"reserve_used: {engine.title} has no reserve time", number)
-    for name, seconds in sorted(used.items(), key=lambda item: item[1]):
-        try:
-            result = engine.spend_reserve(state, name, seconds)
-        except EngineError as exc:
-            raise MatchFileError(f"reserve_used: {exc}", number, name) from None
-        state = result.state
-        log.extend(line.text for line in result.log)
-    return state
+    try:
+        result = engine.spend_reserves(state, dict(used))  # from the same moment: two out at once is one outcome
+    except EngineError as exc:
+        name = next((n for n in used if n in str(exc)), None)
+        raise MatchFileError(f"reserve_used: {exc}", number, name) from None
+    log.extend(line.text for line in result.log)
+    return result.state
+
+
+def concede(engine: Any, state: State, concession: dict[str, Any] | None, number: int, log: list[str]) -> State:
+    """The file's concession (``concede``), when it was made while phase ``number`` was open: the engine
+    ends the match (``Engine.concede``), and that phase is not played (its moves are kept and ignored)."""
+    if not concession or concession["phase"] != number or engine.phase(state) is None:
+        return state
+    try:
+        result = engine.concede(state, concession["player"])
+    except (EngineError, NotImplementedError) as exc:
+        raise MatchFileError(f"concede: {exc or engine.title + ' cannot be conceded'}", number,
+                             concession["player"]) from None
+    log.extend(line.text for line in result.log)
+    return result.state
 
 
 def summary(game: str, state: State, played: int, log: list[str]) -> dict[str, Any]:

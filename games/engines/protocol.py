@@ -303,6 +303,20 @@ class Engine:
         """
         raise NotImplementedError
 
+    def spend_reserves(self, state: State, used: dict[str, float]) -> Resolution:
+        """Take the seconds each player of ``used`` spent from the same moment off their reserves, as one
+        resolution (so that two reserves running out at once state one outcome, once).
+
+        The base: :meth:`spend_reserve` for each, the least first; a game whose rules say what two players
+        out of time at once means overrides it.
+        """
+        log: list[LogLine] = []
+        garnets: list[GarnetChange] = []
+        for name, seconds in sorted(used.items(), key=lambda item: item[1]):
+            result = self.spend_reserve(state, name, seconds)
+            state, log, garnets = result.state, log + result.log, garnets + result.garnets
+        return Resolution(state, log, garnets)
+
     def concede(self, state: State, player: str) -> Resolution:
         """``player`` gives up the match. Called when ``spec.offers.reserve`` is set."""
         raise NotImplementedError

@@ -9,9 +9,13 @@ time a player's reserve time used crosses a multiple of 30 seconds.
 (True, False)
 >>> used_text("ana", used=30, left=270)
 'ana has used 30 s of reserve time; 4 min 30 s left.'
+>>> is_reminder(used_text("ana", 30, 270)), is_reminder(turn_left_text(30, "turn 7")), is_reminder("ana wins")
+(True, True, False)
 """
 
 from __future__ import annotations
+
+import re
 
 #: The dealer tells the table every 30 s of reserve time used.
 RESERVE_REMINDER_S = 30
@@ -33,3 +37,16 @@ def reminder_due(total: float, before: float, after: float) -> bool:
 def used_text(player: str, used: float, left: float) -> str:
     """The dealer's reminder: how much reserve time ``player`` has used and how much is left."""
     return f"{player} has used {duration_text(used)} of reserve time; {duration_text(left)} left."
+
+
+def turn_left_text(seconds: int, turn: str) -> str:
+    """The dealer's reminder of the time left in a turn: ``30 seconds left in turn 7``."""
+    return f"{seconds} seconds left in {turn}"
+
+
+_REMINDER = re.compile(r"^(?:.+ has used .+ of reserve time; .+ left\.|\d+ seconds left in .+)$", re.DOTALL)
+
+
+def is_reminder(text: str) -> bool:
+    """Whether a log line is one of the dealer's clock reminders (folded under their turn in the log)."""
+    return bool(_REMINDER.match(text))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from games.engines.protocol import HOST, PUBLIC, GarnetChange, LogLine, Payload, Resolution, Seat, State, fresh, rng_for
+from games.kit import house_bots
 from games.rituals_gone_bad.chart import BOOKS
 from games.rituals_gone_bad.defaults import default_submission
 from games.rituals_gone_bad.endgame import count_votes, elimination, garnet_payout, most_points, tokens_of_life
@@ -209,16 +210,18 @@ def end_match(state: State, lines: Lines) -> tuple[Lines, Changes]:
     """Scores become public; Tokens of Life, the Elimination Candidate (or the decision) and the payout."""
     points, players = state["points"], state["players"]
     ranking = sorted(players, key=lambda p: -points[p])
-    lines.append(LogLine("Final points: " + ", ".join(f"{p} {points[p]}" for p in ranking) + ".", PUBLIC))
-    state["tol"] = tokens_of_life(points, players)
+    lines.append(LogLine("Final points: " + ", ".join(f"{p} {points[p]}" for p in ranking) + "."
+                         + house_bots.note(state), PUBLIC))
+    season = house_bots.ranked(players, state)  # RULINGS: the awards are decided as if house bots were not ranked
+    state["tol"] = tokens_of_life(points, season)
     lines.append(LogLine(announce_tokens_of_life(state), PUBLIC))
-    state["ec"], state["decision"] = elimination(points, players)
+    state["ec"], state["decision"] = elimination(points, season)
     lines.append(LogLine(announce_elimination(state), PUBLIC))
     changes = pay_garnets(state)
     payout = state["payout"]
     lines.append(
         LogLine(
-            "Garnet payout, 1 for every 2 points: " + ", ".join(f"{p} {payout[p]}" for p in players) + ".", PUBLIC
+            "Garnet payout, 1 for every 2 points: " + ", ".join(f"{p} {payout[p]}" for p in season) + ".", PUBLIC
         )
     )
     state["step"] = DECISION if state["decision"] else OVER
@@ -227,7 +230,7 @@ def end_match(state: State, lines: Lines) -> tuple[Lines, Changes]:
 
 def announce_tokens_of_life(state: State) -> str:
     """2 ToL to a sole winner, 1 each to 2–3 tied winners, none when 4 or more tie."""
-    winners = most_points(state["points"], state["players"])
+    winners = most_points(state["points"], house_bots.ranked(state["players"], state))
     top = state["points"][winners[0]]
     if len(winners) == 1:
         return f"{winners[0]} has the most points ({top}) and wins 2 Tokens of Life."
@@ -251,7 +254,8 @@ def announce_elimination(state: State) -> str:
 
 def pay_garnets(state: State) -> Changes:
     """Every player receives 1 garnet for every 2 points, credited now (even while a decision is open)."""
-    state["payout"] = garnet_payout(state["points"])
+    bots = set(house_bots.of(state))  # a house bot holds no season wallet: it is paid nothing
+    state["payout"] = {p: 0 if p in bots else n for p, n in garnet_payout(state["points"]).items()}
     changes: Changes = []
     for player in state["players"]:
         amount = state["payout"][player]

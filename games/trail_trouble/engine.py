@@ -36,6 +36,7 @@ from games.engines.protocol import (
 )
 from games.engines.protocol import viewer_role as role_of
 from games.engines.spec import ConfigField, GameSpec
+from games.kit import house_bots
 from games.kit.checks import open_phase_for
 from games.kit.numbers import is_int, parse_int, shown
 from games.trail_trouble import config as cfg
@@ -349,13 +350,17 @@ class TrailTroubleEngine(Engine):
     def _end_lines(self, state: State) -> list[LogLine]:
         """The result: public names only; the host also gets the coin counts and whether a tie-break was used."""
         end = end_result(state)
-        public = texts.end_public_sentence(end["tol"], end["ec"][0], end["ec"][1], end["dm_pick_order"])
-        middle = ", ".join(f"{p} {state['coins'][p]}" for p in state["order"][rules.TOL_PLACES : -1])
+        public = texts.end_public_sentence(end["tol"], end["ec"], end["dm_pick_order"],
+                                           bool(house_bots.of(state))) + house_bots.note(state)
+        ranked = end["ranked"]
+        middle = ", ".join(f"{p} {state['coins'][p]}" for p in ranked[rules.TOL_PLACES : -1])
         tiebreak = "a tie on coins was broken by place" if end["tiebreak"] else "no tie-break was needed"
-        host = (
-            f"Coins of places 4 to 9, front to back: {middle}. {end['ec'][1]} has the fewest; {tiebreak}. "
-            f"ECs' coins: {end['ec'][0]} {state['coins'][end['ec'][0]]}, {end['ec'][1]} {state['coins'][end['ec'][1]]}."
-        )
+        ecs = ", ".join(f"{p} {state['coins'][p]}" for p in end["ec"]) or "none"
+        if len(end["ec"]) == 2:
+            host = (f"Coins of the season players between the ToL and last place, front to back: {middle}. "
+                    f"{end['ec'][1]} has the fewest; {tiebreak}. ECs' coins: {ecs}.")
+        else:
+            host = f"ECs' coins: {ecs}."
         return [LogLine(public), LogLine(host, HOST)]
 
     # --- reading --------------------------------------------------------------------
@@ -523,16 +528,27 @@ def own_view(state: State, player: str) -> dict[str, Any]:
 
 
 def end_result(state: State) -> dict[str, Any]:
-    """ToL, the two ECs (last place first) and the DM pick order of a finished match."""
-    order, coins = state["order"], state["coins"]
-    last = rules.last_place_ec(order)
-    coin_ec, tiebreak = rules.fewest_coins_ec(order, coins)
-    ecs = [last, coin_ec]
+    """ToL, the ECs (last place first) and the DM pick order of a finished match.
+
+    House bots hold no place (RULINGS, "House bots in a season"): the trail's order is read without them,
+    so the ToL go to the first three season players and the EC is the last season player, the one EC of
+    a match house bots played in (as RULINGS words it: the fewest-coins EC is named only among the ten
+    places of a full table). With three season players or fewer all hold a ToL and nobody is an EC.
+    """
+    order, coins = house_bots.ranked(state["order"], state), state["coins"]
+    ecs: list[str] = []
+    tiebreak = False
+    if len(order) > rules.TOL_PLACES:
+        ecs.append(rules.last_place_ec(order))
+        if not house_bots.of(state):
+            coin_ec, tiebreak = rules.fewest_coins_ec(order, coins)
+            ecs.append(coin_ec)
     return {
         "tol": rules.tol_winners(order),
         "ec": ecs,
         "dm_pick_order": rules.dm_pick_order(ecs, order, coins),
         "tiebreak": tiebreak,
+        "ranked": order,
     }
 
 

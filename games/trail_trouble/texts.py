@@ -104,13 +104,25 @@ def round_public_sentence(round_no: int, rounds: int, order: list[str], changes:
     return f"Round {round_no} of {rounds} is over. The trail, front to back: {numbered(order, changes)}."
 
 
-def end_public_sentence(tol: list[str], last: str, coin_ec: str, pick_order: list[str]) -> str:
-    """The public result: ToL, the two ECs (never the coin counts), who picks a DMO first."""
-    return (
-        f"Trail Trouble is over. Tokens of Life: {', '.join(tol)} (places 1 to 3). "
-        f"Elimination Candidates: {last} (last on the trail) and {coin_ec} (fewest coins among places 4 to 9). "
-        f"{pick_order[0]} picks a Death Match opponent first, then {pick_order[1]}."
-    )
+def end_public_sentence(tol: list[str], ecs: list[str], pick_order: list[str], bots: bool = False) -> str:
+    """The public result: ToL, the ECs (never the coin counts), who picks a DMO first.
+
+    ``bots``: house bots played, so the places named are those among the season players."""
+    places, last, middle = (("the first three season players", "the last season player on the trail",
+                             "fewest coins among the other season players") if bots else
+                            ("places 1 to 3", "last on the trail", "fewest coins among places 4 to 9"))
+    text = f"Trail Trouble is over. Tokens of Life: {', '.join(tol) or 'none'} ({places}). "
+    if len(ecs) == 2:
+        text += f"Elimination Candidates: {ecs[0]} ({last}) and {ecs[1]} ({middle}). "
+    elif ecs:
+        text += f"Elimination Candidate: {ecs[0]} ({last}). "
+    else:
+        text += "No Elimination Candidate. "
+    if len(pick_order) == 2:
+        text += f"{pick_order[0]} picks a Death Match opponent first, then {pick_order[1]}."
+    elif pick_order:
+        text += f"{pick_order[0]} picks a Death Match opponent."
+    return text.rstrip()
 
 
 def path_cost_words(path: Path) -> str:

@@ -20,7 +20,7 @@ from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
 from genius.matches import access, phase_forms
 from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
-from genius.matches.services import live_turns, solo
+from genius.matches.services import live_turns, replays, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.notify.texts import announcements
 
@@ -194,6 +194,7 @@ def status_part(match: Match, reads: Reads | None = None) -> str:
     return render_to_string("games/parts/status.html", {
         "match": match, "phase": phase, "seats": seats, "server_now": now.isoformat(timespec="milliseconds"),
         "reminder": reminder, "ruled_on": _ruled_on(match, phase, reads),
+        "played_again_in": replays.played_again_in(match) if match.status == Match.Status.FINISHED else None,
         "reminder_key": f"{match.status}:{phase.number if phase else 0}:{reminder}" if reminder else "",
     })
 
@@ -226,7 +227,31 @@ def private_history(match: Match, seat: Seat, reads: Reads | None = None) -> lis
     for phase_number, phase_name, text in reads.private_lines(seat):
         history.setdefault(phase_number, {"phase": phase_name, "moves": [], "lines": []})
         history[phase_number]["lines"].append(text)
+    labels = move_labels(match, seat.name, [n for n in history if history[n]["moves"]])
+    for number, entry in history.items():
+        entry["labels"] = labels.get(number, {})
     return [history[n] for n in sorted(history, reverse=True) if history[n]["moves"] or history[n]["lines"]]
+
+
+def move_labels(match: Match, player: str, numbers: list[int]) -> dict[int, dict[str, str]]:
+    """The field labels of ``player``'s form in each of these phases, by payload key (a history shows
+    "Ritual book: red", not "book: red"): each form as the engine drew it when the phase opened (the
+    state after the phase before: one query for them all)."""
+    if not numbers:
+        return {}
+    engine = engine_of(match.game)
+    states = dict(match.snapshots.filter(phase_number__in=[n - 1 for n in numbers]).values_list("phase_number", "state"))
+    labels: dict[int, dict[str, str]] = {}
+    for number in numbers:
+        state = states.get(number - 1)
+        if state is None:
+            continue
+        try:
+            fields = engine.form_fields(state, player)
+        except Exception:  # a state the form cannot be drawn for (the seat did not act): keys stay as they are
+            continue
+        labels[number] = {f.name: f.label for f in fields if f.label}
+    return labels
 
 
 def private_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:

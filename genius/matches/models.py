@@ -80,6 +80,10 @@ class Match(models.Model):
     start_when_items_given = models.BooleanField(
         default=False, help_text="A season's Death Match: start it once its items are given (the host's choice).",
     )
+    replay_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="played_again_in",
+        help_text="A Death Match played again: the drawn match it plays again.",
+    )
 
     class Meta:
         ordering = ["-created"]

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from genius.matches import dm_views, lobby_views, practice_views, replay_views, ruling_views, views
+from genius.matches import concede_views, dm_views, lobby_views, practice_views, replay_views, ruling_views, views
 from genius.seasons import views as season_views
 
 urlpatterns = [
@@ -31,4 +31,5 @@ urlpatterns = [
     path("dm/new/", dm_views.new_death_match, name="dm-new"),
     path("matches/<int:pk>/hints/", dm_views.move_hints, name="match-hints"),
     path("matches/<int:pk>/clock/", dm_views.live_clock, name="match-clock"),
+    path("matches/<int:pk>/concede/", concede_views.concede, name="match-concede"),
 ]

@@ -31,7 +31,7 @@ from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
 from genius.matches.safe_markdown import render_with_toc
-from genius.matches.services import controls, lifecycle, matchfiles, practice, seating, submitting
+from genius.matches.services import conceding, controls, lifecycle, matchfiles, practice, replays, seating, submitting
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.match_rules import rules_text
@@ -44,6 +44,8 @@ def _seats_text(low: int, high: int) -> str:
 def _results(match: Match) -> dict:
     """A finished match's public result: the winners (first place) and the placement, best first."""
     placement = sorted((match.placement or {}).items(), key=lambda item: (item[1], item[0]))
+    if replays.is_drawn(match):  # RULINGS: a drawn Death Match is played again; the list says so, with the link
+        return {"winners": [], "placement": placement, "again": replays.played_again_in(match)}
     return {"winners": [name for name, place in placement if place == 1], "placement": placement}
 
 
@@ -136,6 +138,7 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
     }
     ctx.update(presenters.form_context(match, viewer.seat, values=values, errors=errors,
                                        instant_values=instant_values, instant_errors=instant_errors))
+    ctx["can_concede"] = conceding.may_concede(match, request.user)  # RULINGS, "Conceding": a Death Match
     if match.status == Match.Status.LOBBY:
         ctx["lobby_full"] = seating.is_full(match)
         seated = request.user.is_authenticated and viewer.seat is not None

@@ -8,21 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.kit.reserve import is_reminder
 from genius.matches.models import LogEntry, Match
 
 
 def announcements(match: Match) -> list[dict[str, Any]]:
-    """Public log lines grouped by phase, newest phase first, each as chat-ready text."""
+    """Public log lines grouped by phase, newest phase first, each as chat-ready text; the dealer's clock
+    reminders of a phase are kept apart (``reminders``), folded under it on the page, left out of the text."""
     groups: dict[int, dict[str, Any]] = {}
     rows = match.log.filter(audience=LogEntry.Audience.PUBLIC).order_by("order")
     for phase_number, phase_name, text in rows.values_list("phase_number", "phase_name", "text"):
-        group = groups.setdefault(phase_number, {"phase": phase_name, "lines": []})
-        group["lines"].append(text)
+        group = groups.setdefault(phase_number, {"phase": phase_name, "lines": [], "reminders": []})
+        group["reminders" if is_reminder(text) else "lines"].append(text)  # the clock's, folded under the turn
     result = []
     for number in sorted(groups, reverse=True):
         group = groups[number]
         text = f"**{match.title} — {group['phase']}**\n" + "\n".join(chat_line(line) for line in group["lines"])
-        result.append({"number": number, "phase": group["phase"], "lines": group["lines"], "text": text})
+        result.append({"number": number, "phase": group["phase"], "lines": group["lines"],
+                       "reminders": group["reminders"], "text": text})
     return result
 
 

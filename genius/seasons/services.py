@@ -36,6 +36,7 @@ from django.db import transaction
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
+from games.kit import house_bots
 from games.kit.numbers import INT64_MAX, NumberError, parse_int, shown
 from genius.matches.models import (
     Decision,
@@ -328,7 +329,8 @@ def _main_match_finished(match: Match) -> None:
     tol = ", ".join(f"{n}" + (f" ×{c}" if c > 1 else "") for n, c in (outcome.get("tol") or {}).items() if c)
     ecs = list(outcome.get("ec") or [])
     summary = f"{match.title} is over. Tokens of Life: {tol or 'none'}. Elimination Candidate"
-    _announce(season, episode, f"{summary}{'s' if len(ecs) > 1 else ''}: {', '.join(ecs) or 'none'}.", now)
+    _announce(season, episode, f"{summary}{'s' if len(ecs) > 1 else ''}: {', '.join(ecs) or 'none'}."
+              f"{house_bots.note(match.state or {})}", now)
     for name, count in (outcome.get("tol_to_give") or {}).items():
         if name not in users:
             _announce(season, episode, f"{name} has a Token of Life to give but is not a player still in.", now)
@@ -363,10 +365,10 @@ def _death_match_finished(match: Match) -> None:
             eliminated_at=now, eliminated_in=match)
         _announce(season, match.episode, f"{loser} loses the Death Match against {winner} "
                   f"and is eliminated from the season.", now)
-    elif not loser:
+    elif not loser:  # the new match that plays it again is started once this is applied (replays)
         names = " and ".join(match.seats.values_list("name", flat=True))
         _announce(season, match.episode, f"The Death Match between {names} is drawn: nobody is eliminated; "
-                  "it is played again.", now)
+                  "it is played again at once, as a new match, until one of them wins.", now)
 
 
 # --- decisions ----------------------------------------------------------------------------------------------

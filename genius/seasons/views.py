@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.engines.spec import GameSpec
+from games.kit import house_bots
 from genius.hosting.forms import config_field, config_value
 from genius.matches import access
 from genius.matches.access import season_host_required
@@ -37,6 +38,7 @@ from genius.matches.services.engines import GAME_TITLES, available_games, spec_o
 from genius.matches.services.errors import ServiceError
 from genius.notify import services as notify
 from genius.seasons import services as seasons
+from genius.seasons.host_views import AddPlayersForm
 
 
 class EpisodeForm(forms.Form):
@@ -123,6 +125,7 @@ def _episode_summary(episode: Episode) -> dict[str, Any]:
         "tol": {n: c for n, c in (outcome.get("tol") or {}).items() if c},
         "placement": _placement(main),
         "ec": outcome.get("ec") or [],
+        "house_bots": house_bots.of(main.state or {}) if main else [],
         "decisions": [_with_item(d) for d in episode.decisions.select_related("decider", "choice", "match")],
         "death_matches": [_with_items_pending(m) for m in
                           episode.matches.filter(kind="death").prefetch_related("seats").order_by("pk")],
@@ -199,6 +202,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
             "open_decisions": Decision.objects.filter(episode__season=season, status=Decision.Status.OPEN)
             .select_related("decider"),
             "deliveries": season.webhook_deliveries.exclude(status=WebhookDelivery.Status.SENT)[:20],
+            "add_players_form": AddPlayersForm(),
         })
     return render(request, "games/season.html", ctx, status=status)
 

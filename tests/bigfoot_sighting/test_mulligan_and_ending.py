@@ -144,3 +144,21 @@ def test_an_optional_submission_is_refused_in_strict_replay_when_it_breaks_a_rul
     state = ben_without_a_move()
     with pytest.raises(SubmissionError):
         play_phase(ENGINE, state, 1, {BEN: {"move": "R L"}})
+
+
+def test_both_reserves_running_out_at_once_is_one_outcome_said_once() -> None:
+    state = ben_without_a_move()
+    total = state["reserve_s"][ANA]
+    result = ENGINE.spend_reserves(state, {ANA: total, BEN: total})
+    texts = [line.text for line in result.log]
+    assert texts[0] == "Both players ran out of time at once: the scores as they stand decide."
+    assert len(texts) == 2 and not any("ran out of time:" in t for t in texts)
+    assert ENGINE.finished(result.state) and result.state["result"]["reason"] == "reserve"
+    assert result.state["reserve_s"] == {ANA: 0.0, BEN: 0.0}
+
+
+def test_one_reserve_running_out_among_several_spent_is_a_loss_on_time() -> None:
+    state = ben_without_a_move()
+    result = ENGINE.spend_reserves(state, {ANA: 10, BEN: state["reserve_s"][BEN]})
+    assert [line.text for line in result.log][-1] == f"{BEN} ran out of time: {ANA} wins the Death Match."
+    assert result.state["reserve_s"][ANA] == state["reserve_s"][ANA] - 10

@@ -16,6 +16,7 @@ from genius.live import presenters
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, live_turns, matchfiles, submitting
 from genius.matches.services.engines import engine_of
+from genius.notify import texts as notify_texts
 from tests.bigfoot_web.helpers import bot_payload, new_duel, play_setup
 
 pytestmark = pytest.mark.django_db
@@ -243,3 +244,33 @@ def test_both_players_out_of_time_at_once_leaves_it_to_the_scores(duel):
     assert match.status == Match.Status.FINISHED
     assert "Both players ran out of time at once: the scores as they stand decide." in lines(match, phase)
     assert (match.outcome["winner"], match.outcome["loser"]) == ("ben", "ana")  # ben holds +1.5 Points
+
+
+def test_both_reserves_running_out_at_once_state_one_outcome_once(duel):
+    phase = fresh(duel).current_phase
+    lifecycle.close_due_phases(now=phase.deadline)
+    phase.refresh_from_db()
+    lifecycle.close_due_phases(now=phase.deadline + timedelta(milliseconds=1))
+    match = fresh(duel)
+    said = [t for t in lines(match, phase) if "out of time" in t or "wins the Death Match" in t or "draw" in t]
+    assert not [t for t in said if "ran out of time:" in t]  # nobody is first said to lose on time
+    assert sum("Both players ran out of time at once" in t for t in said) == 1
+    verdicts = [t for t in lines(match, phase) if "wins the Death Match" in t or "is a draw" in t]
+    assert len(verdicts) == 1
+    doc = json.loads(json.dumps(matchfiles.export_match(match)))
+    replayed = matchfile.replay(matchfile.check_shape(doc))
+    assert (replayed["outcome"]["winner"], replayed["outcome"]["loser"]) == (match.outcome["winner"],
+                                                                             match.outcome["loser"])
+
+
+def test_reserve_and_turn_reminders_fold_under_their_turn_in_the_log(duel):
+    phase, mover, sleeper = to_reserve(duel)
+    start = phase.reserve_from
+    for seconds in (30.2, 61, 91):
+        live_turns.send_reminders(now=start + timedelta(seconds=seconds))
+    group = next(g for g in notify_texts.announcements(fresh(duel)) if g["number"] == phase.number)
+    assert len(group["reminders"]) == 3 and not [t for t in group["lines"] if "of reserve time" in t]
+    assert "of reserve time" not in group["text"]  # the chat text keeps the events, not the clock
+    html = presenters.announcements_part(fresh(duel))
+    folded = html.split('<details class="clock-reminders">', 1)[1].split("</details>", 1)[0]
+    assert "3 clock reminders in turn 1" in folded and f"{sleeper} has used 1 min 30 s of reserve time" in folded

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
 from games.engines.spec import GameSpec
+from games.kit import house_bots
 from genius.matches.events import bump
 from genius.matches.models import Decision, Match, Phase, Season, SeasonPlayer, Seat, Snapshot, garnet_balance
 from genius.matches.services.engines import engine_of
@@ -179,6 +180,16 @@ def start_match_between(
         return start_match(match.pk, now=now)
 
 
+def house_bot_seats(match: Match, seats: list[Seat]) -> list[str]:
+    """The seats of a season's match filled by house bots (bots without an account): they hold no place in
+    the season (RULINGS, "House bots in a season"). Outside a season no seat holds one, so none is named;
+    nor in a match of bots only (no season player would be ranked)."""
+    if match.season_id is None:
+        return []
+    bots = [s.name for s in seats if s.is_bot and s.user_id is None]
+    return bots if len(bots) < len(seats) else []  # nobody of the season plays: every seat is ranked
+
+
 def start_match(match_id: int, *, now: datetime | None = None) -> Match:
     """Start a full lobby: build the first state and open the first phase."""
     now = now or timezone.now()
@@ -197,6 +208,7 @@ def start_match(match_id: int, *, now: datetime | None = None) -> Match:
         garnets = {s.name: garnet_balance(s.user_id, match.season_id) if s.user_id else 0 for s in seats}
         try:
             state = engine.setup([s.name for s in seats], dict(match.config), garnets, match.seed)
+            state = house_bots.seat(state, house_bot_seats(match, seats))
         except EngineError as exc:
             raise ServiceError(f"The match cannot start: {exc}", "config") from None
         match.state = state

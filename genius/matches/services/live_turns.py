@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.engines.protocol import LogLine, Resolution
-from games.kit.reserve import RESERVE_REMINDER_S, used_text
+from games.kit.reserve import RESERVE_REMINDER_S, turn_left_text, used_text
 from genius.matches import scheduler
 from genius.matches.events import bump
 from genius.matches.models import LogEntry, Match, Phase, Submission
@@ -74,10 +74,9 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
     # A loss on time (never a concession the player sent): their whole reserve is spent; the engine ends the
     # match (several out at once: the game decides), and the caller closes the phase without playing it.
     engine = engine_of(match.game)
-    for name in out:
-        result = engine.spend_reserve(match.state, name, reserve_left(match, name))
-        write_log(match, phase, result)
-        match.state = result.state
+    result = engine.spend_reserves(match.state, {name: reserve_left(match, name) for name in out})  # one outcome
+    write_log(match, phase, result)
+    match.state = result.state
     match.save(update_fields=["state"])
     return False
 
@@ -141,7 +140,7 @@ def reminders_due(match: Match, phase: Phase, now: datetime) -> list[str]:
     left = (end - now).total_seconds()
     for mark in TURN_REMINDERS:
         if length > mark and -REMINDER_GRACE < left <= mark:
-            texts.append(f"{mark} seconds left in {turn_label(phase)}")
+            texts.append(turn_left_text(mark, turn_label(phase)))
     if phase.reserve_from is None or now <= phase.reserve_from or not has_reserve(match):
         return texts
     elapsed = (now - phase.reserve_from).total_seconds()

@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.engines import matchfile
 from games.engines.matchfile import MatchFileError
 from games.engines.protocol import EngineError, LogLine, Resolution, SubmissionError
 from games.engines.runner import play_ruling
+from games.kit import house_bots
 from genius.accounts.names import lookalike_groups, seat_name_problem
 from genius.matches.models import Match, Phase, Season, Submission
+from genius.matches.services import conceding
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
@@ -51,6 +54,12 @@ def export_match(match: Match) -> dict[str, Any]:
     }
     if reserve_used:
         doc["reserve_used"] = reserve_used
+    bots = house_bots.of(start.state) if start is not None else []
+    if bots:
+        doc["house_bots"] = bots
+    concession = (match.outcome or {}).get(conceding.KEY)
+    if concession:
+        doc["concede"] = {"phase": concession["phase"], "player": concession["player"]}
     return doc
 
 
@@ -98,19 +107,23 @@ def import_match(
             raise ServiceError(f"{engine.title} is for {engine.min_players}–{engine.max_players} players.")
         for position, name in enumerate(doc["players"], start=1):
             match.seats.create(position=position, name=name)
-        _start_with_garnets(match, doc["garnets"])
+        _start_with_garnets(match, doc["garnets"], doc.get("house_bots", []))
         for number, submissions in enumerate(doc["phases"], start=1):
+            if (doc.get("concede") or {}).get("phase") == number:  # conceded while this phase was open
+                _concede_from_file(match, number, doc["concede"]["player"])
+                break
             _play_file_phase(match, number, submissions, doc.get("reserve_used", {}).get(number, {}))
         match.refresh_from_db()
         return match
 
 
-def _start_with_garnets(match: Match, garnets: dict[str, int]) -> None:
+def _start_with_garnets(match: Match, garnets: dict[str, int], bots: list[str]) -> None:
     start_match(match.pk)
-    if any(garnets.values()):
+    if any(garnets.values()) or bots:  # the file's wallets and house bots, as the file's first state has them
         match.refresh_from_db()
         engine = engine_of(match.game)
         state = engine.setup([s.name for s in match.seats.order_by("position")], dict(match.config), garnets, match.seed)
+        state = house_bots.seat(state, bots)
         Match.objects.filter(pk=match.pk).update(state=state)
         match.snapshots.filter(phase_number=0).update(state=state)
 
@@ -138,6 +151,15 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
         )
     _spend_file_reserve(match, phase, number, reserve_used)
     resolve_phase(phase.pk, force=True)
+
+
+def _concede_from_file(match: Match, number: int, player: str) -> None:
+    """The file's concession, made while phase ``number`` was open: the match ends as it did."""
+    match.refresh_from_db()
+    phase = match.phases.filter(status=Phase.Status.OPEN).order_by("-number").first()
+    if phase is None or phase.number != number:
+        raise ServiceError(f"This match file is not valid: concede: phase {number} is not open then.")
+    conceding.concede_locked(match, phase, player, timezone.now())
 
 
 def _play_file_ruling(match: Match, phase: Phase, number: int, ruling: dict[str, Any]) -> None:

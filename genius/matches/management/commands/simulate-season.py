@@ -33,7 +33,7 @@ NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "jun
          "otto", "pia", "quin", "rex", "sol", "tess"]
 #: Every installed game that is not only a Death Match, in registry order.
 DEFAULT_GAMES = ",".join(slug for slug, _ in available_games() if not spec_of(slug).offers.death_match)
-#: A drawn Death Match is played again; a simulation gives up after this many.
+#: A drawn Death Match is played again at once (a new match); a simulation gives up after this many.
 MAX_REPLAYS = 5
 
 
@@ -137,8 +137,10 @@ class Command(BaseCommand):
             if not picks:
                 break
             for pick in picks:
-                dm = seasons.create_death_match(pick.pk, game=dm_game, seed=self.rng.randrange(1, 2**31),
-                                                start=True, now=self.now)
+                dm = pick.death_matches.exclude(status=Match.Status.FINISHED).first()  # a draw's replay, started
+                if dm is None:
+                    dm = seasons.create_death_match(pick.pk, game=dm_game, seed=self.rng.randrange(1, 2**31),
+                                                    start=True, now=self.now)
                 self._settle_decisions(episode)  # its items, given by players (it starts once all are given)
                 dm.refresh_from_db()
                 if dm.status == Match.Status.LOBBY:
