@@ -6,6 +6,7 @@ from django.contrib.auth.admin import UserAdmin
 
 from genius.accounts.forms import AdminAddUserForm, AdminChangeUserForm
 from genius.accounts.models import Profile
+from genius.accounts.people import without_guests
 from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
 
 User = get_user_model()
@@ -19,6 +20,13 @@ class PolicyUserAdmin(UserAdmin):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     add_form = AdminAddUserForm
     form = AdminChangeUserForm
+
+    def get_search_results(self, request, queryset, search_term):
+        """The user list; a host's pick-list (the autocomplete of seats and season players) leaves out guests."""
+        queryset, duplicates = super().get_search_results(request, queryset, search_term)
+        if request.path.endswith("/autocomplete/"):
+            queryset = without_guests(queryset)
+        return queryset, duplicates
 
 
 @admin.register(Profile)

@@ -12,6 +12,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from genius.accounts.people import without_guests
 from genius.matches import access
 from genius.matches.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
 from genius.matches.models import (
@@ -72,6 +73,11 @@ class SeasonAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "created"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SeasonPlayerInline]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "host":  # a host's pick-list: no guests
+            kwargs["queryset"] = without_guests().order_by("username")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 class SeatFormSet(forms.BaseInlineFormSet):

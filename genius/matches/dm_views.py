@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.engines.protocol import EngineError, SubmissionError
 from games.engines.spec import GameSpec, Offers
+from genius.accounts.people import without_guests
 from genius.live import presenters
 from genius.matches.access import host_required
 from genius.matches.fields import WholeNumberField
@@ -80,7 +81,7 @@ class DeathMatchForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        users = get_user_model().objects.filter(is_active=True).order_by("username")
+        users = without_guests(get_user_model().objects.filter(is_active=True)).order_by("username")  # no guests
         self.fields["first"].queryset = users
         self.fields["second"].queryset = users
         self.fields["game"].choices = death_match_games()
