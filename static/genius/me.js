@@ -113,16 +113,33 @@
     var url = region.getAttribute("data-due-url");
     var who = region.getAttribute("data-user") || "me";
     var SHARED = "genius:due:" + who, TOLD = "genius:told:" + who, HIDDEN = "genius:dismissed:" + who;
-    var timer = null, wait = 30, shown = "";
+    var timer = null, wait = 30, shown = "", offset = 0;  // offset: the server's clock less this page's (ms)
 
-    function alertsOf(items) {  // one alert per owed move, one more when its deadline is an hour away
+    function leftText(deadline) {  // the time really left, by the server's clock: "1 min 40 s", "2 h 5 min"
+      var s = Math.max(0, Math.round((Date.parse(deadline) - (Date.now() + offset)) / 1000));
+      if (s >= 3600) return Math.floor(s / 3600) + " h " + Math.floor((s % 3600) / 60) + " min";
+      if (s >= 60) return Math.floor(s / 60) + " min " + (s % 60) + " s";
+      return s + " s";
+    }
+
+    function soonTitle(item) {
+      return Date.parse(item.deadline) <= Date.now() + offset ? "Deadline passed" : "Deadline in " + leftText(item.deadline);
+    }
+
+    function alertsOf(items) {  // one alert per owed move, one more when its deadline is an hour away or less
       var out = [];
       items.forEach(function (item) {
         out.push({ key: item.key, item: item, title: item.title });
-        if (item.soon) out.push({ key: item.key + "-soon", item: item, title: "Deadline in one hour" });
+        if (item.soon && item.deadline) out.push({ key: item.key + "-soon", item: item, title: soonTitle(item), soon: true });
       });
       return out;
     }
+
+    setInterval(function () {  // the "Deadline in …" lines count down with the server's clock
+      region.querySelectorAll("[data-due-left]").forEach(function (el) {
+        el.textContent = soonTitle({ deadline: el.getAttribute("data-deadline") });
+      });
+    }, 1000);
 
     function notify(alert) {
       if (!canNotify || Notification.permission !== "granted") return;
@@ -133,6 +150,7 @@
     }
 
     function render(items) {
+      myMatches(items);
       var badge = document.querySelector("[data-due-count]");
       var moves = items.filter(function (i) { return i.kind !== "challenge"; });  // challenges: their own link
       if (badge) { badge.textContent = String(moves.length); badge.hidden = !moves.length; badge.title = moves.length + " owed"; }
@@ -170,7 +188,16 @@
         p.className = "due-alert" + (a.key.slice(-5) === "-soon" || a.item.kind === "turn" ? " due-urgent" : "");
         p.setAttribute("data-due-key", a.key);
         var strong = document.createElement("strong");
-        strong.textContent = a.title + ": ";
+        if (a.soon) {
+          var left = document.createElement("span");
+          left.setAttribute("data-due-left", "");
+          left.setAttribute("data-deadline", a.item.deadline);
+          left.textContent = a.title;
+          strong.appendChild(left);
+          strong.appendChild(document.createTextNode(": "));
+        } else {
+          strong.textContent = a.title + ": ";
+        }
         var link = document.createElement("a");
         link.href = a.item.url;
         link.textContent = a.item.what;
@@ -209,15 +236,38 @@
       region.hidden = !visible.length;
     }
 
+    // "My matches" open in a tab: when what is owed changes, its list is fetched again (no page load).
+    var listed = null;
+    function myMatches(items) {
+      var list = document.querySelector("[data-my-matches]");
+      if (!list) return;
+      var sig = items.map(function (i) { return i.key; }).sort().join(",");
+      if (listed === null) { listed = sig; return; }
+      if (sig === listed) return;
+      listed = sig;
+      fetch(location.pathname, { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (!html) return;
+          var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-my-matches]");
+          if (fresh) list.innerHTML = fresh.innerHTML;
+        })
+        .catch(function () { /* offline for a moment: the next change brings it */ });
+    }
+
     function schedule(seconds) {
       clearTimeout(timer);
       timer = setTimeout(poll, Math.max(1, seconds) * 1000);
     }
 
+    var fresh = true;  // a page's first look is its own: what was dealt with on the last page is gone at once
+
     function poll() {
-      var shared = store.get(SHARED, null);
+      var shared = fresh ? null : store.get(SHARED, null);
+      fresh = false;
       if (shared && Date.now() - shared.at < (shared.wait - 1) * 1000) {  // another tab asked just now
         wait = shared.wait;
+        offset = shared.offset || 0;
         render(shared.due);
         schedule(wait - (Date.now() - shared.at) / 1000 + 0.5);
         return;
@@ -229,7 +279,8 @@
         })
         .then(function (data) {
           wait = data.poll_s || 30;
-          store.set(SHARED, { at: Date.now(), wait: wait, due: data.due || [] });
+          if (data.now) offset = Date.parse(data.now) - Date.now();
+          store.set(SHARED, { at: Date.now(), wait: wait, offset: offset, due: data.due || [] });
           render(data.due || []);
           schedule(wait);
         })
@@ -246,6 +297,14 @@
       if (!shared || Date.now() - shared.at > 5000) poll();
     });
     window.geniusDue = { poll: function () { store.set(SHARED, null); poll(); } };
+    // A move sent, a turn resolved, a lobby filled: the match page redraws its parts ("genius:updated"); what is
+    // owed is asked again a moment later (once for a burst), so its alert and the count beside "My matches" clear.
+    var soon = null, asked = 0;
+    document.addEventListener("genius:updated", function () {
+      clearTimeout(soon);
+      soon = setTimeout(function () { asked = Date.now(); window.geniusDue.poll(); },
+                        Math.max(800, 3000 - (Date.now() - asked)));  // at most one look every 3 s
+    });
     poll();
   }
 

@@ -1,0 +1,103 @@
+"""Alerts say the truth and go once dealt with: the time really left ("Deadline in 1 min 40 s"), an alert and
+the challenges badge that clear once answered, and "My matches" that follows a move as it is sent."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import override_settings
+
+from genius.challenges import services as challenges
+from genius.matches.models import Match
+from genius.matches.services import lifecycle
+from tests.browser.helpers import BrowserTestCase, log_in
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+
+
+def alerts(page) -> list[str]:
+    return page.eval_on_selector_all("[data-due-alerts] .due-alert", "els => els.map(e => e.textContent)")
+
+
+@override_settings(GENIUS_DUE_POLL_SECONDS=30)
+class TestAlerts(BrowserTestCase):
+    def match(self, phase_seconds: int) -> tuple[Match, User]:
+        ana = User.objects.create_user("ana", password="ana-password-1")
+        ben = User.objects.create_user("ben", password="ben-password-1")
+        match = lifecycle.create_match(game="rituals-gone-bad", title="Quick one", seed=4, phase_seconds=phase_seconds)
+        for user in (ana, ben):
+            lifecycle.add_seat(match, user=user)
+        for n in range(5):
+            lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
+        lifecycle.start_match(match.pk)
+        return Match.objects.get(pk=match.pk), ana
+
+    def test_the_in_page_alert_says_the_time_really_left(self):
+        self.match(phase_seconds=100)
+        page = self.browser.new_context(viewport=PHONE).new_page()
+        log_in(page, self.live_server_url, "ana")
+        page.goto(f"{self.live_server_url}/")
+        page.wait_for_selector("[data-due-alerts] .due-alert [data-due-left]", timeout=15000)
+        text = page.inner_text("[data-due-alerts] [data-due-left]")
+        assert re.fullmatch(r"Deadline in 1 min \d{1,2} s", text), text
+        assert not any("one hour" in a for a in alerts(page))
+        first = int(text.split()[-2])
+        page.wait_for_timeout(2200)  # it counts down by itself
+        later = page.inner_text("[data-due-alerts] [data-due-left]")
+        assert later != text and (int(later.split()[-2]) < first or "min" not in later), (text, later)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 391
+
+    def test_an_owed_moves_alert_and_the_count_clear_once_the_move_is_sent(self):
+        match, ana = self.match(phase_seconds=3600)
+        page = self.browser.new_context(viewport=PHONE).new_page()
+        log_in(page, self.live_server_url, "ana")
+        page.goto(f"{self.live_server_url}/matches/{match.pk}/")
+        page.wait_for_function("document.querySelector('[data-due-count]').textContent === '1'", timeout=15000)
+        for select in page.locator("#move-form select").all():
+            values = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v]
+            select.select_option(values[0])
+        page.locator("#move-form form button[type=submit]").first.click()
+        page.wait_for_selector("#move-form >> text=Your move is in", timeout=15000)
+        page.wait_for_function("document.querySelector('[data-due-count]').hidden", timeout=10000)  # no page load
+        page.goto(f"{self.live_server_url}/")  # the next page asks afresh: no alert left over
+        page.wait_for_timeout(1500)
+        assert alerts(page) == [] and page.is_hidden("[data-due-count]")
+
+    def test_the_challenges_badge_and_alert_clear_once_the_challenge_is_answered(self):
+        ana = User.objects.create_user("ana", password="ana-password-1")
+        ben = User.objects.create_user("ben", password="ben-password-1")
+        challenges.create_challenge(ben, "ana", game="black-and-white")
+        page = self.browser.new_context(viewport=PHONE).new_page()
+        log_in(page, self.live_server_url, "ana")
+        page.goto(f"{self.live_server_url}/")
+        page.wait_for_selector("[data-due-alerts] .due-alert", timeout=15000)
+        assert page.inner_text("[data-challenges-link]") == "Challenges (1)"
+        page.goto(f"{self.live_server_url}/challenges/")
+        page.get_by_role("button", name="Accept").click()
+        page.wait_for_url(re.compile(r".*/matches/\d+/$"), timeout=15000)
+        page.wait_for_timeout(1500)  # me.js's first look on the new page
+        assert page.inner_text("[data-challenges-link]") == "Challenges"
+        assert not any("challenges you" in a for a in alerts(page))
+        assert ana.seats.count() == 1
+
+    def test_my_matches_updates_when_a_move_is_sent(self):
+        match, ana = self.match(phase_seconds=3600)
+        context = self.browser.new_context(viewport=PHONE)
+        listing = context.new_page()
+        log_in(listing, self.live_server_url, "ana")
+        listing.goto(f"{self.live_server_url}/me/matches/")
+        assert "your move is owed" in listing.inner_text("[data-my-matches]")
+        listing.wait_for_timeout(1200)  # its first look at what is owed
+        page = context.new_page()
+        page.goto(f"{self.live_server_url}/matches/{match.pk}/")
+        for select in page.locator("#move-form select").all():
+            values = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v]
+            select.select_option(values[0])
+        page.locator("#move-form form button[type=submit]").first.click()
+        page.wait_for_selector("#move-form >> text=Your move is in", timeout=15000)
+        listing.wait_for_function(  # the other tab's list follows, without a reload
+            "!document.querySelector('[data-my-matches]').textContent.includes('your move is owed')", timeout=15000)
+        context.close()
