@@ -4,7 +4,7 @@
 - ``stack``: all of it started together, with Django in this process pointed at it;
 - ``world``: matches to run the faults on; ``clients``: people and live pages over HTTP and websockets;
 - ``checks``: audits of the rows (exactly once, nothing half-written, nothing lost);
-- ``races``, ``crash``, ``outages``: the scenarios; ``report``: the table; ``__main__``: the command.
+- ``races``, ``crash``, ``outages``, ``restore``: the scenarios; ``report``: the table; ``__main__``: the command.
 
 See docs/RELIABILITY.md.
 """

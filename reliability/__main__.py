@@ -39,12 +39,16 @@ SCENARIOS: dict[str, tuple[str, dict, dict]] = {
              {"outage": 10.0, "matches": 4}),
     "postgres": ("PostgreSQL restarted under load", {"gap": 15.0, "matches": 4, "after": 15.0},
                  {"gap": 5.0, "matches": 2, "after": 8.0}),
+    "restore": ("a season part-way backed up, its database dropped and restored, the processes restarted",
+                {"people": 10, "matches": 2}, {"people": 10, "matches": 2}),
 }
 
 
 def _runner(name: str) -> Callable[..., list[Row]]:
-    from . import crash, outages, races
+    from . import crash, outages, races, restore
 
+    if name == "restore":
+        return restore.run
     if name == "races":
         return races.run
     if name == "crash":

@@ -84,3 +84,11 @@ def test_a_postgres_restart_gets_the_try_again_page_loses_nothing_and_needs_no_a
     assert restart["figures"]["sent_in_gap"].get("unavailable", 0) > 0
     assert restart["figures"]["answers"].get("error", 0) == 0
     assert restart["figures"]["phases_seconds"] < 30
+
+
+def test_a_restored_backup_gives_back_every_row_and_resolves_what_fell_due_meanwhile_once(row):
+    restored = row("restore")
+    assert_clean(restored)
+    assert restored["figures"]["differences"] == 0
+    assert restored["figures"]["rows"]["decisions"] > 0 and restored["figures"]["rows"]["submissions"] > 0
+    assert restored["figures"]["resolved_after"] is not None
