@@ -11,6 +11,7 @@ that failed or stopped. Pure Python: the ``playdesign`` command is a thin wrappe
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -25,7 +26,10 @@ CUSTOM = "custom-game"
 
 @dataclass
 class Final:
-    """What a match ended with, per player, in words both engines can be compared by."""
+    """What a match ended with, per player, in words both engines can be compared by.
+
+    The Death Match pick order is not compared: a custom match's outcome has none (the designs announce it).
+    """
 
     counters: dict[str, dict[str, int]]
     garnets: dict[str, int]
@@ -38,6 +42,8 @@ class Final:
         out = []
         for name in ("counters", "garnets", "placement", "tol", "ec"):
             mine, theirs = getattr(self, name), getattr(other, name)
+            if name == "ec":  # who the ECs are (a custom match lists them in seat order)
+                mine, theirs = sorted(mine), sorted(theirs)
             if mine != theirs:
                 out.append(f"{name}: design {mine} / coded {theirs}")
         return out
@@ -318,13 +324,25 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
     return report
 
 
-def play_against(design: dict[str, Any], game: str, matches: int, seed: int) -> Iterator[MatchReport]:
+def _in_workers(play: Callable[[int], MatchReport], seeds: list[int], workers: int) -> Iterator[MatchReport]:
+    """``play`` on every seed, in seed order; in ``workers`` processes when more than 1 (each match is
+    independent, so the reports are the same either way)."""
+    if workers <= 1 or len(seeds) < 2:
+        yield from map(play, seeds)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(play, seeds, chunksize=8)
+
+
+def play_against(design: dict[str, Any], game: str, matches: int, seed: int, workers: int = 1
+                 ) -> Iterator[MatchReport]:
     """``matches`` matches of ``design`` against the coded ``game``, one report each (a generator)."""
     if game not in ADAPTERS:
         raise KeyError(f"no proof adapter for {game}; the proof knows {', '.join(ADAPTERS)}")
-    adapter = ADAPTERS[game]()
-    for match_seed in match_seeds(seed, matches):
-        yield play_one_against(design, adapter, match_seed)
+    play = functools.partial(play_one_against, design, ADAPTERS[game]())
+    yield from _in_workers(play, match_seeds(seed, matches), workers)
 
 
 def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> MatchReport:
@@ -349,9 +367,9 @@ def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> 
     return report
 
 
-def play_alone(design: dict[str, Any], matches: int, seed: int) -> Iterator[MatchReport]:
-    for match_seed in match_seeds(seed, matches):
-        yield play_one_alone(design, match_seed)
+def play_alone(design: dict[str, Any], matches: int, seed: int, workers: int = 1) -> Iterator[MatchReport]:
+    """``matches`` matches of ``design`` alone on random answers, one report each (a generator)."""
+    yield from _in_workers(functools.partial(play_one_alone, design), match_seeds(seed, matches), workers)
 
 
 
@@ -381,10 +399,12 @@ class ProofSummary:
 
 
 def run_proof(design: dict[str, Any], against: str | None, matches: int, seed: int,
-              progress: Callable[[MatchReport], None] | None = None) -> ProofSummary:
-    """Play the proof's matches (against ``against``'s coded engine, or the design alone) and sum them up."""
+              progress: Callable[[MatchReport], None] | None = None, workers: int = 1) -> ProofSummary:
+    """Play the proof's matches (against ``against``'s coded engine, or the design alone) and sum them up;
+    ``workers`` processes share the matches (the summary is the same for any number)."""
     summary = ProofSummary(matches)
-    reports = play_against(design, against, matches, seed) if against else play_alone(design, matches, seed)
+    reports = (play_against(design, against, matches, seed, workers) if against
+               else play_alone(design, matches, seed, workers))
     for report in reports:
         if report.agrees:
             summary.agreed += 1

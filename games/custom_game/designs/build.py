@@ -64,7 +64,8 @@ random. The pairs are announced; the leader alone is told how many cultists chos
 **Summoning.** Each cultist predicts their pair's monster (cyan, magenta or yellow); the Cult Leader
 predicts every pair's. Each correct prediction scores 1 point. The colour chart (the design's table):
 red + green yellow, green + blue cyan, red + blue magenta, red + red cyan, green + green magenta,
-blue + blue yellow. Only the ritual's total is announced; your own points stay hidden until the end.
+blue + blue yellow. Only the ritual's total is announced; your own points stay hidden until the end (the rules keep them
+as a named value and add them to the Points counter when the match ends).
 
 **Look-ups.** From ritual 2 on, in either phase, 1 garnet buys whether a prediction of the previous
 ritual was correct (the previous leader names the pairs). This design answers a look-up privately when
@@ -83,13 +84,15 @@ TT_RULES = """\
 Ten players on a trail, 4 rounds; each round the 4 forks of the design's forks table (one row a path:
 its round, fork, side, coins paid, coins gained, positions, garnet gained, and its conditions: at most /
 at least so many takers, at least so many takers ahead of you; 0 means none). Everyone starts with 0
-coins in seat order (place 1 at the front).
+coins in seat order (place 1 at the front): to start from another order, seat the players in it.
 
 Choose Left or Right at each fork (no answer: Right). The forks are played top to bottom. A path whose
 conditions fail does nothing; a path you cannot pay does nothing; a path marked for a garnet is paid
 with a garnet if you hold one then, else in coins. The coins are paid before the gains. All gains of a
 fork apply at once: place p gaining g is ordered by p - g, and on a tie the one who started further
 back is ahead (they overtook). The order after each round is public; your coins and garnets are yours.
+A design cannot refuse an answer, so where the coded game refuses a submission this design reads it
+kindly: a garnet mark on a free path is ignored, and a mark with no garnet left by then pays in coins.
 
 **The end.** Places 1 to 3 get a Token of Life. The last player is an Elimination Candidate; of places
 4 to 9, the fewest coins is the other (a tie: the one further back). The EC with fewer coins picks a

@@ -29,6 +29,7 @@ class Command(BaseCommand):
         parser.add_argument("--against", default=None, help=f"a coded game: {', '.join(proof.ADAPTERS)}")
         parser.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
         parser.add_argument("--seed", type=int, default=1, help="the proof's seed (default 1)")
+        parser.add_argument("--workers", type=int, default=1, help="processes sharing the matches (default 1)")
 
     def handle(self, *args, **options) -> None:
         against, matches = options["against"], options["matches"]
@@ -43,6 +44,7 @@ class Command(BaseCommand):
         except DesignError as exc:
             raise CommandError(f"{options['file']} is not a playable design: {exc}", returncode=2) from None
         with tqdm(total=matches, unit="match", file=self.stderr._out, disable=None) as bar:  # noqa: SLF001
-            summary = proof.run_proof(design, against, matches, options["seed"], progress=lambda _r: bar.update())
+            summary = proof.run_proof(design, against, matches, options["seed"], progress=lambda _r: bar.update(),
+                                      workers=max(1, options["workers"]))
         for line in summary.lines(against):
             self.stdout.write(line)
