@@ -234,3 +234,25 @@ def test_a_lobby_in_an_archive_with_settings_its_game_refuses_is_refused(host, m
     with pytest.raises(archive.ArchiveError, match="match 1: "):
         archive.import_season(data, host)
     assert not Season.objects.exists()
+
+
+def test_the_designs_a_seasons_matches_used_travel_with_its_archive_and_come_back_as_the_hosts_designs(host, make_user):
+    from genius.designs import services as designs
+    from genius.designs.models import GameDesign
+    from genius.matches.models import SeasonPlayer
+
+    owner = make_user("designer", staff=True)
+    design = designs.create(owner, "Our own game")
+    season = Season.objects.create(name="Custom", slug="custom")
+    SeasonPlayer.objects.create(season=season, user=make_user("cz1"))
+    designs.open_lobby(design, title="", seats_wanted=7, season=season, phase_seconds=3600)
+    data = archive.export_season(season)
+    assert [n for n in zipfile.ZipFile(io.BytesIO(data)).namelist() if n.startswith("designs/")] == ["designs/1.json"]
+    another_installation(season)
+    imported = archive.import_season(data, host)
+    mine = GameDesign.objects.get(owner=host)
+    assert mine.document == design.document and mine.title == "Our own game"
+    assert imported.matches.get().config == {"design": design.document}
+    broken = rewrite(data, lambda m: m.update(designs=["designs/9.json"]))
+    with pytest.raises(archive.ArchiveError, match="the design 'designs/9.json' is not in the archive"):
+        archive.import_season(broken, host)
