@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.engines.design import DesignError
 from genius.designs import editing, rules, services
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
-from genius.designs.trying import TryForm, answer_rows, answers_from, preview_parts
+from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
 from genius.designs.views import _design, _form_page, _not_owner, _owned_post, _posted, _problems_as_messages
 from genius.matches.access import host_required
 from genius.matches.services.errors import ServiceError
@@ -171,6 +171,7 @@ def try_rules(request: HttpRequest, pk: int, key: str) -> HttpResponse:
             result = {"error": "; ".join(sentence(str(p)) for p in exc.problems), "public": [], "private": []}
         else:
             result = preview_parts(preview, players)
+            result["next"] = next_words(doc, result["next"])
     status = 400 if (form.is_bound and form.errors) or row_errors else 200
     return render(request, "designs/try.html", {
         "design": design, "phase": the_phase, "form": form, "rows": rows, "players": players, "result": result,

@@ -187,6 +187,22 @@ def preview_parts(preview: Any, players: list[str]) -> dict[str, Any]:
     }
 
 
+def next_words(doc: dict[str, Any], value: Any) -> str:
+    """``bid:2`` as the host reads it: ``Bid, round 2 of 3`` (``end``: the end; unknown: as given)."""
+    if not isinstance(value, str) or not value:
+        return ""
+    if value == "end":
+        return "the end of the match"
+    key, _, number = value.partition(":")
+    phase = next((p for p in doc.get("phases", []) if p.get("key") == key), None)
+    if phase is None:
+        return value
+    repeat = int(phase.get("repeat", 1))
+    if repeat > 1 and number.isdigit():
+        return f"{phase['name']}, round {number} of {repeat}"
+    return str(phase["name"])
+
+
 def ending_words(ending: Any) -> str:
     """The end a try reached, in words: placement, Tokens of Life, ECs or the EC decision."""
     if not ending:
