@@ -261,7 +261,7 @@ def pay_garnets(state: State) -> Changes:
         amount = state["payout"][player]
         if amount:
             state["garnets"][player] += amount
-            changes.append(GarnetChange(player, amount, f"end-of-match payout: {state['points'][player]} points"))
+            changes.append(GarnetChange(player, amount, f"end-of-match payout: {plural(state['points'][player], 'point')}"))
     return changes
 
 

@@ -10,12 +10,17 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
+from django.contrib.auth.password_validation import password_validators_help_texts
 from django.core.exceptions import ValidationError
 
 from genius.accounts import names
 from genius.accounts.models import Profile, profile_of, validate_zone
 
 TAKEN = "This name is taken: it looks like the name of an existing account."
+#: The sign-up page's hint under the name, in sentences.
+USERNAME_HINT = (f"Use {names.MIN_LENGTH} to {names.MAX_LENGTH} characters, starting with a letter or a digit: letters "
+                 "a–z and A–Z, digits, _ (underscore), - (hyphen) and . (full stop). "
+                 f"Names starting with {names.GUEST_PREFIX} are kept for guests.")
 
 
 def _printable(value: object) -> object:
@@ -113,6 +118,10 @@ class SignUpForm(_NamePolicyMixin, UserCreationForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].widget.attrs["data-prefill-zone"] = ""  # me.js fills in the browser's zone
+        # The model's own hint ("150 characters or fewer … @/./+/-/_") is not this site's rule.
+        self.fields["username"].help_text = USERNAME_HINT
+        # Django's password hints are a list, which the page shows as text: one sentence after another, spaced.
+        self.fields["password1"].help_text = " ".join(password_validators_help_texts())
 
     def clean_username(self) -> str | None:
         return self._check_lookalike(super().clean_username())

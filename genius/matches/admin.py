@@ -243,7 +243,8 @@ class MatchAdmin(NotWhereSeated):
                         upload.read(), season=form.cleaned_data["season"], title=form.cleaned_data["title"],
                         phase_seconds=form.cleaned_data["phase_seconds"],
                     )
-                    messages.success(request, f"Imported {match}: {match.phases.count()} phases played.")
+                    played = match.phases.count()  # the title is said once, as typed ("Imported copy of 15")
+                    messages.success(request, f"The match file is in, as “{match}”: {played} phase{'' if played == 1 else 's'} played.")
                     return redirect("admin:games_match_change", match.pk)
                 except ServiceError as exc:
                     form.add_error("file", exc.message)

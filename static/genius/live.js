@@ -37,7 +37,10 @@
       var left = at - serverNow();
       el.textContent = el.hasAttribute("data-live-clock") ? liveText(left) : human(left);
       el.setAttribute("data-left-ms", String(Math.max(0, Math.round(left))));
-      el.title = window.geniusTime ? window.geniusTime.format(at, "full") : at.toLocaleString();  // the viewer's zone (me.js)
+      // The viewer's zone (me.js); the server's title already names it when the page was written in it.
+      if (window.geniusTime ? !window.geniusTime.sameZone : !el.title) {
+        el.title = window.geniusTime ? window.geniusTime.format(at, "full") : at.toLocaleString();
+      }
     });
   }
 
@@ -103,8 +106,25 @@
       eachFold(part, el, function (f, key) { if (f === d) folds[key] = d.open; });
     }, true);
 
+    // A part redrawn under the focus (a one-click tile that is gone once played) would drop it to the page's
+    // start: it goes to the same control if it is still there, else a control of the same field, else the board.
+    function refocus(key, name) {
+      if (document.activeElement && document.activeElement !== document.body && document.contains(document.activeElement)) return;
+      var part = document.querySelector('[data-part="form"]');
+      var again = (key && part && part.querySelector(key)) ||
+        (name && part && part.querySelector('button[name="' + CSS.escape(name) + '"]:not([disabled])'));
+      if (again) { again.focus(); return; }
+      var board = document.querySelector('[data-part="board"]');
+      if (!board) return;
+      if (!board.hasAttribute("tabindex")) board.setAttribute("tabindex", "-1");
+      board.focus({ preventScroll: true });
+    }
+
     function apply(parts, full) {
       // The form is only replaced when a new phase opens, so typing is never wiped out.
+      var focused = document.activeElement;
+      var hadFocus = focused && focused !== document.body && focused.closest && focused.closest("[data-part]");
+      var focusedKey = hadFocus ? focusKey(focused) : null, focusedName = hadFocus ? focused.name : null;
       var newPhase = parts.phase !== undefined && parts.phase !== phase;
       if (newPhase) clearAnswer();  // "Saved at …" belongs to the phase that is over
       Object.keys(parts).forEach(function (name) {
@@ -118,6 +138,7 @@
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
       document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
       if (parts.status !== undefined) readServerTime();
+      if (hadFocus) refocus(focusedKey, focusedName);
       tickCountdowns();
       showReminder();
       root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
@@ -150,7 +171,7 @@
       return '[name="' + CSS.escape(el.name) + '"]' + (el.value ? '[value="' + CSS.escape(el.value) + '"]' : "");
     }
 
-    function answered(answer, key, sentPhase) {
+    function answered(answer, key, sentPhase, sentName) {
       // Apply the seat's parts unless the page already shows a later state (the socket brought it first).
       if (answer.parts && !(answer.seq < seq)) apply(answer.parts, true);
       var part = document.querySelector('[data-part="form"]');
@@ -165,6 +186,7 @@
       }
       var again = key && part && part.querySelector(key);
       if (again) again.focus();
+      else refocus(null, sentName);
     }
 
     function postPlainly(form, button) {
@@ -195,7 +217,7 @@
         })
         .then(function (answer) {
           if (answer.plain) postPlainly(form, button);
-          else answered(answer, key, sentPhase);
+          else answered(answer, key, sentPhase, button && button.name);
         }, function () {
           say("Your move could not be sent (is the connection down?). Nothing was saved: try again.", true);
         })

@@ -17,6 +17,9 @@
   try { browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { browserZone = ""; }
   var zone = (html.getAttribute("data-tz-from") === "profile" && html.getAttribute("data-tz")) || browserZone ||
     html.getAttribute("data-tz") || "UTC";
+  // The server wrote every time in the page's zone (data-tz) with its own name for it ("CET"); where that is
+  // the zone used here, its text stays, so a page names its zone one way (the browser would say "GMT+1").
+  var sameZone = zone === html.getAttribute("data-tz");
 
   function cookie(name) {
     var m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
@@ -52,10 +55,10 @@
     if (kind === "full") return day + " " + clock + ":" + p.second + " " + p.timeZoneName;
     return day + " " + clock + " " + p.timeZoneName;
   }
-  window.geniusTime = { zone: zone, format: format };
+  window.geniusTime = { zone: zone, format: format, sameZone: sameZone };
 
   function localize(root) {
-    if (!root || !root.querySelectorAll) return;
+    if (!root || !root.querySelectorAll || sameZone) return;
     var list = [].slice.call(root.querySelectorAll("time[data-local]"));
     if (root.matches && root.matches("time[data-local]")) list.push(root);
     list.forEach(function (el) {

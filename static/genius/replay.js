@@ -1,6 +1,16 @@
-// The replay page: arrow keys step through the phases (the buttons are plain links, so it works without this).
+// The replay page: arrow keys step through the phases (the buttons are plain links, so it works without this),
+// and the address names the step shown (?phase=N), so it can be shared as it is.
 (function () {
   "use strict";
+  const root = document.getElementById("replay");
+  const shown = root && root.getAttribute("data-phase");
+  if (shown !== null && shown !== "" && window.history && window.history.replaceState) {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("phase") !== shown) {
+      url.searchParams.set("phase", shown);
+      window.history.replaceState(window.history.state, "", url.toString());
+    }
+  }
   const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;

@@ -59,7 +59,8 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
         phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing))
         phase.save(update_fields=["reserve_from", "deadline"])
         names = " and ".join(missing)
-        write_log(match, phase, Resolution({}, [LogLine(f"The minute is up: {names} now plays on reserve time.")]))
+        verb = "play" if len(missing) > 1 else "plays"  # "alice and bob now play", "alice now plays"
+        write_log(match, phase, Resolution({}, [LogLine(f"The minute is up: {names} now {verb} on reserve time.")]))
         bump(match.pk)
         scheduler.schedule_resolution(phase)
         return True

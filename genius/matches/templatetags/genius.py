@@ -38,6 +38,17 @@ def payload_text(payload: Any) -> str:
 
 
 @register.filter
+def payload_labelled(payload: Any, labels: dict[str, str] | None) -> str:
+    """A submission with each key shown by its field's label (``Ritual book: red``); unknown keys as
+    :func:`payload_text` shows them."""
+    if not isinstance(payload, dict) or not labels:
+        return payload_text(payload)
+    parts = [f"{labels.get(key) or key.replace('_', ' ')}: {value_text(value)}" for key, value in payload.items()
+             if key != "default" and not str(key).startswith("*")]
+    return " · ".join(parts) or "nothing"
+
+
+@register.filter
 def is_board(text: Any) -> bool:
     """A log line that is a text board (several lines): shown in a monospace block, its layout kept."""
     return isinstance(text, str) and "\n" in text
