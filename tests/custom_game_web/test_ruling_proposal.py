@@ -11,7 +11,7 @@ import pytest
 from genius.matches.ruling_alerts import rulings_waiting
 from genius.notify import due
 
-from .conftest import PLAYERS, T0, close_players_phase, make_users, open_phase
+from .conftest import PLAYERS, T0, close_players_phase, design, make_users, open_phase, start_custom
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +102,31 @@ def test_rules_waiting_to_be_confirmed_are_an_alert_too(custom_match, host):
     handed_back(custom_match)
     items = rulings_waiting(host)
     assert [i["title"] for i in items] == ["The rules propose a ruling"]
+
+
+def with_rules(close: str, rules: str) -> dict:
+    doc = design()
+    doc["phases"][0] = {**doc["phases"][0], "close": close, "rules": rules}
+    return doc
+
+
+def test_a_phase_whose_rules_fail_in_a_match_falls_back_to_the_host_with_their_problem(db, client, host):
+    rules = 'announce("Counted.")\nannounce(str(len(players) // (len(players) - len(players))))\n'
+    match = start_custom(doc=with_rules("rules", rules))
+    close_players_phase(match, now=T0 + timedelta(minutes=5))
+    client.force_login(host)
+    page = client.get(url(match)).content.decode()
+    assert "The rules stopped:" in page and "line 2" in page and "publish by hand" in page
+    assert "Counted." in box_value(page, "announce")  # what the rules worked out before they stopped
+    alerts = rulings_waiting(host)
+    assert len(alerts) == 1 and alerts[0]["title"] == "The rules stopped" and "line 2" in alerts[0]["what"]
+
+
+def test_a_phase_the_host_confirms_opens_filled_in_from_its_rules(db, client, host):
+    rules = 'announce("Bids are in: %d." % len(actors))\nfor p in actors:\n    tell(p, "Thanks, " + p)\n'
+    match = start_custom(doc=with_rules("confirm", rules))
+    close_players_phase(match, now=T0 + timedelta(minutes=5))
+    client.force_login(host)
+    page = client.get(url(match)).content.decode()
+    assert "The rules propose this ruling" in page and "The rules stopped" not in page
+    assert box_value(page, "announce") == "Bids are in: 7." and box_value(page, "private-0") == "Thanks, ana"
