@@ -36,7 +36,7 @@ from genius.matches.services.engines import engine_of
 
 from . import checks, world
 from .clients import Player
-from .infra import ROOT
+from .infra import ROOT, wait_until
 from .outages import Person
 from .races import start_workers, wait_resolved
 from .report import Row, seconds
@@ -150,7 +150,8 @@ class Season:
         return made
 
     def death_match(self) -> m.Match | None:
-        """The host creates the Death Match from the EC's pick through the season's host page; its items are given."""
+        """The host creates the Death Match from the EC's pick through the season's host page (its items' decisions
+        open, left to fall due while the database is gone)."""
         close_old_connections()
         pick = m.Decision.objects.filter(episode__season=self.season, kind=m.Decision.Kind.DEATH_MATCH,
                                          status=m.Decision.Status.DECIDED, left=False).first()
@@ -163,7 +164,6 @@ class Season:
         if answer.status != 302:
             self.problems.append(f"the host's Death Match: answered {answer.status} {answer.text[:80]!r}")
             return None
-        self.decide_open()  # its items, given by the other players
         return pick.death_matches.first()
 
 
@@ -210,10 +210,16 @@ def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:
         season.play_phase(m.Match.objects.get(pk=pm.match_id))
     problems += season.problems
 
-    # 2. what falls due while the database is gone: the open phases of the matches outside the season
+    # 2. what falls due while the database is gone: the open phases of the matches outside the season, and the
+    #    season's open decisions (the Death Match's items)
     due_ids = world.open_phase_ids([pm.match_id for pm in others])
     due_at = timezone.now() + timedelta(seconds=15)
     world.set_deadlines(due_ids, due_at)
+    due_decisions = list(m.Decision.objects.filter(episode__season=season.season, status=m.Decision.Status.OPEN)
+                         .values_list("pk", flat=True))
+    m.Decision.objects.filter(pk__in=due_decisions).update(deadline=due_at)
+    if not due_decisions:
+        problems.append("no decision was open to fall due while the database was gone")
     time.sleep(3)  # the sweeps send the reminders of the phases now close to their deadline
     resolved_before = set(m.Phase.objects.filter(status=m.Phase.Status.RESOLVED).values_list("pk", flat=True))
 
@@ -268,6 +274,12 @@ def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:
     took = wait_resolved(due_ids, 120)
     resolved_after = None if took is None else time.monotonic() - back
     after_beat = None if took is None else time.monotonic() - beat_back
+
+    def undecided() -> int:
+        close_old_connections()
+        return m.Decision.objects.filter(pk__in=due_decisions).exclude(status=m.Decision.Status.DECIDED).count()
+
+    decisions_back = time.monotonic() - beat_back if wait_until(lambda: not undecided(), 120) else None
     port = stack.web()  # the site serves the restored season
     page = Player(f"http://127.0.0.1:{port}", "rs-host", world.PASSWORD)
     page.login()
@@ -286,6 +298,15 @@ def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:
     for label in ("seasons", "season players (eliminations)", "garnet ledger", "ToL ledger"):  # no sweep's business
         if final[label] != before[label]:
             problems.append(f"{label} changed after the restart")
+    if decisions_back is None:
+        problems.append(f"{undecided()} decisions due while the database was gone were never drawn")
+    for decision in m.Decision.objects.filter(pk__in=due_decisions):
+        if not decision.by_default or decision.decided_at is None or decision.decided_at < due_at:
+            problems.append(f"decision {decision.pk} was not drawn once at the first sweep after the restart")
+    redone = [pk for pk, row in before["decisions"].items() if pk not in due_decisions and final["decisions"][pk] != row]
+    problems += [f"{len(redone)} decisions decided before the backup changed after the restart"] if redone else []
+    if any(final["announcements"].get(pk) != row for pk, row in before["announcements"].items()):
+        problems.append("an announcement made before the backup changed after the restart")
     counts = {label: len(rows) for label, rows in before.items()}
     compared = ", ".join(f"{label} {n}/{len(after.get(label, {}))}" for label, n in counts.items())
     print(f"   restore: rows before/after the restore: {compared}", flush=True)
@@ -295,13 +316,16 @@ def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:
     return [Row(
         f"restore: a season part-way ({people} people, Main Match, decisions, Death Match, {matches} other matches) "
         f"backed up with bin/backup-pg, dropped, restored with pg_restore, processes restarted",
-        f"{sum(counts.values())} rows in {len(counts)} tables, {len(due_ids)} phases due while it was gone",
+        f"{sum(counts.values())} rows in {len(counts)} tables, {len(due_ids)} phases and {len(due_decisions)} "
+        f"decisions due while it was gone",
         lost=differ + len(audit.missed), duplicated=len(audit.duplicated) + len(again.duplicated), refused="—",
         recovery=f"restored in {seconds(restore_seconds)}; due phases resolved {seconds(after_beat)} after the beat "
-        f"was back ({seconds(resolved_after)} after the processes began to start)" if resolved_after is not None
+        f"was back ({seconds(resolved_after)} after the processes began to start), due decisions drawn "
+        f"{seconds(decisions_back)} after" if resolved_after is not None
         else f"restored in {seconds(restore_seconds)}; due phases not resolved",
         problems=problems, key="restore",
         figures={"rows": counts, "differences": differ, "restore_seconds": restore_seconds,
                  "backup_seconds": took_backup, "resolved_after": resolved_after, "after_beat": after_beat,
+                 "decisions_due": len(due_decisions), "decisions_seconds": decisions_back,
                  "moves": season.moves},
     )]
