@@ -3,9 +3,9 @@
 1. A season of signed-up people plays through the real site (Uvicorn) with Celery resolving the phases:
    a Main Match to its end (moves posted through the match page's form), the decisions it opens
    (decided through the decision page), the Death Match the host creates from the pick (through the
-   season's host page; its items given through the decision page, it waits in its lobby), plus
+   season's host page; it waits in its lobby for its items), plus
    matches outside the season with people in them.
-2. Some phases are set to fall due a few seconds after the backup.
+2. Some phases, and the season's open decisions, are set to fall due a few seconds after the backup.
 3. ``bin/backup-pg once`` (what the compose file's backup service runs) dumps the database with
    ``pg_dump`` while the app runs; the rows are read just before and just after (nothing may change).
 4. The app processes are killed (SIGKILL), the database is dropped (``DROP DATABASE … WITH (FORCE)``), the
@@ -13,8 +13,8 @@
    from the drop until the rows are back is the restore time.
 5. Every row of the season (matches, seats, phases, submissions, snapshots, log lines, ledgers,
    decisions, announcements, eliminations) must be identical to the rows before the backup.
-6. The processes start again: what fell due while the database was gone is resolved once (the
-   outage policy: at the first sweep), nothing resolved before is resolved again.
+6. The processes start again: what fell due while the database was gone is resolved (or drawn) once
+   (the outage policy: at the first sweep), nothing resolved or decided before is done again.
 """
 
 from __future__ import annotations
