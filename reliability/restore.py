@@ -10,7 +10,7 @@
    ``pg_dump`` while the app runs; the rows are read just before and just after (nothing may change).
 4. The app processes are killed (SIGKILL), the database is dropped (``DROP DATABASE … WITH (FORCE)``), the
    deadlines pass while it is gone, and ``pg_restore`` puts it back into a new database; the time
-   from the drop until the rows are back is the restore time.
+   from ``CREATE DATABASE`` to the end of ``pg_restore`` is the restore time (the whole gap is printed too).
 5. Every row of the season (matches, seats, phases, submissions, snapshots, log lines, ledgers,
    decisions, announcements, eliminations) must be identical to the rows before the backup.
 6. The processes start again: what fell due while the database was gone is resolved (or drawn) once
