@@ -131,3 +131,10 @@ def test_a_concession_replays_from_the_match_file_the_same_way(ana, ben):
     assert out["outcome"]["winner"] == "ben" and out["outcome"]["loser"] == "ana"
     imported = matchfiles.import_match(json.dumps(doc))
     assert imported.outcome["winner"] == "ben"
+
+
+def test_an_imported_drawn_match_is_history_and_starts_no_new_match(ana, ben):
+    drawn = play_to_a_draw(duel(ana, ben))
+    imported = matchfiles.import_match(json.dumps(matchfiles.export_match(drawn)))
+    assert imported.status == Match.Status.FINISHED and imported.outcome["winner"] is None
+    assert replays.played_again_in(imported) is None

@@ -14,7 +14,7 @@ from games.engines.runner import play_ruling
 from games.kit import house_bots
 from genius.accounts.names import lookalike_groups, seat_name_problem
 from genius.matches.models import Match, Phase, Season, Submission
-from genius.matches.services import conceding
+from genius.matches.services import conceding, replays
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
@@ -98,7 +98,7 @@ def import_match(
     if twins := lookalike_groups(doc["players"]):
         raise ServiceError(f"This match file is not valid: players: {' and '.join(twins[0])} look alike.")
     engine = engine_of(doc["game"])
-    with transaction.atomic():
+    with transaction.atomic(), replays.from_the_record():  # a draw in the file is history: nothing new starts
         match = create_match(
             game=doc["game"], title=title or f"{engine.title} (imported)", season=season,
             seats_wanted=len(doc["players"]), seed=doc["seed"], config=doc["config"], phase_seconds=phase_seconds,

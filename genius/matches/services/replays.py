@@ -9,6 +9,9 @@ episode and EC pick, so the season waits for its winner.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 
 from genius.matches.models import Match
@@ -16,6 +19,19 @@ from genius.matches.services.engines import spec_of
 
 #: The title's mark of a match that plays a drawn one again.
 AGAIN = " (played again)"
+#: Set while a match is played from its record (an imported match file or season archive): a drawn match
+#: there is history, whose replay (if any) is in the record too, so none is started.
+_RECORDED: ContextVar[bool] = ContextVar("genius_recorded_play", default=False)
+
+
+@contextmanager
+def from_the_record() -> Iterator[None]:
+    """Play matches from their record: a draw there starts no new match."""
+    token = _RECORDED.set(True)
+    try:
+        yield
+    finally:
+        _RECORDED.reset(token)
 
 
 def is_death_match(match: Match) -> bool:
@@ -49,7 +65,7 @@ def play_again_if_drawn(match: Match, now: datetime) -> Match | None:
     """The new match playing a drawn Death Match again, started at once (None when it was not drawn)."""
     from genius.matches.services import lifecycle  # lifecycle resolves phases through this module's caller
 
-    if not is_drawn(match) or Match.objects.filter(replay_of=match).exists():
+    if _RECORDED.get() or not is_drawn(match) or Match.objects.filter(replay_of=match).exists():
         return None
     base = match.title.removesuffix(AGAIN)
     title = (base[: 120 - len(AGAIN)] + AGAIN)
