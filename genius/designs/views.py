@@ -312,8 +312,14 @@ def _phase_page(request: HttpRequest, design: GameDesign, form: PhaseForm, key: 
     return render(request, "designs/phase.html", {
         "design": design, "form": form, "key": key, "phase": current, "fields": fields, "value_rows": rows,
         "first": first, "has_errors": bad, "presets": rules.presets(), "rules_here": rules.available(),
-        "counters": doc.get("counters", []), "tables": doc.get("tables", []),
+        "counters": doc.get("counters", []), "tables": doc.get("tables", []), "rules_help_url": _rules_help_url(),
     }, status=400 if bad else 200)
+
+
+def _rules_help_url() -> str:
+    """The rules page of the game that plays designs (it documents the rules language), or ""."""
+    found = services.design_game()
+    return reverse("rules", args=[found[0]]) if found else ""
 
 
 def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[ValueRow],

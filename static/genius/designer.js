@@ -1,5 +1,5 @@
 // The designer's field boxes: show only the boxes of the kind of answer chosen (without this script the
-// server shows them after "Show the boxes of this kind").
+// server shows them after "Show the boxes of this kind"), and a phase's seat boxes only when chosen seats act.
 (function () {
   "use strict";
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
@@ -22,5 +22,16 @@
       select.addEventListener("change", show);
       show();
     });
+    // A phase: the seat boxes only when chosen seats act.
+    var seats = document.getElementById("box-seats");
+    var radios = document.querySelectorAll("input[name='actors']");
+    function seatsShown() {
+      var picked = document.querySelector("input[name='actors']:checked");
+      if (seats) seats.hidden = !picked || picked.value !== "seats";
+    }
+    if (seats && radios.length) {
+      radios.forEach(function (radio) { radio.addEventListener("change", seatsShown); });
+      seatsShown();
+    }
   });
 })();
