@@ -182,8 +182,13 @@ def close_round(state: State, current: Round, log: list[LogLine]) -> None:
 
 
 def finish(state: State, result: Result, log: list[LogLine]) -> None:
-    """The match is over: the verdict, then the full record for everyone."""
+    """The match is over: the full record for everyone, then the verdict (the last line: the result pages show it)."""
     played = rounds_played(state)
+    record = record_text(state)
+    log.append(LogLine(f"The tiles played: {record}." if record else "No tile was played."))
+    unplayed = [f"{p} {tiles_text(state['tiles'][p])}" for p in state["players"] if state["tiles"][p]]
+    if unplayed:
+        log.append(LogLine(f"Tiles still in hand when the match ended, never played: {'; '.join(unplayed)}."))
     if result.reason in CONCEDED:
         log.append(LogLine(f"{result.loser} concedes: {result.winner} wins the Death Match "
                            f"(points: {points_text(state)})."))
@@ -198,11 +203,6 @@ def finish(state: State, result: Result, log: list[LogLine]) -> None:
                                f"and can no longer be caught."))
         log.append(LogLine(f"{result.winner} wins the Death Match {score_text(state, result.winner)}; "
                            f"{result.loser} loses it."))
-    record = record_text(state)
-    log.append(LogLine(f"The tiles played: {record}." if record else "No tile was played."))
-    unplayed = [f"{p} {tiles_text(state['tiles'][p])}" for p in state["players"] if state["tiles"][p]]
-    if unplayed:
-        log.append(LogLine(f"Tiles never played: {'; '.join(unplayed)}."))
     state["result"] = {"winner": result.winner, "loser": result.loser, "reason": result.reason}
 
 

@@ -42,5 +42,6 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         messages.success(request, f"You are playing as {user.get_username()}, a guest: no sign-up needed. "
                                   f"Sign up to keep a name and your matches.")
     messages.info(request, "Your practice match has started: you play against bots, each phase lasts "
-                           f"{practice.PHASE_SECONDS} seconds (live turns: the game's own clock).")
+                           f"{practice.PHASE_SECONDS} seconds at most (live turns: the game's own clock), and closes as "
+                           "soon as you lock your move in.", extra_tags="practice-start")
     return redirect("match", pk=match.pk)

@@ -26,7 +26,7 @@ from genius.accounts import guests, throttle
 from genius.accounts.addresses import client_address
 from genius.accounts.forms import SignUpForm
 from genius.live import presenters
-from genius.matches import phase_forms
+from genius.matches import phase_forms, results
 from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
@@ -139,6 +139,10 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
     ctx.update(presenters.form_context(match, viewer.seat, values=values, errors=errors,
                                        instant_values=instant_values, instant_errors=instant_errors))
     ctx["can_concede"] = conceding.may_concede(match, request.user)  # RULINGS, "Conceding": a Death Match
+    ctx["you_placed"] = results.placed_text(match, viewer.seat)
+    ctx["is_guest"] = guests.is_guest(request)
+    ctx["play_again"] = match.status != Match.Status.LOBBY and practice.offers_practice(match.game)
+    ctx["practice_match"] = practice.is_practice(match)
     if match.status == Match.Status.LOBBY:
         ctx["lobby_full"] = seating.is_full(match)
         seated = request.user.is_authenticated and viewer.seat is not None

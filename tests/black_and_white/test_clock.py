@@ -76,7 +76,8 @@ def test_a_player_whose_reserve_runs_out_concedes() -> None:
     assert type(outcome) is Outcome
     assert (outcome.winner, outcome.loser, outcome.placement) == (ANA, BEN, {ANA: 1, BEN: 2})
     lines = public_lines(out)
-    assert lines[:2] == ["ben has run out of reserve time.", "ben concedes: ana wins the Death Match (points: ana 1, ben 0)."]
+    assert lines[0] == "ben has run out of reserve time."
+    assert lines[-1] == "ben concedes: ana wins the Death Match (points: ana 1, ben 0)."  # the verdict comes last
     assert "The tiles played: round 1: ana 5, ben 3; round 2: ana 8." in lines
     # More time than is left also runs it out (never below zero).
     assert ENGINE.spend_reserve(state, BEN, 1000).state["reserve_s"][BEN] == 0.0
@@ -133,7 +134,7 @@ def test_the_player_to_move_may_concede_and_the_other_wins() -> None:
     assert after["result"] == {"winner": BEN, "loser": ANA, "reason": "concede"}
     assert after["rounds"] == [], "a round not begun is dropped"
     assert "No tile was played." in public_lines(result.resolution)
-    assert "Tiles never played: ana 0, 1, 2, 3, 4, 5, 6, 7 and 8; ben 0, 1, 2, 3, 4, 5, 6, 7 and 8." in \
+    assert "Tiles still in hand when the match ended, never played: ana 0, 1, 2, 3, 4, 5, 6, 7 and 8; ben 0, 1, 2, 3, 4, 5, 6, 7 and 8." in \
         public_lines(result.resolution)
     assert "ana concedes: ben wins the Death Match (points: ana 0, ben 0)." in public_lines(result.resolution)
     assert ENGINE.outcome(after).placement == {BEN: 1, ANA: 2}

@@ -108,7 +108,7 @@ def test_the_saved_match_file_replays_through_the_runner_to_the_recorded_result(
     }
     outcome = ENGINE.outcome(state)
     assert (outcome.winner, outcome.loser, outcome.placement) == ("ana", "ben", {"ana": 1, "ben": 2})
-    assert log[-3] == "ana wins the Death Match 4–0; ben loses it."
+    assert log[-1] == "ana wins the Death Match 4–0; ben loses it."  # the verdict comes last
     assert ENGINE.view(state, Seat("ana")) == {**ENGINE.view(state, SPECTATOR), "viewer": "player", "you": "ana"}
 
 

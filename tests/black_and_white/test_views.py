@@ -144,7 +144,7 @@ def test_the_end_of_the_match_tells_everyone_the_full_record() -> None:
     assert "ana wins the Death Match 5–0; ben loses it." in public
     assert ("The tiles played: round 1: ana 8, ben 0; round 2: ana 7, ben 1; round 3: ana 6, ben 2; "
             "round 4: ana 5, ben 4; round 5: ana 4, ben 3.") in public
-    assert "Tiles never played: ana 0, 1, 2 and 3; ben 5, 6, 7 and 8." in public
+    assert "Tiles still in hand when the match ended, never played: ana 0, 1, 2 and 3; ben 5, 6, 7 and 8." in public
 
 
 def test_views_are_plain_json() -> None:
