@@ -21,7 +21,6 @@ from typing import Any
 
 from games.engines.design import DesignError, validate_design
 from games.engines.protocol import (
-    PUBLIC,
     ConfigError,
     Engine,
     Field,
@@ -34,12 +33,13 @@ from games.engines.protocol import (
     State,
     Viewer,
     fresh,
+    rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, ending, phases, rulings, samples, views
+from . import answers, closing, ending, phases, rulings, samples, views
 from .board_svg import render_board
 
 SLUG = "custom-game"
@@ -99,10 +99,13 @@ class CustomGame(Engine):
             "counters": {p: {c["key"]: c["start"] for c in design["counters"]} for p in players},
             "number": 1, "open": None, "history": [], "ending": None,
         }
+        closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
         phases.open_first(state)
         return state
 
     def sample_config(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        if rng.random() < 0.5:
+            return {"design": samples.rules_design(rng, len(players))}
         return {"design": samples.random_design(rng, len(players))}
 
     # --- the open phase ------------------------------------------------------
@@ -132,7 +135,8 @@ class CustomGame(Engine):
 
     # --- applying ---------------------------------------------------------
     def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
-        """Close a players' phase (the answers are kept for the host's ruling) or count the EC decision."""
+        """Close a players' phase (its rules resolve it, or the answers are kept for the host's ruling:
+        :mod:`.closing`) or count the EC decision."""
         s = fresh(state)
         log: list[LogLine] = []
         current = s["open"]
@@ -149,10 +153,7 @@ class CustomGame(Engine):
             "revealed": False, "ruling": None, "private": {},
         }
         s["history"].append(entry)
-        s["number"] += 1
-        s["open"] = {"kind": "ruling", "name": current["name"] + phases.RULING_SUFFIX}
-        log.append(LogLine(f"{current['name']} is closed: the host rules next.", PUBLIC))
-        return Resolution(s, log)
+        return closing.close(s, entry, rng, log)
 
     # --- the host's rulings --------------------------------------------------
     def ruling_form(self, state: State) -> RulingForm:
@@ -185,7 +186,15 @@ class CustomGame(Engine):
             lines.append(f"{n}. **{_md(phase['name'])}**{rounds}: {who}; {length}. "
                          + "; ".join(f"{_md(f['label'])} ({answers.KIND_WORDS[f['kind']]})" for f in phase["fields"])
                          + ".")
-        lines += ["", "After each phase the host rules: announcements, counters, garnets and what opens next."]
+        closes = {p.get("close", "hand") for p in design["phases"]}
+        if closes == {"rules"}:
+            lines += ["", "Each phase's rules resolve it at its close: announcements, counters, garnets and what "
+                          "opens next, at once."]
+        elif closes == {"hand"}:
+            lines += ["", "After each phase the host rules: announcements, counters, garnets and what opens next."]
+        else:
+            lines += ["", "At each phase's close its rules resolve it, or the host rules (confirming what the rules "
+                          "propose, where the design says so): announcements, counters, garnets and what opens next."]
         return "\n".join(lines)
 
     def outcome(self, state: State) -> Outcome | None:

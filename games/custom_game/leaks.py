@@ -1,7 +1,8 @@
 """What is secret to each seat (the standard kit's leak check, games/kit/testing.py).
 
 A seat's wallet and its private counters; its answers (and whether they were defaults) until a ruling
-reveals that phase's answers; the host's private messages to it; its vote in the EC decision.
+reveals that phase's answers; the host's (or the rules') private messages to it, the set-up's too, and
+those the rules propose to a host who has not yet published them; its vote in the EC decision.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
         if player in entry["answers"]:
             paths.append(("history", i, "answers", player))
         paths += [("history", i, "defaulted", j) for j, name in enumerate(entry["defaulted"]) if name == player]
+    proposed = (state["open"] or {}).get("proposed") or {}
+    if player in proposed.get("private", {}):
+        paths.append(("open", "proposed", "private", player))
+    if player in (state.get("prologue") or {}).get("private", {}):
+        paths.append(("prologue", "private", player))
     ending = state["ending"]
     if ending is not None and player in ending["votes"]:
         paths.append(("ending", "votes", player))

@@ -202,10 +202,14 @@ def rule(state: State, ruling: Payload, rng: random.Random) -> Resolution:
     log: list[LogLine] = []
     garnets: list[GarnetChange] = []
     entry = phases.ruled_entry(s)
+    kept = (s["open"] or {}).get("values")
+    if kept is not None:  # the phase's named values (its rules' or formulas'), kept as the ruling is applied
+        s["values"] = kept
     if ruling["announce"]:
         log.append(LogLine(ruling["announce"], PUBLIC))
+    sender = "" if entry.get("by") == "rules" else " from the host"
     for name, text in ruling["private"].items():
-        log.append(LogLine(f"To {name} from the host: {text}", Seat(name)))
+        log.append(LogLine(f"To {name}{sender}: {text}", Seat(name)))
     counters = {c["key"]: c for c in s["design"]["counters"]}
     for name, changes in ruling["counters"].items():
         for key, amount in changes.items():

@@ -54,3 +54,70 @@ def random_design(rng: random.Random, seats: int) -> dict[str, Any]:
     return validate_design({"format": 1, "title": f"Random game {rng.randint(1, 999)} ²", "summary": "",
                             "rules": "# Rules\n\nPlay *well*.", "min_players": low, "max_players": high,
                             "counters": counters, "phases": phases})
+
+
+BID_RULES = '''\
+w = highest_unique(values["bids"])
+if w == None:
+    announce("Nobody's bid was unique: no points.")
+else:
+    add(w, "points", answers[w]["bid"])
+    announce("%s wins %d point(s) with the highest unique bid." % (w, answers[w]["bid"]))
+for p in actors:
+    tell(p, "You bid %s; the leader is %s." % (answers[p]["bid"], values["leader"]))
+    add(p, "secret", 1)
+    if answers[p]["bid"] == 0 and garnets[p] > 0:
+        garnet(p, -1)
+    if answers[p]["bid"] == FAIL and p in defaulted:
+        fail("the host asked to rule this one")
+if round == 1:
+    reveal()
+keep("last_winner", w)
+'''
+
+VOTE_RULES = '''\
+result = plurality(answers, "who")
+ec = result["winner"]
+if ec == None and result["tied"]:
+    ec = choice(result["tied"])
+scores = {p: counters[p]["points"] for p in players}
+best = order(scores, tiebreak={p: -counters[p]["secret"] for p in players})
+announce("Votes: " + ", ".join(["%s %d" % (c, n) for c, n in result["counts"].items()]))
+if ec == None:
+    end(placement=best, tol={best[0]: 1})
+else:
+    tell(ec, "You are the Elimination Candidate.")
+    end(placement=best, ec=[ec])
+'''
+
+SETUP_RULES = '''\
+leader = choice(players)
+keep("leader", leader)
+tell(leader, "You lead this match.")
+for i, p in enumerate(rotate(players, seat(leader) - 1)):
+    add(p, "points", i % 2)
+announce("The leader is " + leader + ".")
+'''
+
+
+def rules_design(rng: random.Random, seats: int) -> dict[str, Any]:
+    """A valid design whose phases its Starlark rules resolve (or the host confirms, or, when they stop,
+    the host rules): the set-up draws a leader, a highest-unique bid, a vote that ends the match."""
+    fail = rng.choice([-1, -1, 0, 5])
+    closes = [rng.choice(["rules", "rules", "confirm"]), rng.choice(["rules", "confirm", "hand"])]
+    phases = [
+        {"key": "bid", "name": "Bid ²", "repeat": rng.randint(1, 3), "seconds": 3600, "actors": "everyone",
+         "close": closes[0], "rules": BID_RULES.replace("FAIL", str(fail)),
+         "values": [{"name": "bids", "formula": "numbers(answers, \"bid\")"}],
+         "fields": [{"key": "bid", "label": "Your bid", "kind": "number", "min": 0, "max": 5, "default": 0},
+                    {"key": "note", "label": "@everyone note", "kind": "text", "max_length": 20}]},
+        {"key": "vote", "name": "Vote", "seconds": 3600, "actors": "everyone", "close": closes[1],
+         "rules": VOTE_RULES,
+         "fields": [{"key": "who", "label": "Who goes?", "kind": "player"}]},
+    ]
+    return validate_design({
+        "format": 1, "title": "Rules game ٣", "summary": "Bids and a vote, resolved by rules",
+        "rules": "Bid; the highest unique bid scores.", "min_players": 2, "max_players": max(seats, 2),
+        "counters": [{"key": "points", "label": "Points", "start": 0, "visibility": "public"},
+                     {"key": "secret", "label": "Secret", "start": 0, "visibility": "private"}],
+        "setup": SETUP_RULES, "phases": phases})

@@ -59,6 +59,10 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "open": open_view,
         "history": history,
     }
+    prologue = state.get("prologue")
+    if prologue:  # the set-up rules' announcement and messages
+        private = prologue["private"] if host else {me: prologue["private"][me]} if me in prologue["private"] else {}
+        out["prologue"] = {"announce": prologue["announce"], "private": dict(private)}
     if host:
         out["garnets"] = dict(state["garnets"])
     elif me is not None:

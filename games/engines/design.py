@@ -45,6 +45,15 @@ MIN_SECONDS = 60
 MAX_SECONDS = 30 * 24 * 3600
 MAX_TEXT_ANSWER = 2000
 DEFAULT_TEXT_ANSWER = 280
+CLOSES = ("hand", "rules", "confirm")
+#: Limits of a design's rules (issue 21): a program's characters, a phase's named values, tables.
+MAX_SOURCE = 20_000
+MAX_FORMULA = 2_000
+MAX_VALUES = 20
+MAX_TABLES = 10
+MAX_COLUMNS = 20
+MAX_TABLE_ROWS = 500
+MAX_CELL = 200
 #: Numbers in a design (a number field's range, a counter's start) stay within this.
 MAX_NUMBER = 1_000_000_000
 #: An exported design file is at most this large.
@@ -348,6 +357,121 @@ def check_seconds(value: Any, where: str, problems: list[Problem]) -> int | None
     return _int(value, where, "the length in seconds", problems, MIN_SECONDS, MAX_SECONDS)
 
 
+def clean_source(value: Any, where: str, what: str, problems: list[Problem], hi: int = MAX_SOURCE) -> str:
+    """A Starlark program as the host wrote it: a text of at most ``hi`` characters, line breaks and tabs
+    allowed, no other control character and no lone surrogate. Only trailing white space is removed (the
+    lines keep their numbers); "" for none."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        problems.append(Problem(where, f"{what} must be a text, not {shown(value)}"))
+        return ""
+    if _SURROGATE.search(value):
+        problems.append(Problem(where, f"{what} holds a lone surrogate, which is not a character"))
+        return ""
+    text = unicodedata.normalize("NFC", value.replace("\r\n", "\n").replace("\r", "\n")).rstrip()
+    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
+    if bad is not None:
+        problems.append(Problem(where, f"{what} holds a control character ({shown(bad)})"))
+        return ""
+    if not text.strip():
+        return ""
+    if len(text) > hi:
+        problems.append(Problem(where, f"{what} is at most {hi} characters (this one has {len(text)})"))
+        return text[:hi]
+    return text
+
+
+def _values(raw: Any, where: str, at: str, problems: list[Problem]) -> list[dict[str, str]]:
+    """A phase's named values: ``[{"name": "pairs", "formula": "pairs(players)"}]``, names different."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.append(Problem(where, "the named values must be a list", at))
+        return []
+    if len(raw) > MAX_VALUES:
+        problems.append(Problem(where, f"a phase has at most {MAX_VALUES} named values", at))
+        raw = raw[:MAX_VALUES]
+    out, names = [], set()
+    for j, doc in enumerate(raw):
+        since = len(problems)
+        found = _object(doc, where, "a named value", problems)
+        if found is not None:
+            name = found.get("name")
+            if not isinstance(name, str) or not _KEY.fullmatch(name):
+                problems.append(Problem(where, f"a value's name {shown(name)} must be 1 to 30 of a-z, 0-9 and _"))
+            elif name in names:
+                problems.append(Problem(where, f"the value {name} is named twice"))
+            else:
+                names.add(name)
+                formula = clean_source(found.get("formula"), f"{where}, value {name}", "the formula", problems,
+                                       MAX_FORMULA)
+                if not formula and len(problems) == since:
+                    problems.append(Problem(f"{where}, value {name}", "the formula is empty"))
+                out.append({"name": name, "formula": formula})
+        _tag(problems, since, f"{at}[{j}]")
+    return out
+
+
+def _cell(value: Any, where: str, problems: list[Problem]) -> str | int:
+    if is_int(value):
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            problems.append(Problem(where, f"a number in a table stays within ±{MAX_NUMBER}"))
+            return 0
+        return int(value)
+    return clean_text(value, where, "a cell", problems, hi=MAX_CELL)
+
+
+def _tables(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
+    """The host's tables: ``{"key", "label", "columns": [keys], "rows": [[cell, …], …]}``; cells texts or
+    whole numbers, each row as long as the columns."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.append(Problem("Tables", "the tables must be a list", "tables"))
+        return []
+    if len(raw) > MAX_TABLES:
+        problems.append(Problem("Tables", f"at most {MAX_TABLES} tables (this design has {len(raw)})", "tables"))
+        raw = raw[:MAX_TABLES]
+    taken: set[str] = set()
+    out = []
+    for n, doc in enumerate(raw):
+        label = doc.get("label") if isinstance(doc, dict) else None
+        where = f"Table “{label.strip()}”" if isinstance(label, str) and label.strip() else f"Table {n + 1}"
+        at, since = f"tables[{n}]", len(problems)
+        found = _object(doc, where, "a table", problems)
+        if found is None:
+            _tag(problems, since, at)
+            continue
+        label = clean_text(found.get("label"), where, "the label", problems, lo=1, hi=MAX_LABEL)
+        _tag(problems, since, at + ".label")
+        key = _key(found, label, taken, where, problems)
+        _tag(problems, since, at + ".key")
+        columns = found.get("columns")
+        if not isinstance(columns, list) or not columns or len(columns) > MAX_COLUMNS \
+                or not all(isinstance(c, str) and _KEY.fullmatch(c) for c in columns):
+            problems.append(Problem(where, f"the columns must be 1 to {MAX_COLUMNS} names of a-z, 0-9 and _ "
+                                           f"(not {shown(columns)})", at + ".columns"))
+            columns = []
+        elif len(set(columns)) != len(columns):
+            problems.append(Problem(where, "two columns have the same name", at + ".columns"))
+        rows_raw = found.get("rows")
+        rows: list[list[str | int]] = []
+        if not isinstance(rows_raw, list) or len(rows_raw) > MAX_TABLE_ROWS:
+            problems.append(Problem(where, f"the rows must be a list of at most {MAX_TABLE_ROWS}", at + ".rows"))
+        else:
+            for r, row in enumerate(rows_raw):
+                if not isinstance(row, list) or len(row) != len(columns):
+                    problems.append(Problem(where, f"row {r + 1} must have {len(columns)} cells, one a column",
+                                            f"{at}.rows[{r}]"))
+                    continue
+                since = len(problems)
+                rows.append([_cell(c, f"{where}, row {r + 1}", problems) for c in row])
+                _tag(problems, since, f"{at}.rows[{r}]")
+        out.append({"key": key, "label": label, "columns": list(columns), "rows": rows})
+    return out
+
+
 def _phase(doc: Any, number: int, taken: set[str], max_players: int, problems: list[Problem]) -> dict[str, Any]:
     name_given = doc.get("name") if isinstance(doc, dict) else None
     where = f"Phase {number} “{name_given.strip()}”" if isinstance(name_given, str) and name_given.strip() \
@@ -387,10 +511,23 @@ def _phase(doc: Any, number: int, taken: set[str], max_players: int, problems: l
             seats.sort()
         _tag(problems, since, at + ".seats")
     fields = check_fields(found.get("fields"), where, problems, at + ".fields")
+    since = len(problems)
+    close = found.get("close", "hand")
+    if close not in CLOSES:
+        problems.append(Problem(where, f"how the phase closes must be rules, confirm or hand, not {shown(close)}"))
+        close = "hand"
+    _tag(problems, since, at + ".close")
+    since = len(problems)
+    rules = clean_source(found.get("rules"), where, "the rules", problems)
+    if close != "hand" and not rules and len(problems) == since:
+        problems.append(Problem(where, "a phase its rules close (or the host confirms) needs its rules"))
+    _tag(problems, since, at + ".rules")
+    values = _values(found.get("values"), where, at + ".values", problems)
     out: dict[str, Any] = {"key": key, "name": name, "repeat": repeat, "seconds": seconds, "actors": actors}
     if actors == "seats":
         out["seats"] = seats
     out["fields"] = fields
+    out.update({"close": close, "rules": rules, "values": values})
     return out
 
 
@@ -425,6 +562,10 @@ def validate_design(doc: object) -> dict[str, Any]:
     _tag(problems, since, "max_players")
     max_players = min(max(high or MAX_SEATS, 2), MAX_SEATS)
     counters = _counters(doc.get("counters"), problems)
+    tables = _tables(doc.get("tables"), problems)
+    since = len(problems)
+    setup = clean_source(doc.get("setup"), "Set-up rules", "the set-up rules", problems)
+    _tag(problems, since, "setup")
     raw_phases = doc.get("phases")
     phases: list[dict[str, Any]] = []
     if not isinstance(raw_phases, list) or not raw_phases:
@@ -440,7 +581,8 @@ def validate_design(doc: object) -> dict[str, Any]:
         raise DesignError(problems)
     return {
         "format": DESIGN_FORMAT, "title": title, "summary": summary, "rules": rules,
-        "min_players": low, "max_players": high, "counters": counters, "phases": phases,
+        "min_players": low, "max_players": high, "counters": counters, "tables": tables, "setup": setup,
+        "phases": phases,
     }
 
 
