@@ -42,12 +42,17 @@ class _Checker:
         self.fields = {f["key"]: f for f in phase["fields"]} if phase else {}
         self.counters = {c["key"] for c in design["counters"]}
         self.tables = {t["key"]: t["columns"] for t in design.get("tables", [])}
-        self.problems: list[Problem] = []
+        self.found: list[tuple[int, Problem]] = []
         self.aliases: set[str] = set()
 
+    @property
+    def problems(self) -> list[Problem]:
+        """The problems found, by line."""
+        return [p for _, p in sorted(self.found, key=lambda item: item[0])]
+
     def add(self, line: int | None, message: str) -> None:
-        if not any(p.message == message for p in self.problems):
-            self.problems.append(Problem(_where(self.label, line), message, self.part))
+        if not any(p.message == message for _, p in self.found):
+            self.found.append((line or 0, Problem(_where(self.label, line), message, self.part)))
 
     def check(self, source: str, filename: str) -> list[Problem]:
         try:
