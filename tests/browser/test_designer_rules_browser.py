@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from genius.designs.models import GameDesign
 from genius.matches.models import Match
 from tests.browser.helpers import BrowserTestCase, log_in
+from tests.browser.test_accessibility import RUN_AXE, axe_script, failing
 
 pytestmark = pytest.mark.browser
 
@@ -21,6 +22,13 @@ def shoot(page, name: str) -> None:
     if folder:
         os.makedirs(folder, exist_ok=True)
         page.screenshot(path=os.path.join(folder, f"designer-rules-{name}.png"), full_page=True)
+
+
+def no_serious_axe_findings(page, name: str) -> None:
+    """axe-core on the page as it is now: no serious or critical finding, headings in order."""
+    page.add_script_tag(path=str(axe_script()))
+    found = failing(page.evaluate(RUN_AXE))
+    assert not found, f"{name}: {found}"
 
 
 class TestDesignerRulesInBrowser(BrowserTestCase):
@@ -57,6 +65,7 @@ class TestDesignerRulesInBrowser(BrowserTestCase):
         host.fill("textarea[name=rules]", rules.replace("announce(", "anounce(", 1))
         host.click("button:has-text('Save the phase')")
         shoot(host, "phase-error")
+        no_serious_axe_findings(host, "the phase page with a rule's error")
         beside = host.inner_text("#box-rules .field-error")
         assert "anounce" in beside and "Line" in beside
         assert GameDesign.objects.get().document["phases"][0]["rules"] == rules.strip()
@@ -76,11 +85,14 @@ class TestDesignerRulesInBrowser(BrowserTestCase):
         host.check("input[name=mode][value=typed]")
         host.click("button:has-text('Try')")
         shoot(host, "try")
+        no_serious_axe_findings(host, "the try page")
         assert "cy wins with the highest unique bid, 3" in host.inner_text("#try-public")
         assert "points +1" in host.inner_text("#try-changes")
 
         # A lobby of three bots; the rules close each round as soon as the host resolves it.
         host.goto(design_url)
+        host.click("text=Its rules")
+        no_serious_axe_findings(host, "the design page with its rules")
         host.click("text=Open a lobby")
         host.select_option("#id_seats_wanted", "3")
         host.fill("#id_bots", "bot-a\nbot-b\nbot-c")

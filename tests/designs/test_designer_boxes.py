@@ -155,3 +155,9 @@ def test_an_unknown_preset_changes_nothing(host_client, design):
     response = host_client.post(url("design-phase-preset", design.pk, "round"), {"preset": "@everyone"}, follow=True)
     assert "Choose one of the presets." in text_of(response)
     assert GameDesign.objects.get(pk=design.pk).document == before
+
+
+def test_every_template_that_comes_with_the_site_passes_the_save_time_checks():
+    for found in rules.shipped():
+        assert rules.problems(found["document"]) == [], found["slug"]
+        assert services.checked(found["document"]) == found["document"]
