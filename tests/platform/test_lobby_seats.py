@@ -134,3 +134,14 @@ def test_a_guest_is_told_to_sign_up_to_take_a_seat(client, lobby):
     assert guests.is_guest(client.get("/").wsgi_request)
     html = page(client, lobby)
     assert "Take a seat</button>" not in html and "Sign up</a> to take a seat" in html
+
+
+def test_the_season_page_reads_full_for_a_full_lobby_of_the_season(client, ana, ben, host):
+    season = Season.objects.create(name="S", slug="s", host=host)
+    for user in (ana, ben):
+        season.players.create(user=user)
+    match = lifecycle.create_match(game=GAME, title="Season duel", seed=4, season=season)
+    lifecycle.join_lobby(match.pk, ana)
+    lifecycle.join_lobby(match.pk, ben)
+    html = client.get(reverse("season", args=[season.slug])).content.decode()
+    assert "Season duel</a> <small>Full</small>" in html and "open to join" not in html
