@@ -7,6 +7,7 @@ next (a design phase's round, maybe with other actors, another form or another l
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -248,9 +249,13 @@ def rule(state: State, ruling: Payload, rng: random.Random) -> Resolution:
 # --- a bot host (the test kit's playouts) ---------------------------------------------------------------
 def bot_ruling(state: State, rng: random.Random) -> Payload:
     """A random legal ruling: some announcements, messages, counter and garnet changes, a next phase (mostly
-    the design's), sometimes another form, other actors or length; the end after a few phases."""
+    the design's), sometimes another form, other actors or length; the end after a few phases. Where the
+    rules proposed a ruling (a phase the host confirms), mostly that one."""
     players, design = state["players"], state["design"]
     entry = phases.ruled_entry(state)
+    proposed = state["open"].get("proposed")
+    if proposed is not None and not state["open"].get("problem") and rng.random() < 0.7:
+        return copy.deepcopy(proposed)  # a host who confirms what the rules propose
     ruling: Payload = {"announce": rng.choice(["", "The host has ruled.", "Ünïcode ² ٣ @everyone <b>bold</b>"])}
     if rng.random() < 0.5:
         ruling["private"] = {p: f"A secret for {p}." for p in players if rng.random() < 0.3}

@@ -176,3 +176,26 @@ def test_one_phase_of_rules_with_twenty_players_is_quick() -> None:
     took = (time.perf_counter() - started) * 1000
     print(f"one phase's rules, 20 players: {took:.1f} ms (the aim: under 50 ms)")
     assert out.ok
+
+
+def test_one_operation_that_builds_a_huge_list_is_stopped_by_the_workers_memory_cap() -> None:
+    rules = "x = [0] * 100000\ny = x * 20000\nannounce('never')"
+    out = run_phase_rules(closing_state(design(rules), bids(1)), random.Random(1))
+    assert not out.ok and out.problem == ("the rules of Bid stopped: more than 256 MB of memory "
+                                          "(a list that is far too long?)")
+    assert out.part == "phases.0.rules" and out.ruling["announce"] == ""
+
+
+def test_one_long_operation_is_stopped_on_time_by_the_worker() -> None:
+    rules = "x = [0] * 1000\nfor i in range(1000):\n    x = x + [i] * 1000\n"
+    out = run_phase_rules(closing_state(design(rules), bids(1)), random.Random(1), RuleLimits(seconds=0.5))
+    assert not out.ok and out.problem == "the rules of Bid stopped: more than 0.5 seconds"
+
+
+def test_rules_in_the_worker_draw_what_they_draw_in_process() -> None:
+    rules = 'announce(", ".join(shuffle(players)))\nadd(choice(players), "points", random_int(1, 9))'
+    state = closing_state(design(rules), bids(1, 2, 3))
+    here, there = random.Random(5), random.Random(5)
+    one = run_phase_rules(state, here, RuleLimits(isolate=False))
+    two = run_phase_rules(state, there, RuleLimits(isolate=True))
+    assert one == two and here.random() == there.random()

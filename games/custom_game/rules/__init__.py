@@ -13,7 +13,9 @@ The language and every function are documented in ``games/custom_game/RULES.md``
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from games.engines.protocol import State
@@ -23,9 +25,10 @@ from .context import phase_context, setup_context
 from .effects import Effects, plain
 from .library import Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
+from .worker import WORKER, WorkerStopped
 
 __all__ = ["DEFAULT_LIMITS", "Preview", "RuleError", "RuleLimits", "RulesOutcome", "check_design_rules",
-           "run_phase_rules", "run_setup_rules", "try_phase"]
+           "limits_in_effect", "run_phase_rules", "run_setup_rules", "serve", "try_phase"]
 
 
 @dataclass
@@ -41,6 +44,9 @@ class RulesOutcome:
     line: int | None = None
     values: dict[str, Any] = field(default_factory=dict)
     debug: list[str] = field(default_factory=list)
+
+
+EMPTY_RULING: dict[str, Any] = {"announce": "", "private": {}, "counters": {}, "garnets": {}, "reveal": False}
 
 
 def _index(design: dict[str, Any], key: str) -> int:
@@ -74,9 +80,10 @@ def _run(state: State, rng: random.Random, limits: RuleLimits, globals_: dict[st
     return RulesOutcome(True, effects.ruling(), None, "", None, {**values, **effects.kept}, effects.debug)
 
 
-def run_phase_rules(state: State, rng: random.Random, limits: RuleLimits = DEFAULT_LIMITS) -> RulesOutcome:
-    """Run the values and rules of the phase whose entry is last in ``state["history"]`` (it has just
-    closed). Nothing in ``state`` changes; the outcome's ruling is checked and applied by the engine."""
+def _run_here(kind: str, state: State, rng: random.Random, limits: RuleLimits) -> RulesOutcome:
+    if kind == "setup":
+        return _run(state, rng, limits, setup_context(state), [], state["design"].get("setup", ""), "setup",
+                    "the set-up", setup=True)
     entry = state["history"][-1]
     design = state["design"]
     index = _index(design, entry["phase"])
@@ -85,10 +92,71 @@ def run_phase_rules(state: State, rng: random.Random, limits: RuleLimits = DEFAU
                 f"phases.{index}", phase["name"], setup=False)
 
 
-def run_setup_rules(state: State, rng: random.Random, limits: RuleLimits = DEFAULT_LIMITS) -> RulesOutcome:
+def _where(kind: str, state: State) -> tuple[str, str]:
+    """(the run's label, its part) for a message about the whole run."""
+    if kind == "setup":
+        return "the set-up", "setup"
+    key = state["history"][-1]["phase"]
+    index = _index(state["design"], key)
+    return state["design"]["phases"][index]["name"], f"phases.{index}.rules"
+
+
+def _limits_of(limits: RuleLimits) -> dict[str, Any]:
+    return {"steps": limits.steps, "seconds": limits.seconds, "memory_mb": limits.memory_mb,
+            "output_chars": limits.output_chars}
+
+
+def serve(request: dict[str, Any]) -> dict[str, Any]:
+    """The worker's side of a run (:mod:`.worker`): the outcome and the seeded stream's state after it."""
+    rng = random.Random()
+    version, internal, gauss = request["rng"]
+    rng.setstate((version, tuple(internal), gauss))
+    limits = RuleLimits(**request["limits"], isolate=False)
+    outcome = _run_here(request["kind"], request["state"], rng, limits)
+    return {"outcome": asdict(outcome), "rng": rng.getstate()}
+
+
+def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimits) -> RulesOutcome:
+    if not limits.isolate:
+        return _run_here(kind, state, rng, limits)
+    request = {"kind": kind, "state": state, "rng": rng.getstate(), "limits": _limits_of(limits)}
+    try:
+        answer = WORKER.call(request, limits.seconds, limits.memory_mb)
+    except WorkerStopped as exc:
+        label, part = _where(kind, state)
+        return RulesOutcome(False, dict(EMPTY_RULING), f"the rules of {label} stopped: {exc.reason}", part, None,
+                            dict(state.get("values", {})))
+    except OSError:  # no worker can start here: the in-process limits still hold
+        return _run_here(kind, state, rng, limits)
+    version, internal, gauss = answer["rng"]
+    rng.setstate((version, tuple(internal), gauss))
+    return RulesOutcome(**answer["outcome"])
+
+
+_CURRENT = [DEFAULT_LIMITS]
+
+
+@contextmanager
+def limits_in_effect(limits: RuleLimits) -> Iterator[None]:
+    """Run every rule within ``limits`` inside the block (e.g. ``RuleLimits(isolate=False)`` for a tool
+    that plays the repository's own designs many times and needs no separate process)."""
+    _CURRENT.append(limits)
+    try:
+        yield
+    finally:
+        _CURRENT.pop()
+
+
+def run_phase_rules(state: State, rng: random.Random, limits: RuleLimits | None = None) -> RulesOutcome:
+    """Run the values and rules of the phase whose entry is last in ``state["history"]`` (it has just
+    closed). Nothing in ``state`` changes; the outcome's ruling is checked and applied by the engine.
+    With ``limits.isolate`` (the default) they run in the rules worker (:mod:`.worker`)."""
+    return _run_isolated("phase", state, rng, limits or _CURRENT[-1])
+
+
+def run_setup_rules(state: State, rng: random.Random, limits: RuleLimits | None = None) -> RulesOutcome:
     """Run the design's set-up rules on a match's first state (counters at their start values)."""
-    return _run(state, rng, limits, setup_context(state), [], state["design"].get("setup", ""), "setup",
-                "the set-up", setup=True)
+    return _run_isolated("setup", state, rng, limits or _CURRENT[-1])
 
 
 @dataclass

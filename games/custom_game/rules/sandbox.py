@@ -13,6 +13,7 @@ the rules call (effects and library) are Python callables that receive plain dat
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import time
@@ -46,6 +47,8 @@ class RuleLimits:
     seconds: float = 3.0
     memory_mb: int = 256
     output_chars: int = 20_000
+    #: Run in the rules worker (a separate process the OS caps in memory and the caller kills on time).
+    isolate: bool = True
 
 
 DEFAULT_LIMITS = RuleLimits()
@@ -83,8 +86,10 @@ _GLOBALS = sl.Globals.standard()
 _DIALECT = dialect()
 
 
+@functools.lru_cache(maxsize=512)
 def parse(source: str, filename: str) -> sl.AstModule:
-    """The parsed program; RuleError with the line of a syntax error."""
+    """The parsed program (kept: a parsed module can be run again); RuleError with the line of a syntax
+    error."""
     try:
         return sl.parse(filename, source, _DIALECT)
     except sl.StarlarkError as exc:

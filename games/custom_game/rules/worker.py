@@ -1,0 +1,150 @@
+"""A separate process that runs rules, so that no rule can take the site's memory or time.
+
+In-process, the step, time and memory limits are checked between the interpreter's steps; one single
+operation that builds a huge value at once (``[0] * 2000000000``) cannot be interrupted there, and a
+failed allocation would end the process. So rules run in this worker: its memory is capped by the
+operating system (``RLIMIT_AS``), and the caller kills it when it runs past the time limit; either way
+the rules are stopped with the host's message, and a new worker starts for the next run.
+
+One worker per process (started on first use, restarted after a kill, never shared across a fork),
+spoken to over pipes with one JSON line a request (the state is plain data; the seeded stream's state
+goes there and back, so a run here draws exactly what it would have drawn in-process).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+#: How long a new worker may take to start (importing the interpreter), in seconds.
+START_SECONDS = 60.0
+#: Extra virtual memory the worker may use above its size at start, besides the rules' own limit.
+MARGIN_MB = 512
+
+
+class WorkerStopped(Exception):
+    """The worker was stopped (time) or died (memory); ``reason`` in the host's words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _root() -> Path:
+    return Path(__file__).resolve().parents[3]
+
+
+class Worker:
+    """The process and its pipes (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.owner = 0
+        self.buffer = b""
+        self.ended = False
+
+    def _start(self, memory_mb: int) -> subprocess.Popen[bytes]:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(_root()), os.environ.get("PYTHONPATH", "")])}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "games.custom_game.rules.worker", str(memory_mb)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=str(_root()), env=env,
+        )
+        self.process, self.owner, self.buffer = process, os.getpid(), b""
+        if self._line(START_SECONDS) != b"ready":
+            self._kill()
+            raise OSError("the rules worker did not start")
+        return process
+
+    def _kill(self) -> None:
+        if self.process is not None:
+            try:
+                self.process.kill()
+                self.process.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self.process = None
+
+    def _line(self, seconds: float) -> bytes | None:
+        """The next line the worker writes; None after ``seconds`` (``self.ended`` tells whether it died)."""
+        assert self.process is not None and self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        deadline = time.monotonic() + seconds
+        self.ended = False
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                self.ended = True
+                return None
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
+
+    def call(self, request: dict[str, Any], seconds: float, memory_mb: int, grace: float = 1.0) -> dict[str, Any]:
+        """The worker's answer to ``request``; WorkerStopped past ``seconds`` (and ``grace``, as the worker
+        stops itself at ``seconds`` where it can) or when it dies."""
+        with self.lock:
+            if self.process is None or self.owner != os.getpid() or self.process.poll() is not None:
+                self.process = None
+                self._start(memory_mb)
+            assert self.process is not None and self.process.stdin is not None
+            try:
+                self.process.stdin.write(json.dumps(request).encode() + b"\n")
+                self.process.stdin.flush()
+            except OSError:
+                self._kill()
+                raise WorkerStopped(f"more than {memory_mb} MB of memory (a list that is far too long?)") from None
+            line = self._line(seconds + grace)
+            if line is None:
+                alive = not self.ended
+                self._kill()
+                if alive:
+                    raise WorkerStopped(f"more than {seconds:g} seconds")
+                raise WorkerStopped(f"more than {memory_mb} MB of memory (a list that is far too long?)")
+            return json.loads(line)
+
+
+WORKER = Worker()
+
+
+def _limit_memory(memory_mb: int) -> None:
+    try:
+        import resource
+
+        with open("/proc/self/statm", "rb") as f:
+            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        cap = size + (memory_mb + MARGIN_MB) * 1_048_576
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def main() -> None:
+    """The worker's loop: one JSON request a line in, one JSON answer a line out."""
+    from games.custom_game.rules import serve
+
+    _limit_memory(int(sys.argv[1]) if len(sys.argv) > 1 else 256)
+    out = sys.stdout.buffer
+    out.write(b"ready\n")
+    out.flush()
+    for raw in sys.stdin.buffer:
+        try:
+            answer = serve(json.loads(raw))
+        except MemoryError:
+            answer = {"stopped": "memory"}
+        out.write(json.dumps(answer).encode() + b"\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
