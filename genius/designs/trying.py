@@ -45,7 +45,8 @@ class TryForm(forms.Form):
         """The seat names tried: as many as chosen (the first choice when none is, or a wrong one is)."""
         count = self.fields["players"].initial
         typed = self.data.get("players") if self.is_bound else None
-        if typed is not None and str(typed).isascii() and str(typed).isdigit() and int(typed) in self.counts:
+        typed = str(typed) if typed is not None else ""
+        if len(typed) <= 3 and typed.isascii() and typed.isdigit() and int(typed) in self.counts:
             count = int(typed)
         return list(TRY_NAMES[:count])
 

@@ -213,3 +213,22 @@ def test_fuzzed_rules_boxes_answer_clearly_and_keep_the_design_valid(logged_in, 
                               content_type=FORM).status_code in (302, 400)
 
     setup_and_table()
+
+
+def test_fuzzed_try_and_preset_posts_answer_clearly(logged_in, bidding):
+    logged_in.post(url("design-phase", bidding.pk, "round"), phase_post())
+    try_url = url("design-phase-try", bidding.pk, "round")
+    before = GameDesign.objects.get(pk=bidding.pk).document
+
+    @FUZZ
+    @given(st.dictionaries(st.sampled_from(["players", "round", "seed", "mode", "a-0-bid", "a-9-bid", "a-1-x"]),
+                           hostile_text, max_size=7), hostile_text)
+    def post(data, preset):
+        assert logged_in.post(try_url, form_body(data), content_type=FORM).status_code in (200, 400)
+        assert logged_in.get(try_url + "?" + form_body(data)).status_code == 200
+        response = logged_in.post(url("design-phase-preset", bidding.pk, "round"), form_body({"preset": preset}),
+                                  content_type=FORM)
+        assert response.status_code == 302
+        assert GameDesign.objects.get(pk=bidding.pk).document == before
+
+    post()
