@@ -81,6 +81,8 @@ def actors_of(phase: dict[str, Any], players: list[str]) -> list[str]:
 
 def _parse(kind: str, typed: list[str], options: list[str], players: list[str], f: dict[str, Any]) -> tuple[Any, str]:
     """(the answer a box holds, its problem)."""
+    if any(0xD800 <= ord(ch) <= 0xDFFF or ch == "\x00" for t in typed for ch in t):
+        return None, "This answer holds a character that is not text (a lone surrogate or NUL)."
     text = typed[-1].strip() if typed else ""
     if kind in ("choices", "players"):
         allowed = options if kind == "choices" else players
