@@ -37,8 +37,8 @@ def rulings_waiting(user: Any, now: datetime | None = None) -> list[dict]:
             "key": f"ruling-{phase.pk}",
             "kind": "ruling",
             "title": "The rules stopped" if found.problem else "The rules propose a ruling",
-            "what": (f"{phase.name} of {phase.match.title}: {found.problem}. Check and publish by hand."
-                     if found.problem else f"{phase.name} of {phase.match.title}: check it and publish it."),
+            "what": (f"{phase.match.title}: {found.problem}. Check and publish by hand." if found.problem
+                     else f"{phase.match.title}: {phase.name}, filled in from the rules; check it and publish it."),
             "deadline": None,
             "soon": False,
             "url": reverse("match-ruling", args=[phase.match_id]),
