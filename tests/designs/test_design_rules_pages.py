@@ -232,3 +232,20 @@ def test_fuzzed_try_and_preset_posts_answer_clearly(logged_in, bidding):
         assert GameDesign.objects.get(pk=bidding.pk).document == before
 
     post()
+
+
+def test_a_table_row_with_too_few_cells_is_refused_beside_the_rows(host_client, bidding):
+    response = host_client.post(url("design-table-new", bidding.pk), {
+        "label": "Forks", "columns": "fork, left, right", "rows": "1,Lake,Cave\n2,Bridge\n"})
+    assert response.status_code == 400
+    assert any("row 2" in e.casefold() for e in box_errors(response, "rows")), box_errors(response, "rows")
+    assert not saved(bidding).get("tables")
+
+
+def test_a_table_the_rules_read_is_not_deleted(host_client, bidding):
+    host_client.post(url("design-table-new", bidding.pk), {"label": "Chart", "columns": "a, b", "rows": "x,1\n"})
+    rules = 'def play():\n    announce(str(lookup("chart", "a", "x", "b")))\n\nplay()\n'
+    assert host_client.post(url("design-phase", bidding.pk, "round"), phase_post(rules=rules)).status_code == 302
+    response = host_client.post(url("design-table-delete", bidding.pk, "chart"), follow=True)
+    assert "Nothing was deleted" in text_of(response) and "chart" in text_of(response)
+    assert [t["key"] for t in saved(bidding)["tables"]] == ["chart"]
