@@ -274,3 +274,18 @@ def test_reserve_and_turn_reminders_fold_under_their_turn_in_the_log(duel):
     html = presenters.announcements_part(fresh(duel))
     folded = html.split('<details class="clock-reminders">', 1)[1].split("</details>", 1)[0]
     assert "3 clock reminders in turn 1" in folded and f"{sleeper} has used 1 min 30 s of reserve time" in folded
+
+
+def test_a_player_concedes_a_bigfoot_death_match_mid_turn_and_the_file_replays_it(duel, ben):
+    from genius.matches.services import conceding
+
+    phase = fresh(duel).current_phase
+    submitting.submit(seat(duel, "ana"), bot_payload(duel, "ana"))  # ana's move is in; ben gives up
+    match = conceding.concede(duel.pk, ben)
+    assert match.status == Match.Status.FINISHED
+    assert (match.outcome["winner"], match.outcome["loser"]) == ("ana", "ben")
+    assert match.outcome["conceded"] == {"player": "ben", "phase": phase.number}
+    assert "ben concedes: ana wins the Death Match." in lines(match, phase)
+    doc = json.loads(json.dumps(matchfiles.export_match(match)))
+    replayed = matchfile.replay(matchfile.check_shape(doc))
+    assert replayed["outcome"]["loser"] == "ben" and "ben concedes: ana wins the Death Match." in replayed["log"]
