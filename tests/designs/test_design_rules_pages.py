@@ -249,3 +249,17 @@ def test_a_table_the_rules_read_is_not_deleted(host_client, bidding):
     response = host_client.post(url("design-table-delete", bidding.pk, "chart"), follow=True)
     assert "Nothing was deleted" in text_of(response) and "chart" in text_of(response)
     assert [t["key"] for t in saved(bidding)["tables"]] == ["chart"]
+
+
+def test_another_host_may_try_a_templates_rules_but_not_change_them(client, make_user, host_client, bidding):
+    host_client.post(url("design-phase", bidding.pk, "round"), phase_post())
+    services.set_template(bidding.pk, bidding.owner, True)
+    other = make_user("other", staff=True)
+    client.force_login(other)
+    assert "Try these rules" in text_of(client.get(url("design", bidding.pk)))
+    response = client.post(url("design-phase-try", bidding.pk, "round"),
+                           {"players": "3", "round": "1", "seed": "1", "mode": "random"})
+    assert response.status_code == 200 and "Everyone reads" in text_of(response)
+    assert "edit these rules" not in text_of(response)
+    assert client.post(url("design-phase-preset", bidding.pk, "round"), {"preset": "sealed_bid_auction"}).status_code == 403
+    assert client.post(url("design-setup", bidding.pk), {"setup": ""}).status_code == 403
