@@ -138,3 +138,13 @@ def test_an_imported_drawn_match_is_history_and_starts_no_new_match(ana, ben):
     imported = matchfiles.import_match(json.dumps(matchfiles.export_match(drawn)))
     assert imported.status == Match.Status.FINISHED and imported.outcome["winner"] is None
     assert replays.played_again_in(imported) is None
+
+
+@pytest.mark.parametrize("concede", [{"phase": 1, "player": "@everyone"}, {"phase": 1, "player": "\ud800"},
+                                     {"phase": 0, "player": "ana"}, {"phase": 9, "player": "ana"},
+                                     {"player": "ana"}, {"phase": "1", "player": "ana"}, ["ana"],
+                                     {"phase": 1, "player": "ana", "extra": True}])
+def test_a_match_file_concession_by_a_stranger_or_of_a_bad_shape_is_refused(concede):
+    doc = {"game": SLUG, "seed": 5, "players": ["ana", "ben"], "phases": [{}], "concede": concede}
+    with pytest.raises(matchfile.MatchFileError):
+        matchfile.check_shape(json.loads(json.dumps(doc)))
