@@ -13,14 +13,16 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engines.design import DesignError
 from genius.designs import editing, rules, services
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
+from genius.designs.readable import described
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
 from genius.designs.views import _design, _form_page, _not_owner, _owned_post, _posted, _problems_as_messages
 from genius.matches.access import host_required
+from genius.matches.safe_markdown import render as render_markdown
 from genius.matches.services.errors import ServiceError
 
 
@@ -181,6 +183,18 @@ def try_rules(request: HttpRequest, pk: int, key: str) -> HttpResponse:
 
 
 # --- shipped designs -----------------------------------------------------------------------------------------
+@require_GET
+@host_required
+def shipped(request: HttpRequest, slug: str) -> HttpResponse:
+    """A design that comes with the site, read whole before a host uses it."""
+    found = rules.shipped_design(slug)
+    if found is None:
+        raise Http404("No such template.")
+    document = found["document"]
+    return render(request, "designs/shipped.html", {"slug": slug, "doc": described(document),
+                                                    "rules": render_markdown(document.get("rules", ""))})
+
+
 @require_POST
 @host_required
 def use_shipped(request: HttpRequest, slug: str) -> HttpResponse:

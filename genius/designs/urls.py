@@ -27,6 +27,7 @@ urlpatterns = [
     path("<int:pk>/tables/new/", rules_views.table, name="design-table-new"),
     path("<int:pk>/tables/<slug:key>/", rules_views.table, name="design-table"),
     path("<int:pk>/tables/<slug:key>/delete/", rules_views.table_delete, name="design-table-delete"),
+    path("shipped/<slug:slug>/", rules_views.shipped, name="design-shipped"),
     path("shipped/<slug:slug>/use/", rules_views.use_shipped, name="design-shipped-use"),
     path("<int:pk>/copy/", views.copy, name="design-copy"),
     path("<int:pk>/template/", views.template, name="design-template"),

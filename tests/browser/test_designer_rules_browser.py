@@ -38,6 +38,13 @@ class TestDesignerRulesInBrowser(BrowserTestCase):
         host = self.browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         log_in(host, base, "host")
 
+        # The templates that come with the site, read whole before use.
+        host.goto(f"{base}/designs/")
+        host.click("#shipped a >> nth=0")
+        host.wait_for_selector("button:has-text('Use this template')")
+        host.click("text=Its rules >> nth=0")
+        no_serious_axe_findings(host, "a shipped template's page")
+
         host.goto(f"{base}/designs/new/")
         host.fill("#id_title", "Unique bids")
         host.click("button[type=submit]")

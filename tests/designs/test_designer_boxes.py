@@ -161,3 +161,14 @@ def test_every_template_that_comes_with_the_site_passes_the_save_time_checks():
     for found in rules.shipped():
         assert rules.problems(found["document"]) == [], found["slug"]
         assert services.checked(found["document"]) == found["document"]
+
+
+def test_a_template_that_comes_with_the_site_is_read_whole_before_it_is_used(host_client):
+    found = rules.shipped()[0]
+    response = host_client.get(url("design-shipped", found["slug"]))
+    page = text_of(response)
+    assert response.status_code == 200 and found["title"] in page and "Use this template" in page
+    for phase in found["document"]["phases"]:
+        assert phase["name"] in page
+    assert host_client.get(url("design-shipped", "nope")).status_code == 404
+    assert not GameDesign.objects.exists()
