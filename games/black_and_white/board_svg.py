@@ -122,7 +122,7 @@ def player_row(view: dict[str, Any], index: int, player: str) -> list[str]:
     result = view["result"] or {}
     weight = "bold" if result.get("winner") == player else "normal"
     parts.append(text(12, top + 22, short(player), 14, weight=weight))
-    parts.append(text(12, top + 38, f"reserve {duration_text(view['reserve_s'][player])}", 10, colour="muted"))
+    parts.append(text(12, top + 38, f"reserve {duration_text(view['reserve_s'][player])}", 12, colour="muted"))
     rounds = {r["number"]: r for r in view["rounds"]}
     for number in range(1, view["rounds_total"] + 1):
         parts.extend(draw_tile(view, rounds.get(number), number, player, y))
@@ -142,31 +142,31 @@ def render_board(view: dict[str, Any]) -> str:
     """The record of ``view`` as one ``<svg>`` element that scales to its container."""
     players = view["players"]
     rows_end = TOP + len(players) * ROW
-    height = rows_end + 52
+    height = rows_end + (52 if view["full_record"] else 66)
     label = aria_label(view)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" class="bw-board" style="min-width:{WIDTH}px" '
         f'aria-label="{attr(label)}" font-family="system-ui, sans-serif">',
         f"<title>{attr(label)}</title>",
         f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="{COLOURS["paper"]}"/>',
         text(12, 26, "Black and White", 17, weight="bold"),
         text(WIDTH - 12, 26, status_text(view), 12, "end", "muted"),
-        text(POINTS_X, 60, "points", 11, "middle", "muted"),
-        text(LEFT_X + 24, 60, "tiles left", 11, "middle", "muted"),
+        text(POINTS_X, 60, "points", 12, "middle", "muted"),
+        text(LEFT_X + 24, 60, "tiles left", 12, "middle", "muted"),
     ]
     rounds = {r["number"]: r for r in view["rounds"]}
     for number in range(1, view["rounds_total"] + 1):
         centre = CELLS_X + (number - 1) * CELL + CELL / 2
         current = view["round"] == number
-        parts.append(text(centre, 60, f"R{number}", 11, "middle", "first" if current else "muted", "bold"))
+        parts.append(text(centre, 60, f"R{number}", 12, "middle", "first" if current else "muted", "bold"))
         record = rounds.get(number)
         if record and record["done"] and record["winner"] is None:
             parts.append(text(centre, rows_end + 14, "=", 14, "middle", "muted", "bold"))
     for index, player in enumerate(players):
         parts.extend(player_row(view, index, player))
-    legend = "dot: played first · green ring: won the round · =: a tie"
+    # At least 12 units, so at least 12 px wherever the board is drawn at its width or more (a phone scrolls it).
+    parts.append(text(12, rows_end + 36, "dot: played first · green ring: won the round · =: a tie", 12, colour="muted"))
     if not view["full_record"]:
-        legend += " · hidden numbers are shown at the end"
-    parts.append(text(12, height - 12, legend, 11, colour="muted"))
+        parts.append(text(12, rows_end + 54, "hidden numbers are shown at the end", 12, colour="muted"))
     parts.append("</svg>")
     return "\n".join(parts)

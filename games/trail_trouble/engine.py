@@ -469,7 +469,10 @@ class TrailTroubleEngine(Engine):
         return self.check(state, player, {"paths": "".join(letters), "garnet": list(raw)})
 
     def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
-        payload = payload or self.default(state, player, random.Random(0))
+        """The player's saved move; before one, nothing is chosen (the page says the move is not in, and the
+        deadline's default, Right at every fork, is said in words beside the garnet boxes)."""
+        if not payload:
+            return {}
         initial: dict[str, Any] = {fork_field(n): payload["paths"][n - 1] for n in range(1, FORKS_PER_ROUND + 1)}
         initial["garnet"] = [str(n) for n in payload.get("garnet", [])]
         return initial

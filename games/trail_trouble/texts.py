@@ -131,10 +131,11 @@ def path_cost_words(path: Path) -> str:
 
 
 def fork_help(fork: Fork) -> str:
-    """Both paths of a fork side by side, each with its cost, then the fork as the host wrote it."""
+    """Both paths of a fork side by side, each with its cost, in words (the host's notation, such as
+    ``If >5 :people:``, stays on the host's pages and in the rules)."""
     sides = [f"{PATH_NAMES[letter]} ({path_cost_words(fork.path(letter))}): {describe_path(fork.path(letter))}."
              for letter in ("L", "R")]
-    return f"{sides[0]} {sides[1]} Written: {format_fork(fork)}"
+    return f"{sides[0]} {sides[1]}"
 
 
 def coin_path_letter(fork: Fork) -> str | None:

@@ -113,7 +113,8 @@ class TestTrailTroubleInBrowser(BrowserTestCase):
         assert "Right (costs 1 coin): pay 1 coin to gain 3 positions" in form
 
         # A garnet on a free path is refused, with the message beside the garnet boxes.
-        player.select_option("#f-fork_1", "L")
+        for number, side in ((1, "L"), (2, "R"), (3, "R"), (4, "R")):  # nothing is chosen before her move is in
+            player.select_option(f"#f-fork_{number}", side)
         player.check("#move-form input[name=garnet][value='1']")
         player.click("#move-form button[type=submit]")
         beside = player.inner_text("#e-garnet")

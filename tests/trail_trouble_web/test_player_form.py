@@ -131,4 +131,6 @@ def test_the_whole_round_is_played_by_deadline_and_the_next_form_is_for_round_tw
     assert Submission.objects.get(seat__user=ana, phase=phase).payload == {"paths": "RRRR", "garnet": []}
     client.force_login(ana)
     page = page_of(client, match)
-    assert "Your move: round 2" in page and "+2 :coin: / -1 :coin:, +2 :position:" in page
+    assert "Your move: round 2" in page and "Left (free): gain 2 coins. Right (costs 1 coin): pay 1 coin to gain 2 positions." in page
+    form = page[page.index('id="move-form"'):]
+    assert ":coin:" not in form.split("</form>")[0]  # the host's notation stays off the player's form

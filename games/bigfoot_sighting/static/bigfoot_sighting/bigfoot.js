@@ -40,7 +40,16 @@
     ".bigfoot-board [data-bf-from]>circle{opacity:.35}",
     ".bigfoot-board [data-candidate][data-bf-pick]>rect{stroke:#1565c0;stroke-width:2}",
     ".bigfoot-board [data-candidate][data-bf-selected]>rect{stroke:#f9a825;stroke-width:4}",
-    ".bigfoot-board [data-bf-key]:focus{outline:3px solid #1565c0}"
+    ".bigfoot-board [data-bf-key]:focus{outline:3px solid #1565c0}",
+    // On a phone the two boards stand 1,100 px tall: a player's move form and Lock in come first, right above
+    // them (as a chess site keeps its controls by the board), and the rest of the side panel after them.
+    "@media (max-width:899px){#match.bf-player .match-play{display:flex;flex-direction:column}",
+    "#match.bf-player .match-side{display:contents}",
+    "#match.bf-player #move-answer,#match.bf-player #part-form{order:-1}",
+    "#match.bf-player #part-form h2{font-size:1.15rem;margin-bottom:.4rem}",
+    "#match.bf-player .bf-clocks{gap:.4rem;margin:.2rem 0 .5rem}#match.bf-player .bf-clock{padding:.15rem .45rem;font-size:.8rem}",
+    "#match.bf-player .bf-pad{margin:.2rem 0 .6rem}",
+    "#match.bf-player .match-side>*:not(#move-answer):not(#part-form){order:1}}"
   ].join("\n");
 
   // --- the hex geometry (RULINGS: axial q, r; r grows downwards) --------------------------------------
@@ -580,6 +589,7 @@
     style.textContent = STYLE;
     document.head.appendChild(style);
     if (root.getAttribute("data-viewer") === "player") {
+      root.classList.add("bf-player");
       var seated = $(".viewer strong");
       me = seated ? seated.textContent.trim() : "";
     }
