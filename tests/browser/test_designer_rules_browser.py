@@ -55,6 +55,12 @@ class TestDesignerRulesInBrowser(BrowserTestCase):
         host.click("text=Edit the phase and its fields")
         host.goto(f"{design_url}phases/new/")
         shoot(host, "new-phase")
+        overlaps = host.evaluate("""() => [...document.querySelectorAll('.design-box:not([hidden])')].flatMap((box) => {
+            const input = box.querySelector('input:not([type=checkbox]):not([type=radio]), select, textarea');
+            return [...box.querySelectorAll('small:not([hidden])')].filter((help) => input &&
+                help.getBoundingClientRect().top < input.getBoundingClientRect().bottom - 0.5).map(() => box.id);
+        })""")
+        assert overlaps == [], f"help text over its box: {overlaps}"
         host.select_option("#id_first-kind", "number")
         assert host.is_visible("#id_first-min") and not host.is_visible("#id_first-options")
         host.go_back()
