@@ -199,3 +199,13 @@ def test_rules_in_the_worker_draw_what_they_draw_in_process() -> None:
     one = run_phase_rules(state, here, RuleLimits(isolate=False))
     two = run_phase_rules(state, there, RuleLimits(isolate=True))
     assert one == two and here.random() == there.random()
+
+
+@pytest.mark.parametrize("text", ["²٣ Ｒｅｄ", "@everyone <b>x</b>", "\\x07 bell", "\\u202e flipped", "\\U0001F600", "e\\u0301"])
+def test_hostile_text_from_rules_is_published_or_handed_to_the_host_never_an_error(text: str) -> None:
+    state = start(design(f'announce("{text}")\ntell("ana", "{text}")'))
+    after = _bid(state, [1, 2, 3, 4, 5]).resolution.state
+    if after["open"]["kind"] == "ruling":
+        assert after["open"]["problem"] and "announce" in after["open"]["problem"]
+    else:
+        assert after["history"][-1]["ruling"]["announce"]

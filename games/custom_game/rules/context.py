@@ -1,8 +1,10 @@
-"""What rules read: the predeclared globals, built from the engine state as plain data (copies)."""
+"""What rules read: the predeclared globals, built from the engine state as plain data.
+
+Not copied here: handing a value to Starlark copies it onto the interpreter's heap, so what the rules
+do to theirs never reaches the state."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from games.engines.protocol import State
@@ -22,7 +24,7 @@ def _history(state: State, upto: int) -> list[dict[str, Any]]:
     out = []
     for entry in state["history"][:upto]:
         out.append({"phase": entry["phase"], "round": entry["round"], "name": entry["name"],
-                    "actors": list(entry["actors"]), "answers": copy.deepcopy(entry["answers"]),
+                    "actors": list(entry["actors"]), "answers": entry["answers"],
                     "defaulted": list(entry["defaulted"]), "revealed": entry["revealed"],
                     "announce": (entry["ruling"] or {}).get("announce", "")})
     return out
@@ -31,10 +33,10 @@ def _history(state: State, upto: int) -> list[dict[str, Any]]:
 def _common(state: State) -> dict[str, Any]:
     return {
         "players": list(state["players"]),
-        "counters": copy.deepcopy(state["counters"]),
+        "counters": state["counters"],
         "garnets": dict(state["garnets"]),
         "tables": tables_of(state["design"]),
-        "values": copy.deepcopy(state.get("values", {})),
+        "values": state.get("values", {}),
     }
 
 
@@ -44,7 +46,7 @@ def phase_context(state: State) -> dict[str, Any]:
     return {
         **_common(state),
         "actors": list(entry["actors"]), "phase": entry["phase"], "round": entry["round"],
-        "phase_name": entry["name"], "answers": copy.deepcopy(entry["answers"]),
+        "phase_name": entry["name"], "answers": entry["answers"],
         "defaulted": list(entry["defaulted"]), "history": _history(state, len(state["history"]) - 1),
     }
 

@@ -5,7 +5,8 @@ clock, no ``while`` and no unbounded recursion here (the call stack is capped); 
 same input gives the same result. Its ``check_cancelled`` hook is called every 1000 turns of a loop
 (measured: a comprehension of a million items makes 1000 calls): each call is a *tick* of 1000 steps, a
 step being one turn of a loop, so the step limit is deterministic. The wall-clock and
-memory (resident set, from ``/proc/self/statm``) checks are safety nets on the same hook.
+memory (resident set, from ``/proc/self/statm``) checks are safety nets on the same hook; what no hook
+can stop (one huge or long operation) the rules worker (:mod:`.worker`) stops from outside.
 
 Values go in as plain data (dict, list, str, int, bool, None) and come back as plain data; the functions
 the rules call (effects and library) are Python callables that receive plain data too.
