@@ -209,3 +209,20 @@ def test_hostile_text_from_rules_is_published_or_handed_to_the_host_never_an_err
         assert after["open"]["problem"] and "announce" in after["open"]["problem"]
     else:
         assert after["history"][-1]["ruling"]["announce"]
+
+
+def test_rules_look_up_the_hosts_table() -> None:
+    table = {"key": "colours", "label": "Colour chart", "columns": ["first", "second", "result"],
+             "rows": [["Red", "Blue", "purple"], ["Red", "Red", "red"], ["Blue", "Blue", 7]]}
+    rules = ('mix = lookup("colours", "second", answers["ana"]["suit"], "result")\n'
+             'announce("ana mixes %s" % mix)\nannounce("%d rows" % len(rows("colours")))')
+    result = _bid(start(design(rules, tables=[table])), [1, 2, 3, 4, 5])
+    assert result.resolution.log[0].text == "ana mixes red\n3 rows"
+
+
+def test_the_kits_sample_designs_include_phases_their_rules_resolve() -> None:
+    resolved = 0
+    for seed in range(8):
+        play = kit.random_playout(ENGINE, seed)
+        resolved += sum(1 for entry in play.final["history"] if entry.get("by") == "rules")
+    assert resolved > 0
