@@ -155,11 +155,11 @@
     function render(items) {
       myMatches(items);
       var badge = document.querySelector("[data-due-count]");
-      var moves = items.filter(function (i) { return i.kind !== "challenge"; });  // challenges: their own link
+      var moves = items.filter(function (i) { return i.kind !== "challenge" && i.kind !== "lobby"; });  // challenges: their own link; a full lobby is the host's, not in My matches
       if (badge) { badge.textContent = String(moves.length); badge.hidden = !moves.length; badge.title = moves.length + " owed"; }
       var challenges = document.querySelector("[data-challenges-link]");
       if (challenges) {
-        var asked = items.length - moves.length;
+        var asked = items.filter(function (i) { return i.kind === "challenge"; }).length;
         challenges.textContent = "Challenges" + (asked ? " (" + asked + ")" : "");
       }
       var alerts = alertsOf(items), keys = {};

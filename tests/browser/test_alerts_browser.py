@@ -101,3 +101,23 @@ class TestAlerts(BrowserTestCase):
         listing.wait_for_function(  # the other tab's list follows, without a reload
             "!document.querySelector('[data-my-matches]').textContent.includes('your move is owed')", timeout=15000)
         context.close()
+
+    def test_the_host_is_alerted_when_a_lobby_fills(self):
+        ana = User.objects.create_user("ana", password="ana-password-1")
+        ben = User.objects.create_user("ben", password="ben-password-1")
+        User.objects.create_user("boss", password="boss-password-1", is_staff=True)
+        lobby = lifecycle.create_match(game="black-and-white", title="Friday duel", seed=3)
+        lifecycle.join_lobby(lobby.pk, ana)
+        page = self.browser.new_context(viewport=PHONE).new_page()
+        log_in(page, self.live_server_url, "boss")
+        page.goto(f"{self.live_server_url}/")
+        page.wait_for_timeout(1500)
+        assert alerts(page) == []
+        lifecycle.join_lobby(lobby.pk, ben)  # the lobby fills
+        page.goto(f"{self.live_server_url}/me/profile/")
+        page.wait_for_selector("[data-due-alerts] .due-alert", timeout=15000)
+        [text] = alerts(page)
+        assert "Your lobby is full" in text and "Friday duel" in text
+        assert page.is_hidden("[data-due-count]")  # not a move owed in My matches
+        page.goto(f"{self.live_server_url}/matches/{lobby.pk}/")
+        assert page.locator("text=Take a seat").count() == 0
