@@ -106,6 +106,17 @@ def _limits_of(limits: RuleLimits) -> dict[str, Any]:
             "output_chars": limits.output_chars}
 
 
+_ENTRY_KEYS = ("phase", "round", "name", "actors", "answers", "defaulted", "revealed")
+
+
+def _slim(state: State) -> State:
+    """Only what rules read and effects check (the worker is sent this, not the whole match)."""
+    return {"players": state["players"], "design": state["design"], "counters": state["counters"],
+            "garnets": state["garnets"], "values": state.get("values", {}),
+            "history": [{**{k: e[k] for k in _ENTRY_KEYS},
+                         "ruling": {"announce": (e["ruling"] or {}).get("announce", "")}} for e in state["history"]]}
+
+
 def serve(request: dict[str, Any]) -> dict[str, Any]:
     """The worker's side of a run (:mod:`.worker`): the outcome and the seeded stream's state after it."""
     rng = random.Random()
@@ -119,7 +130,7 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
 def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimits) -> RulesOutcome:
     if not limits.isolate:
         return _run_here(kind, state, rng, limits)
-    request = {"kind": kind, "state": state, "rng": rng.getstate(), "limits": _limits_of(limits)}
+    request = {"kind": kind, "state": _slim(state), "rng": rng.getstate(), "limits": _limits_of(limits)}
     try:
         answer = WORKER.call(request, limits.seconds, limits.memory_mb)
     except WorkerStopped as exc:
