@@ -41,6 +41,7 @@ from games.kit.numbers import shown
 
 from . import answers, closing, ending, phases, rulings, samples, views
 from .board_svg import render_board
+from .tools import TOOLS
 
 SLUG = "custom-game"
 TITLE = "Custom game"
@@ -82,6 +83,7 @@ class CustomGame(Engine):
         offers=Offers(host_rulings=True, decisions=True),
         config=(ConfigField("design", "Game design", kind="design", required=True,
                             help="The game's phases, forms and counters, as designed on the site."),),
+        design_tools=TOOLS,
     )
 
     # --- set-up -----------------------------------------------------------

@@ -11,6 +11,7 @@ Pure Python, like every engine: no Django here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -103,6 +104,24 @@ class PageParts:
 
 
 @dataclass(frozen=True)
+class DesignTools:
+    """What a game that plays hosts' designs offers the designer pages (``GameSpec.design_tools``).
+
+    ``check_rules(design)`` lists the problems of a validated design's rules; ``try_phase(design, phase_key,
+    round, answers, seed, players)`` runs one phase's rules once and returns what would be published;
+    ``presets`` are ready-made rules for common mechanics; ``shipped_dir`` holds the designs that ship with
+    the game (``*.genius-design.json``); ``proof`` plays a design against the coded games (``run_proof``,
+    ``load_design``, ``ADAPTERS``).
+    """
+
+    check_rules: Callable[[dict[str, Any]], list[Any]]
+    try_phase: Callable[..., Any]
+    presets: tuple[dict[str, Any], ...]
+    shipped_dir: str
+    proof: Any
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game's declared spec (after OpenSpiel's ``GameType``/``GameInfo``)."""
 
@@ -117,6 +136,8 @@ class GameSpec:
     page: PageParts = field(default_factory=PageParts)
     #: How many phases a match usually has (for progress bars; 0 when it varies too much to say).
     phases: int = 0
+    #: For a game that plays hosts' designs: its rules checker, rules trial, presets, shipped designs, proof.
+    design_tools: DesignTools | None = None
 
     def seat_counts(self) -> range:
         """Every number of seats the game accepts."""

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from games.engines.design import DesignError, Problem, read_design_file
+from games.engines.registry import get_engine, slugs
+from games.engines.spec import DesignTools
 
-#: Where the shipped designs (``*.genius-design.json``) are kept.
-SHIPPED_DIR = Path(__file__).resolve().parents[2] / "games" / "custom_game" / "designs"
 #: The names a "Try these rules" run seats (as many as it needs, in this order).
 TRY_NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo", "kai", "lea", "max", "ned",
              "oli", "pam", "quin", "rex", "sam", "tia")
@@ -23,18 +23,23 @@ log = logging.getLogger(__name__)
 _PART = re.compile(r"\[(\d+)\]")
 
 
-def _api() -> Any:
-    """The rules package (None while it is not installed)."""
-    try:
-        from games.custom_game import rules
-    except ImportError:  # pragma: no cover - the package ships with the game
-        return None
-    return rules
+def _api() -> DesignTools | None:
+    """The design tools of the installed game that plays designs (None when no game does)."""
+    for slug in slugs():
+        tools = get_engine(slug).spec.design_tools
+        if tools is not None:
+            return tools
+    return None
+
+
+def design_tools() -> DesignTools | None:
+    """The design tools of the game that plays designs (checker, trial, presets, shipped designs, proof)."""
+    return _api()
 
 
 def available() -> bool:
     """Whether rules can be checked and run here."""
-    return _api() is not None and hasattr(_api(), "check_design_rules")
+    return _api() is not None
 
 
 def part_path(part: str) -> tuple[str, ...]:
@@ -56,10 +61,10 @@ def problems(doc: dict[str, Any]) -> list[Problem]:
     """What is wrong with the rules of a valid design document (fields, counters and tables they name, their
     syntax...); each problem's ``part`` says where (``phases.2.rules``, ``setup``, ``tables.0``)."""
     api = _api()
-    if api is None or not hasattr(api, "check_design_rules"):
+    if api is None:
         return []
     try:
-        return list(api.check_design_rules(doc))
+        return list(api.check_rules(doc))
     except DesignError as exc:
         return list(exc.problems)
 
@@ -75,7 +80,7 @@ def try_phase(doc: dict[str, Any], phase_key: str, round_number: int, answers: d
               players: list[str]) -> Any:
     """The rules of one phase run once on ``answers`` (None: random legal answers): the package's Preview."""
     api = _api()
-    if api is None or not hasattr(api, "try_phase"):
+    if api is None:
         raise DesignError([Problem("Rules", "rules cannot be tried on this site yet")])
     try:
         return api.try_phase(doc, phase_key, round_number, answers, seed, players)
@@ -89,11 +94,8 @@ def try_phase(doc: dict[str, Any], phase_key: str, round_number: int, answers: d
 
 def presets() -> list[dict[str, Any]]:
     """The presets a phase's rules may start from (key, label, summary, fields, counters, tables, rules)."""
-    try:
-        from games.custom_game.presets import PRESETS
-    except ImportError:  # pragma: no cover
-        return []
-    return list(PRESETS)
+    api = _api()
+    return [] if api is None else list(api.presets)
 
 
 def preset(key: str) -> dict[str, Any] | None:
@@ -112,8 +114,10 @@ def _read_shipped(path: str, mtime: float) -> dict[str, Any] | None:
 def shipped() -> list[dict[str, Any]]:
     """The designs that ship with the site, readable ones only: ``slug`` (file name without its suffix),
     ``title``, ``summary``, players words and ``document``, by title."""
+    api = _api()
+    folder = Path(api.shipped_dir) if api is not None else None
     found = []
-    for path in sorted(SHIPPED_DIR.glob("*.genius-design.json")) if SHIPPED_DIR.is_dir() else []:
+    for path in sorted(folder.glob("*.genius-design.json")) if folder is not None and folder.is_dir() else []:
         document = _read_shipped(str(path), path.stat().st_mtime)
         if document is None:
             continue

@@ -15,10 +15,13 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         from genius.matches import ruling_alerts, scheduler, tasks
-        from genius.matches.services import live_turns, seating
+        from genius.matches.models import Match
+        from genius.matches.services import live_turns, replays, seating
+        from genius.matches.signals import match_finished
         from genius.notify import due
 
         scheduler.register("celery", tasks.resolve_at)  # live turns get a Celery task due at their deadline
         scheduler.add_sweep(live_turns.send_reminders)  # the dealer's reminders, on every tick of either clock
         due.add_source(seating.full_lobbies)  # "Your lobby is full: start it" for its host
+        match_finished.connect(replays.on_match_finished, sender=Match, dispatch_uid="genius.matches.play_again")
         due.add_source(ruling_alerts.rulings_waiting)  # "The rules stopped: rule by hand" for the match's host

@@ -9,7 +9,7 @@ the season rules page, ``templates/games/season_rules.html``):
    place); each ToL to give becomes a ``give_tol`` decision; each EC gets a
    ``death_match`` decision. The ToL are handed out first (together), then the
    ECs decide one at a time in the game's pick order: spend a ToL to leave, or
-   pick an opponent among the players still in (never a ToL holder).
+   pick an opponent among the players still in (never a ToL holder, unless all of them hold one).
 3. :func:`decide` records a choice; :func:`close_due_decisions` draws a missing
    one at random from the allowed options at its deadline, and says so.
 4. :func:`create_death_match` is the host's one click from a pick; when the
@@ -392,12 +392,17 @@ def _advance(episode: Episode, now: datetime) -> None:
 
 
 def _eligible_opponents(episode: Episode, ec_id: int) -> list[int]:
-    """Who an EC may pick: players still in, not a ToL holder, not an EC of this episode, not picked already."""
+    """Who an EC may pick: players still in, not a ToL holder, not an EC of this episode, not picked already.
+
+    When every one of them holds a Token of Life, the protection gives way (so every EC plays a Death
+    Match): the EC picks among them all, and nobody's token is spent.
+    """
     decisions = episode.decisions.filter(kind=Decision.Kind.DEATH_MATCH)
     taken = set(decisions.values_list("decider_id", flat=True)) | set(
         decisions.filter(choice__isnull=False).values_list("choice_id", flat=True))
     ids = [p.user_id for p in players_still_in(episode.season_id) if p.user_id != ec_id and p.user_id not in taken]
-    return [uid for uid in ids if tol_balance(uid, episode.season_id) < 1]
+    unprotected = [uid for uid in ids if tol_balance(uid, episode.season_id) < 1]
+    return unprotected or ids
 
 
 def _recipients(episode: Episode, giver_id: int) -> list[int]:
@@ -422,7 +427,7 @@ def _open(decision: Decision, now: datetime) -> None:
         decision.can_leave = tol_balance(decision.decider_id, season.pk) >= 1
     if not decision.options:
         why = ("nobody else is still in" if decision.kind == Decision.Kind.GIVE_TOL
-               else "every other player holds a Token of Life or is already in a Death Match")
+               else "every other player is already in a Death Match")
         decision.status, decision.decided_at, decision.note = Decision.Status.DECIDED, now, why[:200]
         decision.save()
         text = (f"{who} has a Token of Life to give but no one to give it to ({why})."

@@ -78,16 +78,17 @@ def test_without_a_pick_order_the_ecs_decide_in_the_ec_order():
     assert [d.decider.username for d in Decision.objects.order_by("order")] == ["eli", "dee"]
 
 
-def test_an_ec_with_nobody_to_pick_has_no_death_match_and_stays_in():
+def test_when_every_other_player_holds_a_tol_the_ec_picks_among_them_all():
     season = make_season(["ana", "ben", "cy"])
     give_tol(season, "ben")
     give_tol(season, "cy")
-    match = finished_main_match(season, {"ec": ["ana"]})
-    pick = Decision.objects.get(decider__username="ana")
-    assert pick.status == Decision.Status.DECIDED and pick.choice is None
-    assert seasons.episode_stage(match.episode) == "Over"
-    assert said(season, "ana has no one to pick")
-    assert seasons.players_still_in(season).count() == 3
+    finished_main_match(season, {"ec": ["ana"]})
+    pick = open_decision(season, "ana")
+    assert set(pick.options) == {user("ben").pk, user("cy").pk}
+    seasons.decide(pick.pk, user("ana"), choice="ben", now=T0)
+    pick.refresh_from_db()
+    assert pick.choice == user("ben")
+    assert tol_balance(user("ben").pk, season.pk) == 1  # picked anyway, the token is not spent
 
 
 # --- leaving with a Token of Life ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from genius.matches.models import Match, Phase
 from genius.matches.services.engines import engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.logs import write_log
+from genius.matches.services.resolution import close_over
 
 #: The outcome's (and ``Match.outcome``'s) record of a concession: ``{"player": name, "phase": number}``.
 KEY = "conceded"
@@ -69,8 +70,6 @@ def concede(match_id: int, user: AbstractBaseUser, *, now: datetime | None = Non
 def concede_locked(match: Match, phase: Phase, name: str, now: datetime) -> None:
     """``name`` concedes (the caller holds the locks): the engine ends the match, the open phase closes
     unplayed, the match finishes, and the outcome records the concession."""
-    from genius.matches.services.resolution import close_over  # resolution finishes matches through this path
-
     try:
         result: Resolution = engine_of(match.game).concede(match.state, name)
     except (EngineError, NotImplementedError) as exc:

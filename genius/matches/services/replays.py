@@ -14,7 +14,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
 
+from django.utils import timezone
+
 from genius.matches.models import Match
+from genius.matches.services import lifecycle
 from genius.matches.services.engines import spec_of
 
 #: The title's mark of a match that plays a drawn one again.
@@ -63,8 +66,6 @@ def replay_seed(match: Match) -> int:
 
 def play_again_if_drawn(match: Match, now: datetime) -> Match | None:
     """The new match playing a drawn Death Match again, started at once (None when it was not drawn)."""
-    from genius.matches.services import lifecycle  # lifecycle resolves phases through this module's caller
-
     if _RECORDED.get() or not is_drawn(match) or Match.objects.filter(replay_of=match).exists():
         return None
     base = match.title.removesuffix(AGAIN)
@@ -81,3 +82,8 @@ def play_again_if_drawn(match: Match, now: datetime) -> Match | None:
     for seat in match.seats.order_by("position"):
         again.seats.create(position=seat.position, name=seat.name, user_id=seat.user_id, is_bot=seat.is_bot)
     return lifecycle.start_match(again.pk, now=now)
+
+
+def on_match_finished(sender: type[Match], match: Match, now: datetime | None = None, **kwargs: object) -> None:
+    """``match_finished``, connected in ``MatchesConfig.ready``: a drawn Death Match is played again at once."""
+    play_again_if_drawn(match, now or timezone.now())

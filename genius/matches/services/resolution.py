@@ -27,7 +27,7 @@ from games.engines.protocol import HOST, LogLine, PhaseSpec, State
 from games.engines.runner import PhaseResult, bot_move, play_phase, play_ruling
 from genius.matches import events, scheduler
 from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
-from genius.matches.services import ledger, live_turns, replays, solo
+from genius.matches.services import ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
 from genius.matches.services.logs import write_logs
@@ -342,8 +342,7 @@ def finish(match: Match, state: State, now: datetime) -> None:
     match.placement = _placement(match.outcome)
     match.save(update_fields=["status", "finished", "outcome", "placement"])
     apply_outcome(match)
-    match_finished.send(sender=Match, match=match)  # seasons: ToL to give, ECs' Death Matches, eliminations
-    replays.play_again_if_drawn(match, now)  # RULINGS: a drawn Death Match is played again at once
+    match_finished.send(sender=Match, match=match, now=now)  # seasons: ToL, ECs' Death Matches; replays: a drawn DM again
 
 
 # --- due phases ------------------------------------------------------------------------------------------

@@ -9,16 +9,21 @@ games/custom_game/proof.py; this command only reads the arguments and shows prog
 
 from __future__ import annotations
 
-import importlib
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from games.engines.design import DesignError
+from genius.designs import rules
 
-#: The proof is loaded by name, as the registry loads engines: the site imports games only through
-#: games.engines and games.kit (the import contracts in pyproject.toml).
-proof = importlib.import_module("games.custom_game.proof")
+
+def _proof() -> Any:
+    """The proof of the installed game that plays designs (declared in its spec's design tools)."""
+    tools = rules.design_tools()
+    if tools is None:
+        raise CommandError("no installed game plays designs", returncode=2)
+    return tools.proof
 
 
 class Command(BaseCommand):
@@ -26,12 +31,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="a .genius-design.json file")
-        parser.add_argument("--against", default=None, help=f"a coded game: {', '.join(proof.ADAPTERS)}")
+        parser.add_argument("--against", default=None, help="a coded game the design is proved against")
         parser.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
         parser.add_argument("--seed", type=int, default=1, help="the proof's seed (default 1)")
         parser.add_argument("--workers", type=int, default=1, help="processes sharing the matches (default 1)")
 
     def handle(self, *args, **options) -> None:
+        proof = _proof()
         against, matches = options["against"], options["matches"]
         if against is not None and against not in proof.ADAPTERS:
             raise CommandError(f"no proof for {against!r}: --against takes {', '.join(proof.ADAPTERS)}", returncode=2)

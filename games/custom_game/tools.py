@@ -1,0 +1,26 @@
+"""The custom game's tools for the designer pages, declared in its spec (``GameSpec.design_tools``).
+
+The site reaches them through the spec, never by importing this game: checking a design's rules, trying
+one phase's rules, the presets, the shipped designs and the proof against the coded games.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from games.engines.spec import DesignTools
+
+from . import proof
+from .presets import PRESETS
+from .rules import check_design_rules, try_phase
+
+SHIPPED_DIR = Path(__file__).resolve().parent / "designs"
+
+
+def _check(design: dict[str, Any]) -> list[Any]:
+    return list(check_design_rules(design))
+
+
+TOOLS = DesignTools(check_rules=_check, try_phase=try_phase, presets=tuple(PRESETS),
+                    shipped_dir=str(SHIPPED_DIR), proof=proof)
