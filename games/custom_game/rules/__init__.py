@@ -139,6 +139,13 @@ def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimit
                             dict(state.get("values", {})))
     except OSError:  # no worker can start here: the in-process limits still hold
         return _run_here(kind, state, rng, limits)
+    if answer.get("stopped") == "memory":
+        label, part = _where(kind, state)
+        return RulesOutcome(False, dict(EMPTY_RULING), f"the rules of {label} stopped: more than "
+                            f"{limits.memory_mb} MB of memory (a list that is far too long?)", part, None,
+                            dict(state.get("values", {})))
+    if "outcome" not in answer:  # the worker failed on something that is not the rules': the same run here
+        return _run_here(kind, state, rng, limits)
     version, internal, gauss = answer["rng"]
     rng.setstate((version, tuple(internal), gauss))
     return RulesOutcome(**answer["outcome"])

@@ -142,6 +142,8 @@ def main() -> None:
             answer = serve(json.loads(raw))
         except MemoryError:
             answer = {"stopped": "memory"}
+        except Exception as exc:  # noqa: BLE001 - a bug of ours, not of the rules: the caller runs them in-process
+            answer = {"error": f"{type(exc).__name__}: {exc}"[:500]}
         out.write(json.dumps(answer).encode() + b"\n")
         out.flush()
 
