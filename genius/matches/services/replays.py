@@ -49,9 +49,12 @@ def is_death_match(match: Match) -> bool:
 
 def is_drawn(match: Match) -> bool:
     """A finished Death Match that nobody won."""
-    outcome = match.outcome or {}
-    return match.status == Match.Status.FINISHED and is_death_match(match) and not outcome.get("winner") \
-        and not outcome.get("loser")
+    if match.status != Match.Status.FINISHED or not match.outcome or not is_death_match(match):
+        return False  # a match with no stored outcome states no draw
+    if match.outcome.get("winner") or match.outcome.get("loser"):
+        return False
+    firsts = [name for name, place in (match.placement or {}).items() if place == 1]
+    return len(firsts) != 1
 
 
 def played_again_in(match: Match) -> Match | None:
