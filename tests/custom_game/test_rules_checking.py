@@ -105,3 +105,10 @@ def test_rules_keep_their_line_numbers_and_refuse_control_characters() -> None:
         design("announce('x')\x00")
     with pytest.raises(DesignError, match="lone surrogate"):
         design("announce('\ud800')")
+
+
+def test_an_amount_written_as_a_text_and_effects_the_setup_may_not_use_are_refused() -> None:
+    messages = [m for _, _, m in _problems('add("ana", "points", "3")\ngarnet("ana", 1.5)')]
+    assert messages == ["add: '3' is not a whole number", "garnet: 1.5 is not a whole number"]
+    setup = [p.message for p in check_design_rules(design(setup='goto("vote:1")'))]
+    assert setup == ["goto: the set-up rules cannot use goto (only a phase's rules can)"]

@@ -3,8 +3,9 @@
 Starlark parses each program first (a syntax error and its line). Then, as Starlark's syntax is a subset
 of Python's, Python's ``ast`` module (parsing only, never running) walks it to find what can be seen
 without running: names the rules do not know, ``answers[…]["key"]`` keys the phase's form lacks,
-counter and table keys, choice values that are not among a field's options, ``goto`` targets, values
-no phase keeps, functions that call themselves, and ranges past the limit.
+counter and table keys, choice values that are not among a field's options, amounts that are texts,
+``goto`` targets, values no phase keeps, effects the set-up may not use, functions that call themselves,
+and ranges past the limit.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ FUNCTIONS = frozenset(LIBRARY_NAMES) | frozenset(EFFECT_NAMES)
 KNOWN = FUNCTIONS | BUILTINS | frozenset(READ_NAMES)
 _ANSWER_FNS = {"count": 1, "total": 1, "lowest": 1, "highest": 1, "numbers": 1, "who": 1,
                "highest_unique": 1, "lowest_unique": 1, "plurality": 1, "majority": 1}
+
+
+_NOT_IN_SETUP = ("garnet", "reveal", "goto", "end")
 
 
 def _where(label: str, line: int | None) -> str:
@@ -159,6 +163,12 @@ class _Checker:
         if name in ("add", "set") and len(args) >= 2 and consts[1] is not None and consts[1] not in self.counters:
             self.add(node.lineno, f"{name}: “{consts[1]}” is not a counter of this game (its counters: "
                                   f"{', '.join(sorted(self.counters)) or 'none'})")
+        amount_at = {"add": 2, "set": 2, "garnet": 1, "random_int": 0, "clamp": 0}.get(name)
+        if amount_at is not None and len(args) > amount_at and isinstance(args[amount_at], ast.Constant) \
+                and not (isinstance(args[amount_at].value, int) and not isinstance(args[amount_at].value, bool)):
+            self.add(node.lineno, f"{name}: {args[amount_at].value!r} is not a whole number")
+        if self.phase is None and name in _NOT_IN_SETUP:
+            self.add(node.lineno, f"{name}: the set-up rules cannot use {name} (only a phase's rules can)")
         if name in _ANSWER_FNS and len(args) >= 2 and _is_name(args[0], "answers") and consts[1] is not None:
             self._field_key(consts[1], node.lineno)
             if name in ("count", "who") and len(args) >= 3:
