@@ -53,7 +53,8 @@ def test_a_guest_starts_a_practice_match_of_every_game_and_is_seated_with_bots(c
     assert len(seats) == spec.max_players
     guest = seats[0].user
     assert guest is not None and guest.username.startswith(guests.PREFIX) and not seats[0].is_bot
-    assert names.problem(guest.username) is None  # the name policy accepts a guest's name
+    assert names.problem(guest.username, guest=True) is None  # the name policy accepts a guest's name
+    assert names.problem(guest.username) is not None  # and nobody else may take one (issue 20)
     assert not guest.has_usable_password()
     assert all(s.is_bot and s.user is None for s in seats[1:])
     assert match.phase_seconds == practice.PHASE_SECONDS
