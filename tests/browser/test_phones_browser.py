@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from genius.matches.services import lifecycle
-from tests.bigfoot_web.helpers import new_duel
+from tests.bigfoot_web.helpers import new_duel, play_setup
 from tests.browser.helpers import BrowserTestCase, log_in
 from tests.platform.test_replays import new_match, play
 from tests.trail_trouble_web.helpers import running_match
@@ -45,10 +45,15 @@ class TestPhones(BrowserTestCase):
         assert lock["bottom"] <= PHONE["height"], lock  # no scrolling to reach Lock in
         assert page.evaluate(BOX, "#part-form")["top"] < board["top"]  # the controls right above the boards
         assert no_sideways_scroll(page)
+        play_setup(match)  # a turn: the tall button pad comes below Save and Lock in
+        page.goto(f"{base}/matches/{match.pk}/")
+        page.wait_for_selector("#bf-pad")
+        lock, pad = page.evaluate(BOX, "#move-form button[name=lock]"), page.evaluate(BOX, "#bf-pad")
+        assert lock["bottom"] <= PHONE["height"] and lock["bottom"] <= pad["top"], (lock, pad)
         desktop = self.browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         log_in(desktop, base, "ben")
         desktop.goto(f"{base}/matches/{match.pk}/")
-        desktop.wait_for_selector("svg.bigfoot-board")
+        desktop.wait_for_selector("#bf-pad")
         form, board = desktop.evaluate(BOX, "#part-form"), desktop.evaluate(BOX, "#part-board")
         assert form["left"] >= board["right"] - 1  # beside the board on a desktop, as before
         page.context.close()

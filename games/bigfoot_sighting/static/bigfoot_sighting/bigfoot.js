@@ -49,6 +49,11 @@
     "#match.bf-player #part-form h2{font-size:1.15rem;margin-bottom:.4rem}",
     "#match.bf-player .bf-clocks{gap:.4rem;margin:.2rem 0 .5rem}#match.bf-player .bf-clock{padding:.15rem .45rem;font-size:.8rem}",
     "#match.bf-player .bf-pad{margin:.2rem 0 .6rem}",
+    // In a turn the button pad is tall: Save and Lock in come right after the typed move, the pad below them.
+    "#match.bf-player #move-form form{display:flex;flex-direction:column}",
+    "#match.bf-player #move-form form>.controls{display:flex;gap:.5rem;margin:.25rem 0 .5rem}",
+    "#match.bf-player #move-form form>.controls button{margin:0}",
+    "#match.bf-player #move-form form>#bf-pad,#match.bf-player #move-form form>.controls~small{order:2}",
     "#match.bf-player .match-side>*:not(#move-answer):not(#part-form){order:1}}"
   ].join("\n");
 
