@@ -235,3 +235,19 @@ def test_a_trail_garnet_mark_on_a_free_path_is_ignored_and_one_without_a_garnet_
     assert match.state["garnets"]["p9"] == 0
     assert match.state["counters"]["p9"]["coins"] == 2 - 1 + 2  # fork 1 +2, fork 2 paid 1 coin, forks 3-4 +1 each
     assert match.state["counters"]["p9"]["place"] == 7  # 10th gains 3 at fork 2; p6-p8 take Right (free +1 coin)
+
+
+def test_a_rules_program_is_freed_after_its_run() -> None:
+    """The module holds the guarded functions; they must not hold the Program, or it is never freed (the
+    rules worker grew ~5 MB a designed match until it passed its memory limit and phases fell back)."""
+    import gc
+    import weakref
+
+    from games.custom_game.rules.sandbox import DEFAULT_LIMITS, Meter, Program
+
+    program = Program({"x": [1, 2, 3]}, {"double": lambda n: 2 * n}, Meter(DEFAULT_LIMITS))
+    assert program.run("double(len(x))", "test", "the rules of Test") == 6
+    ref = weakref.ref(program)
+    del program
+    gc.collect()
+    assert ref() is None
