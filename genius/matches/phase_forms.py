@@ -69,6 +69,8 @@ def _row(f: Field, value: Any, error: str) -> dict[str, Any]:
         "value": "" if value is None or isinstance(value, list | tuple) else str(value),
         "checked": f.kind == "bool" and chosen[:1] in (["true"], ["on"], ["1"]),
         "required": f.required,
+        #: A required choice with no answer yet starts on "Choose…", unless one of its choices is the blank.
+        "prompt": f.required and value in (None, "") and all(v != "" for v, _ in f.choices),
         "help": f.help,
         "group": f.group,
         "error": error,

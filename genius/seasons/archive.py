@@ -6,7 +6,7 @@ The archive is a zip file:
   it (episode, kind, seat owners, Death Match pick, placement), the garnet and ToL ledgers, the
   decisions, the announcements and the standings when it was taken;
 - ``matches/<ref>.json``: each started match's match file (docs/MATCHFILE.md);
-- ``designs/<n>.json``: the custom-game designs its matches used.
+- ``designs/<n>.json``: the game designs its matches used.
 
 :func:`import_season` checks it as match files are checked: any fault is one line
 (:class:`ArchiveError`) and nothing is saved (one transaction). Every match is replayed from its file;

@@ -61,10 +61,10 @@ def field_error(page: str, field: str) -> str:
 
 
 def options_of(page: str, field: str) -> list[str]:
-    """The option values a select offers."""
+    """The option values a select offers (not its disabled "Choose…" prompt)."""
     found = re.search(rf'<select id="f-{re.escape(field)}" name="{re.escape(field)}"[^>]*>(.*?)</select>', page, re.S)
     assert found, f"no select {field}"
-    return re.findall(r'<option value="([^"]*)"', found.group(1))
+    return re.findall(r'<option value="([^"]*)"(?![^>]*\bdisabled\b)', found.group(1))
 
 
 def fixture(name: str) -> str:
