@@ -140,7 +140,7 @@
 
     setInterval(function () {  // the "Deadline in …" lines count down with the server's clock
       region.querySelectorAll("[data-due-left]").forEach(function (el) {
-        el.textContent = soonTitle({ deadline: el.getAttribute("data-deadline") });
+        el.textContent = soonTitle({ deadline: el.getAttribute("data-due-deadline") });
       });
     }, 1000);
 
@@ -194,7 +194,7 @@
         if (a.soon) {
           var left = document.createElement("span");
           left.setAttribute("data-due-left", "");
-          left.setAttribute("data-deadline", a.item.deadline);
+          left.setAttribute("data-due-deadline", a.item.deadline);  // not data-deadline: live.js counts those down in its own words
           left.textContent = a.title;
           strong.appendChild(left);
           strong.appendChild(document.createTextNode(": "));
