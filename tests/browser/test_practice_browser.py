@@ -73,7 +73,8 @@ class TestPracticeInBrowser(BrowserTestCase):
         for select in page.locator("#move-form select").all():
             values = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v]
             select.select_option(values[0])
-        page.locator("#move-form form button[type=submit]").first.click()
+        # "Save, I may change it": a saved move stays open (Lock in would close the practice phase at once)
+        page.get_by_role("button", name="Save, I may change it").click()
         page.wait_for_selector("#move-form >> text=Your move is in", timeout=15000)
         assert Submission.objects.filter(phase__match=match, seat__user=guest, is_default=False).exists()
         assert re.search(r"/matches/\d+/$", page.url)  # never left on a POST-only address
