@@ -155,7 +155,7 @@ def _request(kind: str, state: State, rng: random.Random, limits: RuleLimits, ke
 def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimits) -> RulesOutcome:
     if not limits.isolate:
         return _run(state, rng, limits, setup=kind == "setup")
-    key = wire.design_key(state["design"])
+    key = wire.design_key_of(state["design"])
     try:
         answer = WORKER.call(_request(kind, state, rng, limits, key, key not in WORKER.known),
                              limits.seconds, limits.memory_mb)

@@ -49,12 +49,15 @@ class Running(threading.local):
 RUNNING = Running()
 
 
-def _call(name: str, arguments: str) -> Any:
-    """The running program's function ``name`` on ``arguments``, the JSON text of ``[args, kwargs]``."""
-    functions = RUNNING.functions
-    assert functions is not None  # only called while a run is in progress
-    args, kwargs = json.loads(arguments)
-    return functions[name](*args, **kwargs)
+def _caller(name: str) -> Callable[[str], Any]:
+    """The module's function that hands ``arguments``, the JSON text of ``[args, kwargs]``, to the running
+    program's function ``name``."""
+    def call(arguments: str) -> Any:
+        functions = RUNNING.functions
+        assert functions is not None  # only called while a run is in progress
+        args, kwargs = json.loads(arguments)
+        return functions[name](*args, **kwargs)
+    return call
 
 
 def _loader() -> sl.FileLoader:
@@ -113,12 +116,13 @@ def compiled(source: str, filename: str, names: tuple[str, ...], functions: tupl
     if body is None:
         return None
     unpack = "".join(f"; {name} = {_CONTEXT}_[{name!r}]" for name in names)
-    calls = "".join(f"def {name}(*args, **kwargs):\n    return {_CALL}({name!r}, encode([args, kwargs]))\n"
+    calls = "".join(f"def {name}(*args, **kwargs):\n    return {_CALL}{name}(encode([args, kwargs]))\n"
                     for name in functions)
     text = (f'load("context", "decode", "encode")\ndef {ENTRY}({_CONTEXT}):\n'
             f"    {_CONTEXT}_ = decode({_CONTEXT}){unpack}\n{body}\n{calls}")
     module = sl.Module()
-    module.add_callable(_CALL, _call)
+    for name in functions:
+        module.add_callable(_CALL + name, _caller(name))
     try:
         sl.eval(module, sl.parse(filename, text, _DIALECT), sl.Globals.standard(), _LOADER)
     except sl.StarlarkError:

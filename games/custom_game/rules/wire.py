@@ -16,6 +16,7 @@ import base64
 import hashlib
 import json
 import random
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -32,6 +33,27 @@ def design_key(design: dict[str, Any]) -> str:
     """A hash of the design's content: two designs with the same key are the same design."""
     text = json.dumps(design, separators=(",", ":"))  # ASCII: lone surrogates are escaped
     return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
+
+
+_KEYS: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
+_KEYS_LOCK = threading.Lock()
+
+
+def design_key_of(design: dict[str, Any]) -> str:
+    """:func:`design_key`, remembered for the last few design objects (a match's states share theirs, and a
+    design is never changed once a match is set up: ``games/custom_game/copies.py``); each object is held
+    while remembered, so its id names no other."""
+    with _KEYS_LOCK:
+        found = _KEYS.get(id(design))
+        if found is not None and found[0] is design:
+            _KEYS.move_to_end(id(design))
+            return found[1]
+    key = design_key(design)
+    with _KEYS_LOCK:
+        _KEYS[id(design)] = (design, key)
+        while len(_KEYS) > 8:
+            _KEYS.popitem(last=False)
+    return key
 
 
 def _entry(entry: dict[str, Any]) -> dict[str, Any]:
