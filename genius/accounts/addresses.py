@@ -64,7 +64,7 @@ def client_address(request: HttpRequest) -> str | None:
     peer = parse_address(request.META.get("REMOTE_ADDR", "") or "")
     if peer is None:  # a Unix socket, or no peer at all
         return None
-    networks = _networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))
+    networks = _networks(tuple(settings.TRUSTED_PROXIES))
     if not networks or not _trusted(peer, networks):
         return str(peer)
     hops = [hop for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]

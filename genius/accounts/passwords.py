@@ -26,7 +26,7 @@ def _key(address: str | None) -> str:
 def reset_refusal(address: str | None) -> str | None:
     """Why this address may not ask for another reset email now (None: it may); counts it when allowed."""
     key = _key(address)
-    if hourly_count(key, BRAKE) >= int(getattr(settings, "GENIUS_PASSWORD_RESETS_PER_HOUR", 10)):
+    if hourly_count(key, BRAKE) >= int(settings.GENIUS_PASSWORD_RESETS_PER_HOUR):
         return ("Too many password-reset emails were asked for from your address in the last hour. "
                 "Look in your inbox (and spam folder) for the ones sent, or try again later.")
     count_hourly(key, BRAKE)

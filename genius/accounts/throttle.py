@@ -41,8 +41,9 @@ PAIR = ["username", "ip_address"]
 HOUR = 3600
 
 
-def _limit(name: str, default: int) -> int:
-    return max(int(getattr(settings, name, default)), int(settings.AXES_FAILURE_LIMIT))
+def _limit(limit: int) -> int:
+    """A wider lock's limit, never below the pair's own (``AXES_FAILURE_LIMIT``)."""
+    return max(int(limit), int(settings.AXES_FAILURE_LIMIT))
 
 
 def _failures_since(since, **where: Any) -> int:
@@ -66,9 +67,9 @@ def lockout_parameters(request_or_attempt: Any, credentials: dict | None = None)
     cool_off = settings.AXES_COOLOFF_TIME or timedelta(minutes=15)
     since = timezone.now() - cool_off
     params: list = [PAIR]
-    if address and _failures_since(since, ip_address=address) >= _limit("GENIUS_LOGIN_ADDRESS_LIMIT", 10):
+    if address and _failures_since(since, ip_address=address) >= _limit(settings.GENIUS_LOGIN_ADDRESS_LIMIT):
         params.append("ip_address")
-    if username and _failures_since(since, username=username) >= _limit("GENIUS_LOGIN_ACCOUNT_LIMIT", 10):
+    if username and _failures_since(since, username=username) >= _limit(settings.GENIUS_LOGIN_ACCOUNT_LIMIT):
         params.append("username")
     return params
 
@@ -110,9 +111,9 @@ def _hit(key: str) -> None:
 def signup_refusal(address: str | None) -> str | None:
     """Why this address may not try to sign up now (None: it may); counts the try when allowed."""
     tries, made = _signup_keys(address)
-    if _count(made) >= int(getattr(settings, "GENIUS_SIGNUPS_PER_HOUR", 20)):
+    if _count(made) >= int(settings.GENIUS_SIGNUPS_PER_HOUR):
         return "Too many accounts were made from your address in the last hour. Try again later."
-    if _count(tries) >= int(getattr(settings, "GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", 60)):
+    if _count(tries) >= int(settings.GENIUS_SIGNUP_ATTEMPTS_PER_HOUR):
         return "Too many sign-up attempts from your address in the last hour. Try again later."
     _hit(tries)
     return None

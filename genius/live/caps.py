@@ -43,11 +43,11 @@ _by_session: Counter[str] = Counter()
 
 
 def per_address() -> int:
-    return int(getattr(settings, "GENIUS_SOCKETS_PER_ADDRESS", 50))
+    return int(settings.GENIUS_SOCKETS_PER_ADDRESS)
 
 
 def per_session() -> int:
-    return int(getattr(settings, "GENIUS_SOCKETS_PER_SESSION", 8))
+    return int(settings.GENIUS_SOCKETS_PER_SESSION)
 
 
 def _header(scope: dict, name: bytes) -> str:

@@ -109,7 +109,7 @@ def has_account(user: AbstractBaseUser | None) -> bool:
 
 
 def per_hour() -> int:
-    return int(getattr(settings, "GENIUS_PRACTICE_PER_HOUR", 20))
+    return int(settings.GENIUS_PRACTICE_PER_HOUR)
 
 
 def practice_refusal(address: str | None, user: AbstractBaseUser | None = None) -> str | None:
