@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "genius.notify",
     "genius.accounts",
     "genius.challenges",
+    "genius.communities",
 ]
 
 MIDDLEWARE = [
