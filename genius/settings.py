@@ -212,6 +212,8 @@ GENIUS_SIGNUP_ATTEMPTS_PER_HOUR = env.int("GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", def
 GENIUS_PRACTICE_PER_HOUR = env.int("GENIUS_PRACTICE_PER_HOUR", default=20)
 # Password-reset emails asked for per client address and hour.
 GENIUS_PASSWORD_RESETS_PER_HOUR = env.int("GENIUS_PASSWORD_RESETS_PER_HOUR", default=10)
+# Communities one person creates per hour.
+GENIUS_COMMUNITIES_PER_HOUR = env.int("GENIUS_COMMUNITIES_PER_HOUR", default=3)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -177,7 +177,7 @@ def create_community(user: Any, *, name: Any, slug: Any = "", description: Any =
         raise NotAllowed("Log in to create a community.")
     if is_guest_account(user):
         raise NotAllowed("Guests play practice matches only: sign up to create a community.")
-    limit = int(getattr(settings, "GENIUS_COMMUNITIES_PER_HOUR", 3))
+    limit = int(settings.GENIUS_COMMUNITIES_PER_HOUR)
     if hourly_count(_creations_key(user), "community throttle") >= limit:
         raise ServiceError(f"You created {limit} communities in the last hour: try again later.")
     name = check_name(name)
