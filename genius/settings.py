@@ -212,6 +212,10 @@ GENIUS_SIGNUP_ATTEMPTS_PER_HOUR = env.int("GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", def
 GENIUS_PRACTICE_PER_HOUR = env.int("GENIUS_PRACTICE_PER_HOUR", default=20)
 # Password-reset emails asked for per client address and hour.
 GENIUS_PASSWORD_RESETS_PER_HOUR = env.int("GENIUS_PASSWORD_RESETS_PER_HOUR", default=10)
+# The brakes above count in the default cache with django-ratelimit (genius/accounts/brakes.py); a cache that
+# does not answer lets requests through. Not an installed app: its checks refuse the embedded mode's
+# in-memory cache, which is right there (one process), and production's cache is Redis.
+RATELIMIT_FAIL_OPEN = True
 # Communities one person creates per hour.
 GENIUS_COMMUNITIES_PER_HOUR = env.int("GENIUS_COMMUNITIES_PER_HOUR", default=3)
 
