@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "genius.notify",
     "genius.accounts",
     "genius.challenges",
+    "genius.communities",
 ]
 
 MIDDLEWARE = [
