@@ -78,7 +78,7 @@ class MoveForm(forms.Form):
         self.payload: Payload = {}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not self.state or not self.checks or self.errors:
             return data
         values = {f.name: data.get(f.name, [] if f.kind == "multichoice" else "") for f in self.declared}
@@ -103,12 +103,12 @@ class MoveForm(forms.Form):
     @property
     def rows(self) -> list[dict[str, Any]]:
         errors = self.errors if self.is_bound else {}
-        return [_row(f, self[f.name].value(), " ".join(errors.get(f.name, []))) for f in self.declared]
+        return [_row(f, self[f.name].value(), " ".join(str(e) for e in errors.get(f.name, []))) for f in self.declared]
 
     @property
     def messages_above(self) -> list[str]:
         """Refusals that name no field of this form."""
-        return [*self.notices, *(self.non_field_errors() if self.is_bound else [])]
+        return [*self.notices, *(str(e) for e in (self.non_field_errors() if self.is_bound else []))]
 
     @property
     def one_click(self) -> bool:
