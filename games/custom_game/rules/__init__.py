@@ -134,7 +134,7 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
         wire.set_rng(rng, request["rng"])
     limits = RuleLimits(**request["limits"], isolate=False)
     outcome = _run(state, rng, limits, setup=request["kind"] == "setup")
-    answer = {"outcome": {"ok": outcome.ok, "ruling": outcome.ruling, "problem": outcome.problem,
+    answer: dict[str, Any] = {"outcome": {"ok": outcome.ok, "ruling": outcome.ruling, "problem": outcome.problem,
                           "part": outcome.part, "line": outcome.line, "debug": outcome.debug,
                           "values": wire.changed_values(state["values"], outcome.values)}}
     if request["rng"] is not None:
