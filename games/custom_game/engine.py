@@ -31,7 +31,6 @@ from games.engines.protocol import (
     Resolution,
     RulingForm,
     State,
-    fresh,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
@@ -39,6 +38,7 @@ from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
 from . import answers, closing, ending, phases, rulings, samples
+from .copies import fresh
 from .observer import CustomGameObserver
 from .tools import TOOLS
 

@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
-from django.http.request import is_same_domain, split_domain_port, validate_host
+from django.http.request import split_domain_port, validate_host
+from django.utils.http import is_same_domain
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -66,7 +67,7 @@ def same_as_host(origin: Origin, host: str) -> bool:
 def trusted(origin: Origin) -> bool:
     """Whether the origin is one of ``CSRF_TRUSTED_ORIGINS`` (same scheme and port, ``*.`` subdomains)."""
     scheme, host, port = origin
-    for pattern in getattr(settings, "CSRF_TRUSTED_ORIGINS", []):
+    for pattern in settings.CSRF_TRUSTED_ORIGINS:
         wildcard = "://*." in pattern
         allowed = parse_origin(pattern.replace("://*.", "://", 1) if wildcard else pattern)
         if allowed is None or allowed[0] != scheme or allowed[2] != port:

@@ -16,6 +16,9 @@ class Season(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    community = models.ForeignKey(
+        "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="seasons",
+        help_text="The community that runs it: its owners and hosts host the season.")
     webhook_url = models.URLField(blank=True, help_text="Optional: each announcement is posted here as JSON {content}.")
     created = models.DateTimeField(auto_now_add=True)
 
@@ -51,6 +54,9 @@ class Match(models.Model):
         FINISHED = "finished", "Finished"
 
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
+    community = models.ForeignKey(
+        "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="matches",
+        help_text="The community whose hosts run it (none: practice, challenges; only its players see it).")
     game = models.CharField(max_length=40)
     title = models.CharField(max_length=120)
     seed = models.BigIntegerField()
