@@ -45,8 +45,9 @@ def ben(make_user):
 @pytest.fixture
 def rgb_match(ana, ben):
     """A running 7-seat Rituals Gone Bad match: ana and ben are people, five bots, 1-hour phases."""
-    from genius.matches.models import GarnetEntry, Season
+    from genius.matches.models import GarnetEntry
     from genius.matches.services import lifecycle
+    from genius.seasons.models import Season
 
     season = Season.objects.create(name="Test season", slug="test")
     GarnetEntry.objects.create(user=ana, season=season, amount=5, reason="starting wallet")

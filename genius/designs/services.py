@@ -29,9 +29,10 @@ from games.engines.registry import get_engine, slugs
 from genius.designs import rules
 from genius.designs.editing import copy_title
 from genius.designs.models import GameDesign
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
 from genius.matches.services import lobbies
 from genius.matches.services.errors import ServiceError
+from genius.seasons.models import Season
 
 #: The largest design file the import page reads.
 MAX_IMPORT_BYTES = 256 * 1024

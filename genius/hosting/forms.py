@@ -20,7 +20,7 @@ from games.engines.spec import ConfigField, GameSpec
 from genius.designs.forms import KEEP, DesignChoiceField
 from genius.designs.services import usable_by
 from genius.matches.fields import WholeNumberField
-from genius.matches.models import Season
+from genius.seasons.models import Season
 
 #: Config kinds that name seats: set on the lobby's set-up page, with the seats taken as choices.
 SEAT_KINDS = ("seat_order", "seat", "seat_each")

@@ -22,7 +22,8 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from genius.matches.models import Match, Season, SeasonPlayer
+from genius.matches.models import Match
+from genius.seasons.models import Season, SeasonPlayer
 
 View = Callable[..., HttpResponse]
 Scope = Literal["site", "match", "season"]

@@ -1,4 +1,4 @@
-"""The host's tools in the Django admin: seasons, matches, seats, controls, match files."""
+"""The host's tools in the Django admin: matches, seats, controls, match files, the logs and ledgers."""
 
 from __future__ import annotations
 
@@ -12,72 +12,13 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from genius.accounts.people import without_guests
 from genius.matches import access
 from genius.matches.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
-from genius.matches.models import (
-    Decision,
-    Episode,
-    GarnetEntry,
-    LogEntry,
-    Match,
-    Notice,
-    Phase,
-    Season,
-    SeasonAnnouncement,
-    SeasonPlayer,
-    Seat,
-    Snapshot,
-    Submission,
-    TolEntry,
-    WebhookDelivery,
-)
+from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Seat, Snapshot, Submission, TolEntry
 from genius.matches.services import controls, lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import available_games
 from genius.matches.services.errors import ServiceError
-from genius.notify import services as notify
-from genius.seasons import services as seasons
-
-
-class SeasonPlayerInline(admin.TabularInline):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    model = SeasonPlayer
-    extra = 0
-    autocomplete_fields = ["user"]
-
-
-class SeasonForm(forms.ModelForm):
-    """A season; its webhook address must be one the site may post to (public HTTPS or HTTP)."""
-
-    webhook_url = forms.URLField(required=False, assume_scheme="https", max_length=200,
-                                 help_text=Season._meta.get_field("webhook_url").help_text)
-
-    class Meta:
-        model = Season
-        fields = "__all__"
-
-    def clean_webhook_url(self) -> str:
-        url = (self.cleaned_data.get("webhook_url") or "").strip()
-        if url:
-            try:
-                notify.check_webhook_url(url)
-            except notify.WebhookRefused as exc:
-                raise forms.ValidationError(str(exc)) from None
-        return url
-
-
-@admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    form = SeasonForm
-    list_display = ["name", "slug", "created"]
-    prepopulated_fields = {"slug": ["name"]}
-    inlines = [SeasonPlayerInline]
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == "host":  # a host's pick-list: no guests
-            kwargs["queryset"] = without_guests().order_by("username")
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+from genius.seasons.models import Season
 
 
 class SeatFormSet(forms.BaseInlineFormSet):
@@ -189,13 +130,14 @@ class NotWhereSeated(admin.ModelAdmin):
         return access.not_played_by(super().get_queryset(request), request.user, self.played_by)
 
 
-def _run(request: HttpRequest, queryset, action, verb: str) -> None:
-    for match in queryset:
+def run_each(request: HttpRequest, queryset, action, verb: str) -> None:
+    """An admin action: ``action(pk)`` for each chosen row, a message for each (what happened, or why not)."""
+    for row in queryset:
         try:
-            action(match.pk)
-            messages.success(request, f"{match}: {verb}.")
+            action(row.pk)
+            messages.success(request, f"{row}: {verb}.")
         except ServiceError as exc:
-            messages.error(request, f"{match}: {exc.message}")
+            messages.error(request, f"{row}: {exc.message}")
 
 
 @admin.register(Match)
@@ -254,7 +196,7 @@ class MatchAdmin(NotWhereSeated):
 
     @admin.action(description="Start the match (the lobby must be full)")
     def start(self, request, queryset):
-        _run(request, queryset, lifecycle.start_match, "started")
+        run_each(request, queryset, lifecycle.start_match, "started")
 
     def _confirmed(self, request: HttpRequest, queryset, action: str, title: str, button: str):
         """Pause and resolve now, as on the match page: a confirmation saying what will happen for each match,
@@ -286,11 +228,11 @@ class MatchAdmin(NotWhereSeated):
 
     @admin.action(description="Resume")
     def resume(self, request, queryset):
-        _run(request, queryset, lifecycle.resume, "resumed")
+        run_each(request, queryset, lifecycle.resume, "resumed")
 
     @admin.action(description="Extend the deadline by 1 hour")
     def extend_hour(self, request, queryset):
-        _run(request, queryset, lambda pk: lifecycle.extend(pk, 3600), "deadline extended by 1 h")
+        run_each(request, queryset, lambda pk: lifecycle.extend(pk, 3600), "deadline extended by 1 h")
 
     @admin.action(description="Resolve the open phase now (asks to confirm)")
     def resolve_now(self, request, queryset):
@@ -448,98 +390,3 @@ class TolEntryAdmin(admin.ModelAdmin):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["user", "season", "match", "amount", "reason", "created"]
     list_filter = ["season"]
-
-
-# --- seasons: episodes, decisions, Death Matches from picks, announcements, webhooks, reminders ---------------
-
-
-class DecisionInline(admin.TabularInline):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    model = Decision
-    extra = 0
-    can_delete = False
-    fields = ["order", "kind", "decider", "status", "deadline", "choice", "left", "by_default"]
-    readonly_fields = fields
-
-
-@admin.register(Episode)
-class EpisodeAdmin(admin.ModelAdmin):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["__str__", "season", "number", "stage", "created"]
-    list_filter = ["season"]
-    inlines = [DecisionInline]
-    actions = ["apply_main_match"]
-
-    @admin.display(description="stage")
-    def stage(self, obj: Episode) -> str:
-        return seasons.episode_stage(obj)
-
-    @admin.action(description="Apply the finished Main Match to the season (if it was not)")
-    def apply_main_match(self, request, queryset):
-        for episode in queryset:
-            main = episode.main_match
-            if main is None or main.status != Match.Status.FINISHED:
-                messages.error(request, f"{episode}: the Main Match is not finished.")
-                continue
-            seasons.on_match_finished(main)
-            messages.success(request, f"{episode}: {episode.decisions.count()} decisions.")
-
-
-@admin.register(Decision)
-class DecisionAdmin(admin.ModelAdmin):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["episode", "kind", "decider", "status", "deadline", "choice", "left", "by_default", "links"]
-    list_filter = ["status", "kind", "episode__season"]
-    readonly_fields = ["episode", "match", "kind", "order", "decider", "options", "can_leave", "opened_at",
-                       "decided_at", "choice", "left", "by_default", "note", "status"]
-    actions = ["create_death_match", "close_now"]
-
-    @admin.display(description="")
-    def links(self, obj: Decision) -> str:
-        return format_html('<a href="{}">page</a>', reverse("decision", args=[obj.pk]))
-
-    @admin.action(description="Create the Death Match from the pick (Bigfoot Sighting)")
-    def create_death_match(self, request, queryset):
-        for pick in queryset:
-            try:
-                match = seasons.create_death_match(pick.pk)
-                messages.success(request, format_html('Created <a href="{}">{}</a>: start it when both are ready.',
-                                                      reverse("match", args=[match.pk]), match.title))
-            except ServiceError as exc:
-                messages.error(request, f"{pick}: {exc.message}")
-
-    @admin.action(description="Close now: draw at random, as at the deadline")
-    def close_now(self, request, queryset):
-        _run(request, queryset, seasons.close_decision_now, "closed and drawn at random")
-
-
-@admin.register(SeasonAnnouncement)
-class SeasonAnnouncementAdmin(admin.ModelAdmin):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["season", "episode", "text", "created"]
-    list_filter = ["season"]
-    search_fields = ["text"]
-
-
-@admin.register(WebhookDelivery)
-class WebhookDeliveryAdmin(admin.ModelAdmin):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["season", "status", "attempts", "last_error", "next_try_at", "created", "sent_at"]
-    list_filter = ["status", "season"]
-    readonly_fields = ["season", "match", "url", "content", "status", "attempts", "next_try_at", "last_error",
-                       "sent_at"]
-    actions = ["retry"]
-
-    @admin.action(description="Send again")
-    def retry(self, request, queryset):
-        for delivery in queryset:
-            notify.retry(delivery.pk)
-        messages.success(request, f"{queryset.count()} announcement(s) are being sent again.")
-
-
-@admin.register(Notice)
-class NoticeAdmin(admin.ModelAdmin):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["kind", "phase", "decision", "recipients", "error", "sent_at"]
-    list_filter = ["kind"]
-    readonly_fields = ["kind", "phase", "decision", "recipients", "error", "sent_at"]

@@ -6,7 +6,6 @@ import json
 
 import markdown
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
@@ -22,19 +21,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
-from genius.accounts import guests, throttle
-from genius.accounts.addresses import client_address
-from genius.accounts.forms import SignUpForm
-from genius.live import presenters
-from genius.matches import phase_forms, results
+from genius.accounts import guests
+from genius.matches import phase_forms, presenters, results
 from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
-from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
+from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
 from genius.matches.safe_markdown import render_with_toc
 from genius.matches.services import conceding, controls, lifecycle, matchfiles, practice, replays, seating, submitting
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.match_rules import rules_text
+from genius.seasons.models import Decision, Season
 
 
 def _seats_text(low: int, high: int) -> str:
@@ -89,23 +86,6 @@ def home(request: HttpRequest) -> HttpResponse:
          "seasons": Season.objects.all()[:20], "guest": guests.is_guest(request),
          "practice_seconds": practice.PHASE_SECONDS},
     )
-
-
-def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and sign in (names under ``genius.accounts.names``; throttled per address)."""
-    address = client_address(request)
-    if request.method == "POST":
-        refusal = throttle.signup_refusal(address)
-        if refusal:
-            return render(request, "registration/signup_throttled.html", {"reason": refusal}, status=429)
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        throttle.signup_made(address)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}! Join a lobby below.")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
 
 
 @login_required

@@ -47,9 +47,10 @@ from django.utils import timezone
 
 from genius.accounts.models import Profile
 from genius.accounts.zones import zone_or_none
-from genius.matches.models import Decision, Match, Notice, Phase, Season, Submission, WebhookDelivery
-from genius.notify.models import AlertRound
-from genius.notify.texts import phase_text
+from genius.matches.announcements import phase_text
+from genius.matches.models import Match, Phase, Submission
+from genius.notify.models import AlertRound, Notice, WebhookDelivery
+from genius.seasons.models import Decision, Season
 
 log = logging.getLogger("games")
 
@@ -98,6 +99,11 @@ def announce(match: Match | int, phase: Phase | int) -> None:
             queue(match.season_id, text, match_id=match.pk)
     except Exception:
         log.warning("announcing phase %s of match %s failed", phase, match, exc_info=True)
+
+
+def phase_resolved_receiver(sender: object, *, match_id: int, phase_id: int, **kwargs: object) -> None:
+    """``genius.matches.signals.phase_resolved``: a season match's phase is resolved and committed."""
+    announce(match_id, phase_id)
 
 
 def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:

@@ -35,19 +35,11 @@ from games.engines.matchfile import MAX_BYTES as MATCH_FILE_BYTES
 from games.engines.registry import get_engine, slugs
 from genius.accounts import names
 from genius.designs.models import GameDesign
-from genius.matches.models import (
-    Decision,
-    Episode,
-    GarnetEntry,
-    Match,
-    Season,
-    SeasonAnnouncement,
-    SeasonPlayer,
-    TolEntry,
-)
+from genius.matches.models import GarnetEntry, Match, TolEntry
 from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.errors import ServiceError
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 
 FORMAT = "genius-season-archive"
 VERSION = 1

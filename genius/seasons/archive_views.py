@@ -13,8 +13,8 @@ from django.urls import path
 from django.views.decorators.http import require_GET, require_http_methods
 
 from genius.matches.access import host_required, season_host_required
-from genius.matches.models import Season
 from genius.seasons import archive
+from genius.seasons.models import Season
 
 
 class ImportForm(forms.Form):

@@ -10,9 +10,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from genius.matches.access import host_required, season_host_required
-from genius.matches.models import Season
 from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting
+from genius.seasons.models import Season
 
 PLAYERS_HELP = "User names, separated by commas, spaces or new lines (for example: ana, ben, cy). Guests cannot play in a season."
 

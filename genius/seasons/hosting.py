@@ -16,8 +16,8 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from genius.accounts.people import is_guest_account
-from genius.matches.models import Season, SeasonPlayer
 from genius.matches.services.errors import ServiceError
+from genius.seasons.models import Season, SeasonPlayer
 
 #: At most this many names in one go, and this many characters typed.
 MAX_NAMES = 100

@@ -38,21 +38,12 @@ from django.utils import timezone
 
 from games.kit import house_bots
 from games.kit.numbers import INT64_MAX, NumberError, parse_int, shown
-from genius.matches.models import (
-    Decision,
-    Episode,
-    Match,
-    Season,
-    SeasonAnnouncement,
-    SeasonPlayer,
-    TolEntry,
-    garnet_balance,
-    tol_balance,
-)
+from genius.matches.models import Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.services import lifecycle, lobbies
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, first_death_match_game, spec_of
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.notify import services as notify
+from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 
 log = logging.getLogger("games")
 

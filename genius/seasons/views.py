@@ -22,23 +22,14 @@ from genius.hosting.forms import config_field, config_value
 from genius.matches import access
 from genius.matches.access import season_host_required
 from genius.matches.fields import WholeNumberField, id_from
-from genius.matches.models import (
-    Decision,
-    Episode,
-    GarnetEntry,
-    Match,
-    Season,
-    SeasonPlayer,
-    TolEntry,
-    WebhookDelivery,
-    garnet_balance,
-    tol_balance,
-)
+from genius.matches.models import GarnetEntry, Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.services.engines import GAME_TITLES, available_games, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.notify import services as notify
+from genius.notify.models import WebhookDelivery
 from genius.seasons import services as seasons
 from genius.seasons.host_views import AddPlayersForm
+from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 
 
 class EpisodeForm(forms.Form):

@@ -14,8 +14,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.engines.registry import get_engine, slugs
-from genius.matches.models import GarnetEntry, Match, Phase, Season, SeasonPlayer
+from genius.matches.models import GarnetEntry, Match, Phase
 from genius.matches.services import lifecycle, rulings
+from genius.seasons.models import Season, SeasonPlayer
 
 PLAYERS = ["ana", "ben", "cy", "dee", "eli", "fay", "gus"]
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())

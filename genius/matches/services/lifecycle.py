@@ -19,7 +19,7 @@ from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
 from games.engines.spec import GameSpec
 from games.kit import house_bots
 from genius.matches.events import bump
-from genius.matches.models import Decision, Match, Phase, Season, SeasonPlayer, Seat, Snapshot, garnet_balance
+from genius.matches.models import Match, Phase, Seat, Snapshot, garnet_balance
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.logs import write_log
@@ -29,6 +29,7 @@ from genius.matches.services.resolution import (  # noqa: F401 - resolving phase
     open_next,
     resolve_phase,
 )
+from genius.seasons.models import Decision, Season, SeasonPlayer
 
 log = logging.getLogger("games")
 

@@ -13,12 +13,13 @@ from games.engines.protocol import EngineError, LogLine, Resolution, SubmissionE
 from games.engines.runner import play_ruling
 from games.kit import house_bots
 from genius.accounts.names import lookalike_groups, seat_name_problem
-from genius.matches.models import Match, Phase, Season, Submission
+from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import conceding, replays
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
 from genius.matches.services.logs import write_log
+from genius.seasons.models import Season
 
 
 def export_match(match: Match) -> dict[str, Any]:

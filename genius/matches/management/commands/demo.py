@@ -7,9 +7,10 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from games.kit.numbers import int_argument
-from genius.matches.models import GarnetEntry, Match, Season, SeasonPlayer
+from genius.matches.models import GarnetEntry, Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import available_games, spec_of
+from genius.seasons.models import Season, SeasonPlayer
 
 BOT_NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno"]
 
