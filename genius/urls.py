@@ -26,6 +26,7 @@ urlpatterns = [
     path("host/", include("genius.hosting.urls")),
     path("designs/", include("genius.designs.urls")),
     path("challenges/", include("genius.challenges.urls")),
+    path("c/", include("genius.communities.urls")),
     path("players/", include(challenge_urls.player_urlpatterns)),
     path("", include("genius.accounts.urls")),
     path("", include("genius.notify.urls")),

@@ -10,6 +10,9 @@ class GameDesign(models.Model):
     """One custom game as its host designed it; a template is seen and copied by every host."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_designs")
+    community = models.ForeignKey(
+        "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="designs",
+        help_text="A community's design: its hosts use and edit it (none: the owner's own).")
     title = models.CharField(max_length=80)
     document = models.JSONField(help_text="The design document (games.engines.design), always valid when saved.")
     is_template = models.BooleanField(

@@ -22,6 +22,9 @@ class Match(models.Model):
         FINISHED = "finished", "Finished"
 
     season = models.ForeignKey("seasons.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
+    community = models.ForeignKey(
+        "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="matches",
+        help_text="The community whose hosts run it (none: practice, challenges; only its players see it).")
     game = models.CharField(max_length=40)
     title = models.CharField(max_length=120)
     seed = models.BigIntegerField()

@@ -18,6 +18,9 @@ class Season(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    community = models.ForeignKey(
+        "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="seasons",
+        help_text="The community that runs it: its owners and hosts host the season.")
     webhook_url = models.URLField(blank=True, help_text="Optional: each announcement is posted here as JSON {content}.")
     created = models.DateTimeField(auto_now_add=True)
 

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from games.bigfoot_sighting.engine import ENGINE, ITEMS
+from games.bigfoot_sighting.engine import ENGINE
+from games.bigfoot_sighting.state import ITEMS
 from games.engines.protocol import SPECTATOR, ConfigError, EngineError, SubmissionError
 
 from .helpers import (

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.bigfoot_sighting.engine import ENGINE, IDLE_TURNS_LIMIT
+from games.bigfoot_sighting.engine import ENGINE
+from games.bigfoot_sighting.state import IDLE_TURNS_LIMIT
 from games.engines import matchfile
 from games.engines.protocol import SubmissionError
 from games.engines.runner import play_phase

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from games.bigfoot_sighting.engine import ENGINE, score
+from games.bigfoot_sighting.engine import ENGINE
 from games.bigfoot_sighting.hexboard import on_board, parse_board, parse_cell
 from games.bigfoot_sighting.moves import end_reason
+from games.bigfoot_sighting.state import score
 from games.engines import matchfile
 from games.engines.protocol import SPECTATOR, State
 

@@ -23,7 +23,7 @@ from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement,
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE_THE_MOVE = [("games", "0006_match_replay_of"), ("notify", "0001_alert_rounds"), ("seasons", None)]
+BEFORE_THE_MOVE = [("games", "0007_match_community_season_community"), ("notify", "0001_alert_rounds"), ("seasons", None)]
 
 
 def _migrate(targets):

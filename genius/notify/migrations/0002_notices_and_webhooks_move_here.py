@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_match_replay_of'),
+        ('games', '0007_match_community_season_community'),
         ('notify', '0001_alert_rounds'),
         ('seasons', '0001_initial'),
     ]

@@ -1,7 +1,7 @@
 """The seasons' models move here from the matches app (label ``games``), tables and rows as they are.
 
 State only: each model keeps its table (``games_season`` …), so nothing in the database changes;
-``games.0007_season_and_notify_models_move_out`` then drops them from the matches app's state.
+``games.0008_season_and_notify_models_move_out`` then drops them from the matches app's state.
 """
 
 import django.db.models.deletion
@@ -14,7 +14,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0006_match_replay_of'),
+        ('games', '0007_match_community_season_community'),
+        ('communities', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -30,6 +31,7 @@ class Migration(migrations.Migration):
                         ('webhook_url', models.URLField(blank=True, help_text='Optional: each announcement is posted here as JSON {content}.')),
                         ('created', models.DateTimeField(auto_now_add=True)),
                         ('host', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                        ('community', models.ForeignKey(blank=True, help_text='The community that runs it: its owners and hosts host the season.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seasons', to='communities.community')),
                     ],
                     options={
                         'db_table': 'games_season',

@@ -34,7 +34,9 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('contenttypes', '0002_remove_content_type_name'),
-        ('games', '0006_match_replay_of'),
+        ('games', '0007_match_community_season_community'),
+        # the first community's data migration reads games.Season: it runs while the model is still here
+        ('communities', '0002_first_community'),
         ('notify', '0002_notices_and_webhooks_move_here'),
         ('seasons', '0001_initial'),
     ]
