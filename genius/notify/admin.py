@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin, messages
 
 from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
-from genius.notify import services as notify
+from genius.notify import webhooks
 from genius.notify.models import Notice, WebhookDelivery
 
 
@@ -21,7 +21,7 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
     @admin.action(description="Send again")
     def retry(self, request, queryset):
         for delivery in queryset:
-            notify.retry(delivery.pk)
+            webhooks.retry(delivery.pk)
         messages.success(request, f"{queryset.count()} announcement(s) are being sent again.")
 
 

@@ -12,7 +12,7 @@ from genius.matches.admin import run_each
 from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
 from genius.matches.models import Match
 from genius.matches.services.errors import ServiceError
-from genius.notify import services as notify
+from genius.notify import safe_http
 from genius.seasons import services as seasons
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 
@@ -38,8 +38,8 @@ class SeasonForm(forms.ModelForm):
         url = (self.cleaned_data.get("webhook_url") or "").strip()
         if url:
             try:
-                notify.check_webhook_url(url)
-            except notify.WebhookRefused as exc:
+                safe_http.check_webhook_url(url)
+            except safe_http.WebhookRefused as exc:
                 raise forms.ValidationError(str(exc)) from None
         return url
 

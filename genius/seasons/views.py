@@ -25,7 +25,7 @@ from genius.matches.fields import WholeNumberField, id_from
 from genius.matches.models import GarnetEntry, Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.services.engines import GAME_TITLES, available_games, spec_of
 from genius.matches.services.errors import ServiceError
-from genius.notify import services as notify
+from genius.notify import webhooks
 from genius.notify.models import WebhookDelivery
 from genius.seasons import services as seasons
 from genius.seasons.host_views import AddPlayersForm
@@ -222,7 +222,7 @@ def season_host(request: HttpRequest, season: Season) -> HttpResponse:
             messages.success(request, "The decision was closed and drawn at random.")
         elif action == "retry_webhook":
             delivery = get_object_or_404(WebhookDelivery, pk=_int(request.POST.get("delivery")), season=season)
-            notify.retry(delivery.pk)
+            webhooks.retry(delivery.pk)
             messages.success(request, "The announcement is being sent again.")
         else:
             messages.error(request, f"Unknown action {action!r}.")

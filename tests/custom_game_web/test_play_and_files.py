@@ -19,7 +19,7 @@ from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, matchfiles, rulings, submitting
 from genius.matches.services.errors import ServiceError
 from genius.notify import due
-from genius.notify import services as notify
+from genius.notify import emails as notify
 from genius.notify.models import WebhookDelivery
 from genius.seasons import services as seasons
 from genius.seasons.models import Decision

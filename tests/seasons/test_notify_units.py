@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from genius.notify import services as notify
+from genius.notify import webhooks as notify
 from genius.notify.models import WebhookDelivery
 from genius.seasons.models import SeasonAnnouncement
 

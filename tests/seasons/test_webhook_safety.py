@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.urls import reverse
 
-from genius.notify import services as notify
+from genius.notify import safe_http as notify
 from genius.seasons.models import Season
 
 from .test_webhooks import Receiver

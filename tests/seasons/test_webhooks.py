@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
-from genius.notify import services as notify
+from genius.notify import webhooks as notify
 from genius.notify.models import WebhookDelivery
 
 from .helpers import make_season
