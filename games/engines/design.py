@@ -61,6 +61,10 @@ MAX_FILE_BYTES = 1024 * 1024
 
 _KEY = re.compile(r"[a-z0-9_]{1,30}", re.ASCII)
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: Unicode's control characters (category Cc: U+0000–U+001F and U+007F–U+009F); and the same but the
+#: line break and the tab. A search for one is ``unicodedata.category`` over each character, done at once.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_BUT_BREAKS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 KIND_WORDS = {
     "choice": "a choice among options", "choices": "several choices", "number": "a number",
     "text": "a short text", "player": "a player", "players": "several players", "yesno": "a yes/no",
@@ -109,10 +113,9 @@ def clean_text(
         problems.append(Problem(where, f"{what} holds a lone surrogate ({shown(value)}), which is not a character"))
         return ""
     text = unicodedata.normalize("NFC", value.replace("\r\n", "\n")).strip()
-    allowed = "\n\t" if multiline else ""
-    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed), None)
+    bad = (_CONTROL_BUT_BREAKS if multiline else _CONTROL).search(text)
     if bad is not None:
-        problems.append(Problem(where, f"{what} holds a control character ({shown(bad)})"))
+        problems.append(Problem(where, f"{what} holds a control character ({shown(bad.group())})"))
         return ""
     if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in text):
         text = ""
@@ -370,9 +373,9 @@ def clean_source(value: Any, where: str, what: str, problems: list[Problem], hi:
         problems.append(Problem(where, f"{what} holds a lone surrogate, which is not a character"))
         return ""
     text = unicodedata.normalize("NFC", value.replace("\r\n", "\n").replace("\r", "\n")).rstrip()
-    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
+    bad = _CONTROL_BUT_BREAKS.search(text)
     if bad is not None:
-        problems.append(Problem(where, f"{what} holds a control character ({shown(bad)})"))
+        problems.append(Problem(where, f"{what} holds a control character ({shown(bad.group())})"))
         return ""
     if not text.strip():
         return ""

@@ -15,11 +15,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from genius.challenges import services
 from genius.challenges.forms import ChallengeForm, SettingsForm, clean_text
 from genius.challenges.models import Challenge
+from genius.forms.htmx import HtmxRequest, go
 from genius.matches.models import Match
 from genius.matches.services.engines import game_title
 from genius.matches.services.errors import ServiceError
@@ -121,7 +121,7 @@ ANSWERS: dict[str, tuple[Callable[[int, Any], Any], Callable[[Any], str]]] = {
 
 @require_POST
 @login_required
-def answer(request: HttpRequest, pk: int, *, action: str) -> HttpResponse:
+def answer(request: HtmxRequest, pk: int, *, action: str) -> HttpResponse:
     """Accept (the match starts at once, and both players go to its page), decline or cancel a challenge.
 
     Declined or cancelled, the list is shown again with a message; from the list's own buttons (htmx,
@@ -141,8 +141,7 @@ def answer(request: HttpRequest, pk: int, *, action: str) -> HttpResponse:
         return redirect("challenges")
     messages.success(request, said(result))
     if isinstance(result, Match):
-        url = reverse("match", args=[result.pk])
-        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        return go(request, reverse("match", args=[result.pk]))
     return redirect("challenges")
 
 

@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from games.engines.design import DesignError, validate_design
 from genius.designs.forms import sentence
 from genius.designs.models import GameDesign
-from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
+from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
 
 
 class DesignJSONField(forms.JSONField):

@@ -18,7 +18,7 @@ from django import forms
 
 from games.engines.design import FIELD_KINDS, DesignError, Problem, validate_design
 from games.kit.numbers import NumberError, parse_optional_int
-from genius.matches.fields import WholeNumberField
+from genius.forms.fields import WholeNumberField
 from genius.seasons.models import Season
 
 #: Numbers typed on the designer's pages are read within this (the design's own limits are smaller).

@@ -3,7 +3,9 @@
 The Django fields only carry what was typed (a string each, a list for a multiple choice, ``"true"`` or ``""``
 for a switch); the engine is the one judge of values: :meth:`MoveForm.clean` reads them with the engine's
 ``parse_form`` and checks the move with its ``check``, and a refusal stands beside the field it names. The
-services check again, under the phase's lock, before anything is stored.
+services check again, under the phase's lock, before anything is stored; so the services' own refusals (a late
+move: "Too late: …", a phase that is over, a paused match) come after the engine's: a move that breaks a rule
+is told so first, as a parse error always was.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ class MoveForm(forms.Form):
         self.payload: Payload = {}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not self.state or not self.checks or self.errors:
             return data
         values = {f.name: data.get(f.name, [] if f.kind == "multichoice" else "") for f in self.declared}
@@ -103,12 +105,12 @@ class MoveForm(forms.Form):
     @property
     def rows(self) -> list[dict[str, Any]]:
         errors = self.errors if self.is_bound else {}
-        return [_row(f, self[f.name].value(), " ".join(errors.get(f.name, []))) for f in self.declared]
+        return [_row(f, self[f.name].value(), " ".join(str(e) for e in errors.get(f.name, []))) for f in self.declared]
 
     @property
     def messages_above(self) -> list[str]:
         """Refusals that name no field of this form."""
-        return [*self.notices, *(self.non_field_errors() if self.is_bound else [])]
+        return [*self.notices, *(str(e) for e in (self.non_field_errors() if self.is_bound else []))]
 
     @property
     def one_click(self) -> bool:

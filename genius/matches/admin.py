@@ -12,8 +12,8 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from genius.forms.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
 from genius.matches import access
-from genius.matches.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
 from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Seat, Snapshot, Submission, TolEntry
 from genius.matches.services import controls, lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import available_games

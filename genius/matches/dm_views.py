@@ -17,8 +17,8 @@ from django.views.decorators.http import require_http_methods
 
 from games.engines.spec import GameSpec
 from genius.accounts.people import without_guests
+from genius.forms.fields import WholeNumberField
 from genius.matches.access import host_required
-from genius.matches.fields import WholeNumberField
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import (
     death_match_games,

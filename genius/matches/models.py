@@ -211,12 +211,6 @@ class LedgerEntry(models.Model):
         abstract = True
         ordering = ["created", "pk"]
 
-    @classmethod
-    def balance(cls, user_id: int, season_id: int | None) -> int:
-        """The sum of the user's entries in the season (or outside any season)."""
-        rows = cls.objects.filter(user_id=user_id, season_id=season_id)
-        return rows.aggregate(total=Sum("amount"))["total"] or 0
-
 
 class GarnetEntry(LedgerEntry):
     """One change of a player's garnet wallet."""
@@ -243,11 +237,16 @@ class TolEntry(LedgerEntry):
         verbose_name_plural = "ToL ledger"
 
 
+def _total(rows: models.QuerySet) -> int:
+    """A balance: the sum of a ledger's rows."""
+    return rows.aggregate(total=Sum("amount"))["total"] or 0
+
+
 def garnet_balance(user_id: int, season_id: int | None) -> int:
     """A wallet: the sum of the user's garnet ledger in the season (or outside any season)."""
-    return GarnetEntry.balance(user_id, season_id)
+    return _total(GarnetEntry.objects.filter(user_id=user_id, season_id=season_id))
 
 
 def tol_balance(user_id: int, season_id: int | None) -> int:
     """Tokens of Life held: the sum of the ToL ledger."""
-    return TolEntry.balance(user_id, season_id)
+    return _total(TolEntry.objects.filter(user_id=user_id, season_id=season_id))

@@ -16,16 +16,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
 from genius.accounts import guests
+from genius.forms.fields import id_from
+from genius.forms.htmx import HtmxRequest, go
 from genius.forms.moves import MoveForm
 from genius.matches import presenters, results
 from genius.matches.access import match_host_required
-from genius.matches.fields import id_from
 from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
 from genius.matches.safe_markdown import render_with_toc
 from genius.matches.services import conceding, controls, lifecycle, matchfiles, practice, replays, seating, submitting
@@ -132,7 +132,7 @@ def _match_context(request: HttpRequest, match: Match, *, posted: MoveForm | Non
     return ctx
 
 
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def match_detail(request: HtmxRequest, pk: int) -> HttpResponse:
     """The match page: one page for everyone, showing more to whoever may see more.
 
     The page's move forms post here (taken as by :func:`match_submit`), so a refused move is shown at the
@@ -155,7 +155,7 @@ def _saved_text(sub: Submission) -> str:
 
 
 @require_POST
-def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
+def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     """A player's move for the open phase (or, with ``instant``, an action answered at once).
 
     The move form (``genius.forms.moves.MoveForm``: the engine's fields, its check in ``clean()``) goes to the
@@ -167,13 +167,13 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     out or seatless, an htmx post sends the whole page where a plain post goes.
     """
     if not request.user.is_authenticated:
-        return _go(request, redirect_to_login(reverse("match", args=[pk])).url)
+        return go(request, redirect_to_login(reverse("match", args=[pk])).url)
     seat = Seat.objects.select_related("match").filter(match_id=pk, user=request.user).first()  # one query
     if seat is None:
         if not Match.objects.filter(pk=pk).exists():
             raise Http404("No Match matches the given query.")
         messages.error(request, NO_SEAT)
-        return _go(request, reverse("match", args=[pk]))
+        return go(request, reverse("match", args=[pk]))
     match = seat.match
     instant = request.POST.get("action") == "instant"
     expected = id_from(request.POST.get("phase")) or 0  # the phase the form was for (0: not said)
@@ -196,7 +196,8 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
         return _answer_in_place(request, seat, form, " ".join(answers), expected)
     if form.errors:
         ctx = _match_context(request, match, posted=form)
-        ctx["error"] = " ".join(form.errors.get("__all__", []) or [e for errs in form.errors.values() for e in errs])
+        ctx["error"] = " ".join(str(e) for e in form.errors.get("__all__", []) or
+                                [e for errs in form.errors.values() for e in errs])
         return render(request, "games/match.html", ctx, status=400)
     for answer in answers:  # a saved line is tagged: a live page drops it once the phase changes (live.js)
         if instant:
@@ -206,12 +207,7 @@ def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("match", pk=pk)
 
 
-def _go(request: HttpRequest, url: str) -> HttpResponse:
-    """Send the whole page to ``url`` (htmx follows ``HX-Redirect``; a plain post is redirected)."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
-def _answer_in_place(request: HttpRequest, seat: Seat, form: MoveForm, message: str, expected: int) -> HttpResponse:
+def _answer_in_place(request: HtmxRequest, seat: Seat, form: MoveForm, message: str, expected: int) -> HttpResponse:
     """The move's answer as the form part: saved (200; the seat's board and private parts as they are now: a
     lock-in may have resolved the turn already) or refused (400; the form of the phase open now, with the error
     beside its field and what was typed kept; a form for a phase that is over comes back fresh, the error above).
@@ -226,12 +222,12 @@ def _answer_in_place(request: HttpRequest, seat: Seat, form: MoveForm, message: 
     if refused and posted is None and ctx["form"] is not None:
         for errors in form.errors.values():
             for error in errors:
-                ctx["form"].refuse(None, error)
+                ctx["form"].refuse(None, str(error))
     shown_in_form = (ctx["instant_form"] if form.instant else ctx["form"]) is not None
     ctx.update({
         "seq": match.seq, "phase_now": number, "refused": refused,
         "answer": "" if refused and shown_in_form else (
-            " ".join(e for errs in form.errors.values() for e in errs) if refused
+            " ".join(str(e) for errs in form.errors.values() for e in errs) if refused
             else (message if not expected or expected == number or form.instant else "")),
         "parts": {} if refused else presenters.seat_parts(match, seat),
     })

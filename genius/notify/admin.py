@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 
-from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
+from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
 from genius.notify import webhooks
 from genius.notify.models import Notice, WebhookDelivery
 

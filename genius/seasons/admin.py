@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from genius.accounts.people import without_guests
+from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
 from genius.matches.admin import run_each
-from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
 from genius.matches.models import Match
 from genius.matches.services.errors import ServiceError
 from genius.notify import safe_http
