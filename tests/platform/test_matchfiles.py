@@ -34,7 +34,7 @@ def test_replay_of_an_exported_match_gives_the_same_result(rgb_match):
     result = matchfile.replay(matchfile.check_shape(json.loads(json.dumps(doc))))
     engine = engine_of(match.game)
     assert result["finished"] is True
-    assert result["players"] == {s.name: engine.player_state(match.state, s.name) for s in match.seats.all()}
+    assert result["players"] == {s.name: engine.observer.player_state(match.state, s.name) for s in match.seats.all()}
     assert result["outcome"]["ec"] == match.outcome["ec"]
 
 

@@ -43,7 +43,7 @@ def moved(phase: Phase) -> set[str]:
 
 
 def reserve_left(match: Match, player: str) -> float:
-    return float(engine_of(match.game).player_state(match.state, player).get("reserve_s", 0))
+    return float(engine_of(match.game).observer.player_state(match.state, player).get("reserve_s", 0))
 
 
 def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
@@ -124,7 +124,7 @@ def reserve_totals(match: Match) -> dict[str, float]:
     if start is None:
         return {}
     engine = engine_of(match.game)
-    return {name: float(engine.player_state(start, name).get("reserve_s", 0)) for name in start.get("players", [])}
+    return {name: float(engine.observer.player_state(start, name).get("reserve_s", 0)) for name in start.get("players", [])}
 
 
 def reminders_due(match: Match, phase: Phase, now: datetime) -> list[str]:
