@@ -19,7 +19,7 @@ from pathlib import Path
 from bench.common import ROOT, Results, flush_redis, fresh_database, raise_open_files, setup_django
 from genius.progress import bar
 
-SECTIONS = ("engines", "queries", "liveturn", "submissions", "deadline", "fanout", "browser")
+SECTIONS = ("engines", "queries", "liveturn", "submissions", "deadline", "fanout", "browser", "pageweight")
 
 
 def machine() -> str:
@@ -59,7 +59,7 @@ def run_section(section: str, results: Results, quick: bool) -> None:
     if section == "deadline":
         from bench import deadline
 
-        deadline.run(results, matches=200 if quick else 1000, repeats=1 if quick else 3)
+        deadline.run(results, sizes=[200, 1000] if quick else [1000, 10000], repeats=1 if quick else 3)
     if section == "fanout":
         from bench import crowd
 
@@ -67,7 +67,11 @@ def run_section(section: str, results: Results, quick: bool) -> None:
     if section == "browser":
         from bench import browser
 
-        browser.run(results, moves=30 if quick else 60)
+        browser.run(results, moves=30 if quick else 60, runs=1 if quick else 7)
+    if section == "pageweight":
+        from bench import pageweight
+
+        pageweight.run(results, runs=1 if quick else 3)
 
 
 def main() -> int:

@@ -1,4 +1,5 @@
-"""In the browser: a move's click to the opponent's redrawn board, in a live Death Match played by two headless
+"""In the browser: a move's click to the opponent's redrawn board, in a live Death Match of every game that offers
+one on a live clock (a game without live turns has no such moment: its row says so), played by two headless
 Chromium pages (one at desktop width, one a phone) on the shipped server (Uvicorn, two workers) with PostgreSQL
 and Redis.
 
@@ -7,7 +8,8 @@ moves and without pytest: each move is filled in its player's page and sent with
 place); the clock is the pages' own (``performance.timeOrigin + performance.now()``), from the click to the first
 redraw of the opponent's board part once its page holds the match's number after the move. Every phase of the
 match is played (set-up steps and turns; each player's lock-in is a move), on fresh matches until enough moves
-are timed; the first moves are a warm-up and not counted.
+are timed; the first moves are a warm-up and not counted. A game is played in several runs (7 in the full
+bench), the target holding in each.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from http.cookies import SimpleCookie
 
 from bench import fixtures
 from bench.common import Results, Server, ms, pct
+from games.engines.registry import slugs
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import death_match_games, spec_of
 from genius.testing.live_moves import WATCH_JS, play_phase
 
-TARGET = 0.150
+TARGET = 0.100
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -31,13 +34,13 @@ CHROMIUM_ARGS = [
 VIEWPORTS = ({"width": 1280, "height": 800}, {"width": 390, "height": 844})
 WARMUP = 2
 MAX_PHASES = 60  # a match still going after this many phases is left for a new one
-MAX_SECONDS = 600  # and the whole section stops after this long, measured or not
+MAX_SECONDS = 600  # and a run stops after this long, measured or not
 MAX_FAILURES = 3  # matches in a row that fail: the section stops (a broken page would fail them all)
 
 
-def live_game() -> str:
-    """The first registered game offering a Death Match on a live clock."""
-    return next(slug for slug, _ in death_match_games() if spec_of(slug).offers.live_clock)
+def live_games() -> list[str]:
+    """The registered games offering a Death Match on a live clock."""
+    return [slug for slug, _ in death_match_games() if spec_of(slug).offers.live_clock]
 
 
 def _cookies(header: str, base: str) -> list[dict[str, str]]:
@@ -58,14 +61,14 @@ def _open(browser, base: str, match_id: int, user, viewport: dict) -> tuple[obje
     return context, page
 
 
-def play(browser, base: str, game: str, moves: int) -> tuple[list[float], int, int]:
+def play(browser, base: str, game: str, moves: int, first_seed: int = 1) -> tuple[list[float], int, int]:
     """Play matches until ``moves`` moves are timed; returns the times (s), the errors and the page loads."""
     times: list[float] = []
     errors = reloads = failed = 0
-    seed = 1
+    seed = first_seed
     deadline = time.monotonic() + MAX_SECONDS
     while len(times) < moves + WARMUP and time.monotonic() < deadline and failed < MAX_FAILURES:
-        users = fixtures.users(f"br{seed}-", 2)
+        users = fixtures.users(f"br-{game}-{seed}-", 2)
         match = lifecycle.start_match_between(users, game=game, title=f"bench browser {seed}", seed=seed,
                                               turn_seconds=3600)
         names = {s.user_id: s.name for s in match.seats.all()}
@@ -96,30 +99,44 @@ def play(browser, base: str, game: str, moves: int) -> tuple[list[float], int, i
     return times[WARMUP:], errors, reloads
 
 
-def run(results: Results, moves: int) -> None:
+def run(results: Results, moves: int, runs: int) -> None:
     print("== Browser: a move's click to the opponent's redrawn board (two Chromium pages) ==", flush=True)
-    game = live_game()
-    title = spec_of(game).title
-    what = f"{title}, click to the opponent's redrawn board, Chromium ×2, Uvicorn ×2"
-    if not os.path.exists(CHROMIUM):
-        results.add("Browser", what, f"not run: no Chromium at {CHROMIUM} (apt-get install chromium)")
-        return
+    live = live_games()
+    for game in slugs():
+        if game not in live:
+            results.add("Browser", f"{game}", "not measured: no live Death Match (its moves redraw no opponent's "
+                                              "board until the phase's deadline)")
+            continue
+        what = f"{spec_of(game).title}, click to the opponent's redrawn board, Chromium ×2, Uvicorn ×2"
+        if not os.path.exists(CHROMIUM):
+            results.add("Browser", what, f"not run: no Chromium at {CHROMIUM} (apt-get install chromium)")
+            continue
+        one_game(results, game, what, moves, runs)
+
+
+def one_game(results: Results, game: str, what: str, moves: int, runs: int) -> None:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
     from playwright.sync_api import sync_playwright
 
+    got: list[tuple[float, float, int, int, int]] = []  # p50, p99, moves, errors, page loads
     try:
         with Server("uvicorn", 2, env={"BENCH_STATIC_FINDERS": "1"}) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
-                times, errors, reloads = play(browser, server.base, game, moves)
+                for n in range(runs):
+                    times, errors, reloads = play(browser, server.base, game, moves, first_seed=1 + 1000 * n)
+                    got.append((pct(times, 50), pct(times, 99), len(times), errors, reloads))
+                    print(f"    {game} run {n + 1}: p50 {ms(pct(times, 50))}, p99 {ms(pct(times, 99))}, max "
+                          f"{ms(max(times, default=float('nan')))} over {len(times)} moves", flush=True)
             finally:
                 browser.close()
     finally:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    p50, p99 = pct(times, 50), pct(times, 99)
-    print(f"    p50 {ms(p50)}, p99 {ms(p99)}, max {ms(max(times, default=float('nan')))} over {len(times)} moves",
-          flush=True)
+    errors, reloads = sum(r[3] for r in got), sum(r[4] for r in got)
     trouble = [f"{errors} errors"] * bool(errors) + [f"{reloads} page loads"] * bool(reloads)
-    results.add("Browser", f"{what}, {len(times)} moves",
-                f"p50 {ms(p50)}, p99 {ms(p99)}" + (f"; {', '.join(trouble)}" if trouble else ""),
-                f"p99 ≤ {ms(TARGET)}", bool(times) and p99 <= TARGET and not errors and not reloads)
+    worst = max((r[1] for r in got), default=float("nan"))
+    met = bool(got) and all(r[2] >= moves and r[1] <= TARGET for r in got) and not errors and not reloads
+    results.add("Browser", f"{what}, {len(got)} runs × {min((r[2] for r in got), default=0)} moves",
+                f"p99 per run {', '.join(ms(r[1]) for r in got)} (worst {ms(worst)}); p50 "
+                f"{', '.join(ms(r[0]) for r in got)}" + (f"; {', '.join(trouble)}" if trouble else ""),
+                f"p99 ≤ {ms(TARGET)} in each run", met)

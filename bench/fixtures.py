@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -10,6 +12,7 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils.crypto import get_random_string
 
+from games.engines.design import read_design_file
 from games.engines.protocol import Engine, State
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
@@ -39,10 +42,43 @@ def session_cookie(user: User) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={store.session_key}; {settings.CSRF_COOKIE_NAME}={CSRF}"
 
 
+@lru_cache(maxsize=8)
+def _shipped(folder: str) -> tuple[dict, ...]:
+    return tuple(read_design_file(path.read_bytes()) for path in sorted(Path(folder).glob("*.genius-design.json")))
+
+
+def shipped_designs(engine: Engine) -> list[dict]:
+    """The designs shipped with ``engine`` (a game that plays hosts' designs), by file name; [] for any other."""
+    tools = engine.spec.design_tools
+    return list(_shipped(tools.shipped_dir)) if tools is not None and Path(tools.shipped_dir).is_dir() else []
+
+
+def design_for(engine: Engine, seed: int, players: int | None = None) -> dict | None:
+    """The shipped design a bench match of ``engine`` plays at ``seed`` (every one in turn; among those for
+    ``players`` players when given), or None for a game that ships none."""
+    designs = [d for d in shipped_designs(engine) if players is None or d["min_players"] <= players <= d["max_players"]]
+    return designs[seed % len(designs)] if designs else None
+
+
 def sample_config(engine: Engine, players: list[str], seed: int) -> dict:
-    """The settings a bench match of ``engine`` is played with: the engine's own sample
-    (``Engine.sample_config``: ``{}`` for most games, a design for a custom game)."""
+    """The settings a bench match of ``engine`` is played with: a game that ships designs plays one of them,
+    any other game the engine's own sample (``Engine.sample_config``: ``{}`` for most games)."""
+    design = design_for(engine, seed)  # the one ``seats_for`` sized the match for, else one for these players
+    if design is not None and not design["min_players"] <= len(players) <= design["max_players"]:
+        design = design_for(engine, seed, len(players))
+    if design is not None:
+        return {"design": design}
     return engine.sample_config(list(players), random.Random(f"bench-config:{engine.slug}:{seed}"))
+
+
+def seats_for(engine: Engine, seed: int, wanted: int | None = None) -> int:
+    """How many seats a bench match of ``engine`` at ``seed`` has: ``wanted`` (default the game's most), kept
+    within the players the design played at ``seed`` takes (a game that ships designs)."""
+    count = wanted or engine.max_players
+    design = design_for(engine, seed)
+    if design is None:
+        return count
+    return max(design["min_players"], min(count, design["max_players"]))
 
 
 def bench_setup(engine: Engine, players: list[str], seed: int, garnets: dict[str, int] | None = None) -> State:
@@ -54,9 +90,9 @@ def bench_setup(engine: Engine, players: list[str], seed: int, garnets: dict[str
 def match(game: str, humans: list[User], seed: int, *, seats: int | None = None, phase_seconds: int = 86400,
           turn_seconds: int = 3600, title: str = "") -> Match:
     """A running match: ``humans`` take the first seats, bots the rest (a game with a required setting
-    plays its engine's sample config)."""
+    plays a shipped design, or its engine's sample config)."""
     engine = get_engine(game)
-    wanted = seats or engine.max_players
+    wanted = seats_for(engine, seed, seats)
     people = humans[:wanted]
     bots = [f"bot{i}-{get_random_string(4)}" for i in range(wanted - len(people))]
     config = sample_config(engine, [u.username for u in people] + bots, seed)

@@ -1,8 +1,11 @@
-"""Live turn: in Bigfoot Sighting, from the second lock-in to both players' sockets holding the new
-board, on the shipped server (Uvicorn, two workers) with Redis, the players' pages connected.
+"""Live turn: in every game with live turns (a Death Match on a live clock: Bigfoot Sighting, Black and
+White...), from the last lock-in of a turn to both players' sockets holding the new board, on the shipped
+server (Uvicorn, two workers) with Redis, the players' pages connected.
 
-Each turn: player A locks in over HTTP; the clock starts as player B's lock-in is sent; it stops
-when both players' sockets have their seat update for the next phase (their own new board).
+Each turn: every actor but the last locks in over HTTP; the clock starts as the last actor's lock-in is
+sent (the only one, in a turn one player plays); it stops when both players' sockets have their seat
+update for the next phase (their own new board). A game without live turns (its phases close at their
+deadline, not at the last lock-in) has no such moment: its row says so.
 """
 
 from __future__ import annotations
@@ -19,15 +22,20 @@ from websockets.asyncio.client import connect
 from bench import fixtures
 from bench.common import Results, Server, median, ms, pct
 from bench.http import Connection
-from games.engines.registry import get_engine
+from games.engines.registry import get_engine, slugs
 from games.engines.runner import bot_move
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, submitting
 
 TARGET = 0.100
-GAME = "bigfoot-sighting"
 MAX_PHASES = 120  # a match still going after this many phases is left for a new one
-MAX_SECONDS = 600  # and the whole section stops after this long, measured or not
+MAX_SECONDS = 300  # and a game's run stops after this long, measured or not
+
+
+def live_games() -> list[str]:
+    """The registered games whose turns are played live (a Death Match on a live clock), in registry order."""
+    return [slug for slug in slugs() if get_engine(slug).spec.offers.death_match and
+            get_engine(slug).spec.offers.live_clock]
 
 
 class Player:
@@ -109,15 +117,15 @@ def _state(match_id: int) -> tuple[Match, object]:
     return m, (get_engine(m.game).phase(m.state) if m.state is not None else None)
 
 
-async def play(port: int, turns: int, warmup: int) -> tuple[list[float], int]:
-    """Play Bigfoot matches until ``turns`` live turns are measured; returns latencies and errors."""
+async def play(port: int, game: str, turns: int, warmup: int) -> tuple[list[float], int]:
+    """Play matches of ``game`` until ``turns`` live turns are measured; returns latencies and errors."""
     lat: list[float] = []
     errors = 0
     seed = 1
     deadline = time.monotonic() + MAX_SECONDS
     while len(lat) < turns and time.monotonic() < deadline:
-        users = await sync_to_async(fixtures.users)(f"bf{seed}-", 2)
-        match = await sync_to_async(fixtures.match)(GAME, users, seed, seats=2, turn_seconds=3600)
+        users = await sync_to_async(fixtures.users)(f"lt-{game}-{seed}-", 2)
+        match = await sync_to_async(fixtures.match)(game, users, seed, seats=2, turn_seconds=3600)
         names = {s.user_id: s.name for s in await sync_to_async(list)(match.seats.all())}
         players = [Player(names[u.pk], await sync_to_async(fixtures.session_cookie)(u)) for u in users]
         for p in players:
@@ -130,29 +138,32 @@ async def play(port: int, turns: int, warmup: int) -> tuple[list[float], int]:
                     break
                 if spec.number > MAX_PHASES or time.monotonic() > deadline:
                     break
-                if spec.kind not in ("turn", "setup") or len(spec.actors) != 2:
-                    await sync_to_async(play_alone)(match.pk)  # one actor (or a decision): not measured
+                actors = [next((p for p in players if p.name == a), None) for a in spec.actors]
+                if spec.kind not in ("turn", "setup") or not actors or None in actors:
+                    await sync_to_async(play_alone)(match.pk)  # a decision, or a bot acts: not measured
                     continue
-                first, second = (next(p for p in players if p.name == a) for a in spec.actors)
-                forms = [await sync_to_async(fixtures.form_fields)(m, p.name, played) for p in (first, second)]
+                forms = [await sync_to_async(fixtures.form_fields)(m, p.name, played) for p in actors]
                 if os.environ.get("BENCH_DEBUG"):
                     print(spec, len(lat), errors, flush=True)
-                mulligan = next((p for p, f in zip((first, second), forms, strict=True)
-                                 if any(name == "mulligan" for name, _ in f or [])), None)
+                mulligan = next((i for i, f in enumerate(forms) if any(name == "mulligan" for name, _ in f or [])),
+                                None)
                 if mulligan is not None:  # the bot plays its Mulligan: it settles the turn at once (not measured)
-                    if await lock_in(mulligan, match.pk, forms[0 if mulligan is first else 1]) != 302:
+                    if await lock_in(actors[mulligan], match.pk, forms[mulligan]) != 302:
                         errors += 1
                     continue
-                if await lock_in(first, match.pk, forms[0]) != 302:
+                refused = False
+                for p, f in zip(actors[:-1], forms[:-1], strict=True):
+                    refused = refused or await lock_in(p, match.pk, f) != 302
+                if refused:
                     errors += 1
                     await sync_to_async(lifecycle.resolve_now)(match.pk)
                     continue
                 old = spec.number
-                await asyncio.sleep(0.05)  # let the first lock-in's own update arrive, then forget it
+                await asyncio.sleep(0.05)  # let the earlier lock-ins' own updates arrive, then forget them
                 for p in players:
                     p.drain()
                 t0 = time.perf_counter()
-                status = await lock_in(second, match.pk, forms[1])
+                status = await lock_in(actors[-1], match.pk, forms[-1])
                 try:
                     done = await asyncio.gather(*(p.wait_phase(old) for p in players))
                 except TimeoutError:
@@ -174,19 +185,30 @@ async def play(port: int, turns: int, warmup: int) -> tuple[list[float], int]:
 
 
 def run(results: Results, turns: int, repeats: int = 1) -> None:
-    print("== Live turn (Bigfoot Sighting): second lock-in to both players' new boards ==", flush=True)
+    print("== Live turn: the last lock-in to both players' new boards ==", flush=True)
+    live = live_games()
+    for game in slugs():
+        if game not in live:
+            results.add("Live turn", f"{game}", "not measured: no live turns (its phases close at their deadline)")
+            continue
+        one_game(results, game, turns, repeats)
+
+
+def one_game(results: Results, game: str, turns: int, repeats: int) -> None:
     sides = (("before: stock push", {"BENCH_PUSH": "stock"}), ("this app", {}))
     got: dict[str, list[tuple[float, float, int, int]]] = {label: [] for label, _ in sides}
     for _ in range(repeats):  # the two sides take turns, each run on fresh servers
         for label, env in sides:
             with Server("uvicorn", 2, env=env) as server:
-                lat, errors = asyncio.run(play(server.port, turns, warmup=2))
+                lat, errors = asyncio.run(play(server.port, game, turns, warmup=2))
             got[label].append((pct(lat, 50), pct(lat, 99), len(lat), errors))
-            print(f"    {label}: p50 {ms(pct(lat, 50))}, p99 {ms(pct(lat, 99))} over {len(lat)} turns", flush=True)
+            print(f"    {game}, {label}: p50 {ms(pct(lat, 50))}, p99 {ms(pct(lat, 99))} over {len(lat)} turns",
+                  flush=True)
     for label, env in sides:
         runs = got[label]
         p50, p99 = median(r[0] for r in runs), median(r[1] for r in runs)
         errors = sum(r[3] for r in runs)
-        results.add("Live turn", f"Bigfoot Sighting, {len(runs)} × {min(r[2] for r in runs)} turns, Uvicorn ×2, {label}",
+        counted = min(r[2] for r in runs)
+        results.add("Live turn", f"{game}, {len(runs)} × {counted} turns, Uvicorn ×2, {label}",
                     f"p50 {ms(p50)}, p99 {ms(p99)} (median of {len(runs)} runs)" + (f"; {errors} errors" if errors else ""),
-                    "" if env else f"p99 ≤ {ms(TARGET)}", None if env else (p99 <= TARGET and not errors))
+                    "" if env else f"p99 ≤ {ms(TARGET)}", None if env else (p99 <= TARGET and counted > 0 and not errors))

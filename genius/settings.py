@@ -10,15 +10,19 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-import dj_database_url
+import environ
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+#: Every variable is read here and only here, with its default beside it (the README's tables list them all;
+#: tests/security/test_game_night_brakes.py holds the two together). Elsewhere code reads ``settings.NAME``.
+env = environ.Env()
 
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
+
+def env_list(name: str, default: str) -> list[str]:
+    """A comma-separated variable as a list, each entry stripped, empty entries dropped."""
+    return [item.strip() for item in env.str(name, default=default).split(",") if item.strip()]
 
 
 # Three ways to run, told apart by DEBUG:
@@ -27,17 +31,17 @@ def env_bool(name: str, default: bool) -> bool:
 #   DEBUG=1  a developer's run: the same with Django's debug pages, which show every frame's variables
 #            (the whole game state): never for a site other people use;
 #   DEBUG=0  production (the compose file): SECRET_KEY required, HTTPS enforced (SECURE_* relax it).
-DEBUG = env_bool("DEBUG", False)
+DEBUG = env.bool("DEBUG", default=False)
 PRODUCTION = "DEBUG" in os.environ and not DEBUG
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY and PRODUCTION:
     raise ImproperlyConfigured("Set SECRET_KEY: production (DEBUG=0) refuses to start without its own key.")
 if not SECRET_KEY:
     from genius.localkey import local_secret_key
 
-    SECRET_KEY = local_secret_key(Path(os.environ.get("GENIUS_SECRET_KEY_FILE", BASE_DIR / ".secret_key")))
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",") if h.strip()]
-CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+    SECRET_KEY = local_secret_key(Path(env.str("GENIUS_SECRET_KEY_FILE", default=str(BASE_DIR / ".secret_key"))))
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "daphne",
@@ -101,22 +105,22 @@ TEMPLATES = [
 WSGI_APPLICATION = None
 ASGI_APPLICATION = "genius.asgi.application"
 
-DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+DATABASE_URL = env.str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+DATABASES = {"default": {**env.db_url_config(DATABASE_URL), "CONN_MAX_AGE": 0}}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # CONN_MAX_AGE > 0 leaks a connection per ASGI request thread: use the pool instead.
     # A request waits at most DB_POOL_TIMEOUT seconds for a connection, then gets the "try again" page.
     DATABASES["default"]["OPTIONS"] = {
         "pool": {
             "min_size": 1,
-            "max_size": int(os.environ.get("DB_POOL_MAX", "20")),
-            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+            "max_size": env.int("DB_POOL_MAX", default=20),
+            "timeout": env.float("DB_POOL_TIMEOUT", default=10.0),
         }
     }
-    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_DATABASE_NAME", "test_genius")}
+    DATABASES["default"]["TEST"] = {"NAME": env.str("TEST_DATABASE_NAME", default="test_genius")}
     # A worker frozen or cut off half-way through a resolution must not hold its phase locked for ever:
     # PostgreSQL ends a transaction left idle this many seconds, which releases its locks (docs/RELIABILITY.md).
-    if _idle := int(os.environ.get("DB_IDLE_TRANSACTION_TIMEOUT", "60")):
+    if _idle := env.int("DB_IDLE_TRANSACTION_TIMEOUT", default=60):
         DATABASES["default"]["OPTIONS"]["options"] = f"-c idle_in_transaction_session_timeout={_idle * 1000}"
 else:
     # A room of players submitting at once: each writing transaction takes SQLite's write lock when it
@@ -127,10 +131,10 @@ else:
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     }
-    if os.environ.get("GENIUS_TEST_SQLITE_FILE"):  # browser tests: the live server process shares the file
-        DATABASES["default"]["TEST"] = {"NAME": os.environ["GENIUS_TEST_SQLITE_FILE"]}
+    if _test_file := env.str("GENIUS_TEST_SQLITE_FILE", default=""):  # browser tests: the live server shares it
+        DATABASES["default"]["TEST"] = {"NAME": _test_file}
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -161,11 +165,11 @@ else:  # embedded: one process's memory is no place for sessions another process
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # The phase clock: "embedded" runs it inside the web process; "celery" leaves it to beat.
-GENIUS_CLOCK = os.environ.get("GENIUS_CLOCK", "celery" if REDIS_URL else "embedded")
+GENIUS_CLOCK = env.str("GENIUS_CLOCK", default="celery" if REDIS_URL else "embedded")
 # Reliability runs only (bin/reliability): seconds a resolution sleeps half-way, to be killed there. Off: 0.
-GENIUS_TEST_RESOLVE_DELAY = float(os.environ.get("GENIUS_TEST_RESOLVE_DELAY", "0") or 0)
+GENIUS_TEST_RESOLVE_DELAY = env.float("GENIUS_TEST_RESOLVE_DELAY", default=0.0)
 
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "memory://")
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -183,10 +187,10 @@ AUTHENTICATION_BACKENDS = [
 # Log-in throttling, three locks of 15 minutes (why these three: genius/accounts/throttle.py):
 # 5 failures for one name from one address; 10 from one address over any names; 10 on one name
 # from any addresses. The last two never hold an account at an address it has signed in from.
-AXES_ENABLED = env_bool("AXES_ENABLED", True)
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-GENIUS_LOGIN_ADDRESS_LIMIT = int(os.environ.get("GENIUS_LOGIN_ADDRESS_LIMIT", "10"))
-GENIUS_LOGIN_ACCOUNT_LIMIT = int(os.environ.get("GENIUS_LOGIN_ACCOUNT_LIMIT", "10"))
+AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+GENIUS_LOGIN_ADDRESS_LIMIT = env.int("GENIUS_LOGIN_ADDRESS_LIMIT", default=10)
+GENIUS_LOGIN_ACCOUNT_LIMIT = env.int("GENIUS_LOGIN_ACCOUNT_LIMIT", default=10)
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = "genius.accounts.throttle.lockout_parameters"
 AXES_CLIENT_IP_CALLABLE = "genius.accounts.addresses.client_address"
@@ -194,7 +198,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 # The proxies (load balancers) whose X-Forwarded-For is believed: addresses or CIDR networks,
 # comma-separated. Empty (the embedded default): the peer's address is the client's.
-TRUSTED_PROXIES = [p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
 for _proxy in TRUSTED_PROXIES:
     try:
         ipaddress.ip_network(_proxy, strict=False)
@@ -202,12 +206,18 @@ for _proxy in TRUSTED_PROXIES:
         raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_proxy!r} is not an address or a network (like 10.0.0.0/8).") from None
 # Sign-ups per client address and hour: accounts made, and tries (each post of the form). A game night on
 # one network (one address behind its router) signs up 10 people or more.
-GENIUS_SIGNUPS_PER_HOUR = int(os.environ.get("GENIUS_SIGNUPS_PER_HOUR", "20"))
-GENIUS_SIGNUP_ATTEMPTS_PER_HOUR = int(os.environ.get("GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", "60"))
+GENIUS_SIGNUPS_PER_HOUR = env.int("GENIUS_SIGNUPS_PER_HOUR", default=20)
+GENIUS_SIGNUP_ATTEMPTS_PER_HOUR = env.int("GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", default=60)
 # Practice matches started per hour: per account once signed up, per address for visitors and guests.
-GENIUS_PRACTICE_PER_HOUR = int(os.environ.get("GENIUS_PRACTICE_PER_HOUR", "20"))
+GENIUS_PRACTICE_PER_HOUR = env.int("GENIUS_PRACTICE_PER_HOUR", default=20)
 # Password-reset emails asked for per client address and hour.
-GENIUS_PASSWORD_RESETS_PER_HOUR = int(os.environ.get("GENIUS_PASSWORD_RESETS_PER_HOUR", "10"))
+GENIUS_PASSWORD_RESETS_PER_HOUR = env.int("GENIUS_PASSWORD_RESETS_PER_HOUR", default=10)
+# The brakes above count in the default cache with django-ratelimit (genius/accounts/brakes.py); a cache that
+# does not answer lets requests through. Not an installed app: its checks refuse the embedded mode's
+# in-memory cache, which is right there (one process), and production's cache is Redis.
+RATELIMIT_FAIL_OPEN = True
+# Communities one person creates per hour.
+GENIUS_COMMUNITIES_PER_HOUR = env.int("GENIUS_COMMUNITIES_PER_HOUR", default=3)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -235,39 +245,43 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 #: Season webhooks may post to loopback and private addresses (tests with a local receiver only).
-WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
+WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
+#: Season webhooks: tries of one delivery, the first retry's wait (doubled each time), and each post's time-out.
+GENIUS_WEBHOOK_MAX_ATTEMPTS = env.int("GENIUS_WEBHOOK_MAX_ATTEMPTS", default=6)
+GENIUS_WEBHOOK_BACKOFF_S = env.float("GENIUS_WEBHOOK_BACKOFF_S", default=2.0)
+GENIUS_WEBHOOK_TIMEOUT_S = env.float("GENIUS_WEBHOOK_TIMEOUT_S", default=10.0)
 
 #: Seconds between two looks at /me/due/ from an open page (the in-page alerts); 5 while a live turn is owed.
-GENIUS_DUE_POLL_SECONDS = int(os.environ.get("GENIUS_DUE_POLL_SECONDS", "30"))
+GENIUS_DUE_POLL_SECONDS = env.int("GENIUS_DUE_POLL_SECONDS", default=30)
 
 #: Live sockets one client address and one session may hold open in a web process (0: no bound); see genius/live/caps.py.
-GENIUS_SOCKETS_PER_ADDRESS = int(os.environ.get("GENIUS_SOCKETS_PER_ADDRESS", "50"))
-GENIUS_SOCKETS_PER_SESSION = int(os.environ.get("GENIUS_SOCKETS_PER_SESSION", "8"))
+GENIUS_SOCKETS_PER_ADDRESS = env.int("GENIUS_SOCKETS_PER_ADDRESS", default=50)
+GENIUS_SOCKETS_PER_SESSION = env.int("GENIUS_SOCKETS_PER_SESSION", default=8)
 
 #: Where links in emails point.
-GENIUS_SITE_URL = os.environ.get("GENIUS_SITE_URL", "http://127.0.0.1:8000")
+GENIUS_SITE_URL = env.str("GENIUS_SITE_URL", default="http://127.0.0.1:8000")
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "genius@localhost")
+EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="genius@localhost")
 
 # Upload limit for match files (also checked by the importer).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
 if PRODUCTION:
     # Secure by default; behind plain HTTP (a local compose run) set SECURE_COOKIES=0 SECURE_SSL_REDIRECT=0.
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
+    CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000)  # a year
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"games": {"handlers": ["console"], "level": os.environ.get("GENIUS_LOG_LEVEL", "INFO")}},
+    "loggers": {"games": {"handlers": ["console"], "level": env.str("GENIUS_LOG_LEVEL", default="INFO")}},
 }

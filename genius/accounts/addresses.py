@@ -6,6 +6,12 @@ setting, from the environment; addresses or CIDR networks) names the proxies who
 the address it saw, so the first address from the right that is not a trusted proxy is the
 client. Anything left of it was written by the client and is ignored. A request from any other
 peer is that peer, whatever its headers say.
+
+The addresses themselves are read by python-ipware (django-ipware's engine): ports, brackets,
+IPv4-mapped IPv6. Whom to believe stays here: ipware matches a header's last hops against a fixed
+list of proxy positions and never asks whether the peer is a proxy at all, so a client talking to the
+site directly could write its own ``X-Forwarded-For``; here the peer must be a trusted proxy, and any
+number of trusted hops is passed over.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.http import HttpRequest
+from python_ipware import IpWare
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -34,19 +41,17 @@ def parse_networks(text: str) -> tuple[Network, ...]:
     return tuple(networks)
 
 
+#: python-ipware (the engine of django-ipware) reading one address, as ``REMOTE_ADDR`` or one hop of a chain.
+_ONE_ADDRESS = IpWare(precedence=("REMOTE_ADDR",))
+
+
 def parse_address(text: str) -> Address | None:
-    """An address as a proxy may write it (``1.2.3.4``, ``1.2.3.4:5678``, ``[::1]:80``), or None."""
-    text = text.strip()
-    if text.startswith("[") and "]" in text:
-        text = text[1 : text.index("]")]
-    elif text.count(":") == 1:  # IPv4 with a port
-        text = text.split(":", 1)[0]
-    try:
-        address = ipaddress.ip_address(text)
-    except ValueError:
-        return None
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return address.ipv4_mapped
+    """An address as a proxy may write it (``1.2.3.4``, ``1.2.3.4:5678``, ``[::1]:80``, IPv4-mapped IPv6), or None.
+
+    python-ipware's parser reads it. Its own choice of the client (a header's chain matched against a
+    fixed list of proxy positions, without asking who the peer is) is not the rule here: see the module.
+    """
+    address, _trusted = _ONE_ADDRESS.get_client_ip({"REMOTE_ADDR": text.strip()})
     return address
 
 
@@ -64,7 +69,7 @@ def client_address(request: HttpRequest) -> str | None:
     peer = parse_address(request.META.get("REMOTE_ADDR", "") or "")
     if peer is None:  # a Unix socket, or no peer at all
         return None
-    networks = _networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))
+    networks = _networks(tuple(settings.TRUSTED_PROXIES))
     if not networks or not _trusted(peer, networks):
         return str(peer)
     hops = [hop for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]

@@ -3,7 +3,7 @@
 The pages are ``templates/registration/password_*.html`` (they extend the site's base); the email is
 sent through the configured backend (``EMAIL_BACKEND``, console by default) and only to accounts with a
 usable password (guests have none). At most ``GENIUS_PASSWORD_RESETS_PER_HOUR`` emails are asked for
-from one address an hour (counted in Django's cache, a brake that lets requests through when it is down).
+from one address an hour (counted by django-ratelimit, a brake that lets requests through when the cache is down).
 """
 
 from __future__ import annotations
@@ -13,24 +13,24 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from genius.accounts import brakes
 from genius.accounts.addresses import client_address
-from genius.accounts.throttle import count_hourly, hourly_count
 
-BRAKE = "password-reset brake"
-
-
-def _key(address: str | None) -> str:
-    return f"genius:password-resets:{address or 'unknown'}"
+#: The brake's group (``genius.accounts.brakes``), counted per client address.
+RESETS = "password-resets"
 
 
 def reset_refusal(address: str | None) -> str | None:
     """Why this address may not ask for another reset email now (None: it may); counts it when allowed."""
-    key = _key(address)
-    if hourly_count(key, BRAKE) >= int(getattr(settings, "GENIUS_PASSWORD_RESETS_PER_HOUR", 10)):
+    if brakes.refuse_or_count(RESETS, address, int(settings.GENIUS_PASSWORD_RESETS_PER_HOUR)) is not None:
         return ("Too many password-reset emails were asked for from your address in the last hour. "
                 "Look in your inbox (and spam folder) for the ones sent, or try again later.")
-    count_hourly(key, BRAKE)
     return None
+
+
+def forget_resets(address: str | None) -> None:
+    """Clear this address's count of reset emails (tests, and a host who lifts the brake)."""
+    brakes.forget(RESETS, address)
 
 
 class PasswordReset(auth_views.PasswordResetView):

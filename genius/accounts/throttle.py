@@ -16,33 +16,30 @@ without that exception would hand every stranger a button that locks the host ou
 it is why there is no such lock. The real client address comes from ``addresses.client_address``.
 
 Sign-ups: per client address, at most ``GENIUS_SIGNUPS_PER_HOUR`` accounts and
-``GENIUS_SIGNUP_ATTEMPTS_PER_HOUR`` tries an hour, counted in Django's cache. When the cache is
-down the throttle lets requests through (it is a brake, not a lock) and says so in the log.
+``GENIUS_SIGNUP_ATTEMPTS_PER_HOUR`` tries an hour, counted by django-ratelimit (``brakes``). When the
+cache is down the throttle lets requests through (it is a brake, not a lock) and says so in the log.
 """
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 from typing import Any
 
 from axes.helpers import get_client_username
 from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Sum
 from django.utils import timezone
 
+from genius.accounts import brakes
 from genius.accounts.addresses import client_address
 
-log = logging.getLogger("games.accounts")
-
 PAIR = ["username", "ip_address"]
-HOUR = 3600
 
 
-def _limit(name: str, default: int) -> int:
-    return max(int(getattr(settings, name, default)), int(settings.AXES_FAILURE_LIMIT))
+def _limit(limit: int) -> int:
+    """A wider lock's limit, never below the pair's own (``AXES_FAILURE_LIMIT``)."""
+    return max(int(limit), int(settings.AXES_FAILURE_LIMIT))
 
 
 def _failures_since(since, **where: Any) -> int:
@@ -66,66 +63,33 @@ def lockout_parameters(request_or_attempt: Any, credentials: dict | None = None)
     cool_off = settings.AXES_COOLOFF_TIME or timedelta(minutes=15)
     since = timezone.now() - cool_off
     params: list = [PAIR]
-    if address and _failures_since(since, ip_address=address) >= _limit("GENIUS_LOGIN_ADDRESS_LIMIT", 10):
+    if address and _failures_since(since, ip_address=address) >= _limit(settings.GENIUS_LOGIN_ADDRESS_LIMIT):
         params.append("ip_address")
-    if username and _failures_since(since, username=username) >= _limit("GENIUS_LOGIN_ACCOUNT_LIMIT", 10):
+    if username and _failures_since(since, username=username) >= _limit(settings.GENIUS_LOGIN_ACCOUNT_LIMIT):
         params.append("username")
     return params
 
 
-def _signup_keys(address: str | None) -> tuple[str, str]:
-    who = address or "unknown"
-    return f"genius:signup-tries:{who}", f"genius:signups:{who}"
-
-
-def hourly_count(key: str, brake: str) -> int:
-    """How many times ``key`` was counted in the last hour (0 when the cache does not answer: it is only a brake)."""
-    try:
-        return int(cache.get(key) or 0)
-    except Exception:  # the cache is only a brake
-        log.warning("%s: the cache did not answer; letting the request through", brake)
-        return 0
-
-
-def count_hourly(key: str, brake: str) -> None:
-    """Count one more for ``key`` this hour (the count expires an hour after its first)."""
-    try:
-        if not cache.add(key, 1, HOUR):
-            try:
-                cache.incr(key)
-            except ValueError:  # expired between add and incr
-                cache.set(key, 1, HOUR)
-    except Exception:
-        log.warning("%s: the cache did not answer; the attempt was not counted", brake)
-
-
-def _count(key: str) -> int:
-    return hourly_count(key, "sign-up throttle")
-
-
-def _hit(key: str) -> None:
-    count_hourly(key, "sign-up throttle")
+#: The sign-up brakes' groups: tries (each post of the form) and accounts made, per client address.
+TRIES = "signup-tries"
+MADE = "signups"
 
 
 def signup_refusal(address: str | None) -> str | None:
     """Why this address may not try to sign up now (None: it may); counts the try when allowed."""
-    tries, made = _signup_keys(address)
-    if _count(made) >= int(getattr(settings, "GENIUS_SIGNUPS_PER_HOUR", 20)):
+    if brakes.used(MADE, address) >= int(settings.GENIUS_SIGNUPS_PER_HOUR):
         return "Too many accounts were made from your address in the last hour. Try again later."
-    if _count(tries) >= int(getattr(settings, "GENIUS_SIGNUP_ATTEMPTS_PER_HOUR", 60)):
+    if brakes.refuse_or_count(TRIES, address, int(settings.GENIUS_SIGNUP_ATTEMPTS_PER_HOUR)) is not None:
         return "Too many sign-up attempts from your address in the last hour. Try again later."
-    _hit(tries)
     return None
 
 
 def signup_made(address: str | None) -> None:
     """Count one account made from this address."""
-    _hit(_signup_keys(address)[1])
+    brakes.count(MADE, address)
 
 
 def forget_signups(address: str | None) -> None:
     """Clear this address's sign-up counts (tests, and a host who lifts the brake)."""
-    try:
-        cache.delete_many(list(_signup_keys(address)))
-    except Exception:
-        log.warning("sign-up throttle: the cache did not answer; nothing to forget")
+    brakes.forget(TRIES, address)
+    brakes.forget(MADE, address)

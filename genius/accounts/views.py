@@ -39,5 +39,5 @@ def due_now(request: HttpRequest) -> JsonResponse:
     if not request.user.is_authenticated:
         return JsonResponse({"error": "Log in to see the moves you owe.", "due": []}, status=403)
     items, live = due.look(request.user)
-    slow = int(getattr(settings, "GENIUS_DUE_POLL_SECONDS", 30))
+    slow = int(settings.GENIUS_DUE_POLL_SECONDS)
     return JsonResponse({"due": items, "now": timezone.now().isoformat(), "poll_s": min(slow, 5) if live else slow})

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from genius.challenges import services
 from genius.challenges.forms import ChallengeForm, SettingsForm, clean_text
 from genius.challenges.models import Challenge
+from genius.forms.htmx import HtmxRequest, go
 from genius.matches.models import Match
 from genius.matches.services.engines import game_title
 from genius.matches.services.errors import ServiceError
@@ -96,18 +97,6 @@ def _form_page(request: HttpRequest, form: ChallengeForm, *, guest: bool, status
                   status=status if form.is_bound else 200)
 
 
-def _answer(request: HttpRequest, pk: int, action: Callable[[int, Any], Any]) -> Any:
-    """``action``'s result; on a refusal, a 403 page for someone else's challenge, else None with the message kept
-    for the list."""
-    try:
-        return action(pk, request.user)
-    except services.NotYours as exc:
-        return render(request, "challenges/refused.html", {"message": exc.message}, status=403)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-        return None
-
-
 @require_GET
 @never_cache
 def state(request: HttpRequest, pk: int) -> JsonResponse:
@@ -122,35 +111,38 @@ def state(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse({"status": challenge.status, "match_url": match_url})
 
 
+#: The answers to a challenge: the service that gives it, and what the page says once it is given.
+ANSWERS: dict[str, tuple[Callable[[int, Any], Any], Callable[[Any], str]]] = {
+    "accept": (services.accept, lambda match: f"Challenge accepted: {match.title} has started."),
+    "decline": (services.decline, lambda c: f"You declined {c.challenger.get_username()}'s challenge."),
+    "cancel": (services.cancel, lambda c: f"Your challenge to {c.challenged.get_username()} is cancelled."),
+}
+
+
 @require_POST
 @login_required
-def accept(request: HttpRequest, pk: int) -> HttpResponse:
-    """Accept: the match starts at once, and both players go to its page."""
-    result = _answer(request, pk, services.accept)
+def answer(request: HtmxRequest, pk: int, *, action: str) -> HttpResponse:
+    """Accept (the match starts at once, and both players go to its page), decline or cancel a challenge.
+
+    Declined or cancelled, the list is shown again with a message; from the list's own buttons (htmx,
+    ``request.htmx``) its lists are redrawn in place. Accepted, the whole page goes to the match. A refusal is
+    a message on the list (a plain post for someone else's challenge: a 403 page), never a 500.
+    """
+    give, said = ANSWERS[action]
+    try:
+        result = give(pk, request.user)
+    except services.NotYours as exc:
+        if not request.htmx:
+            return render(request, "challenges/refused.html", {"message": exc.message}, status=403)
+        messages.error(request, exc.message)
+        return redirect("challenges")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("challenges")
+    messages.success(request, said(result))
     if isinstance(result, Match):
-        messages.success(request, f"Challenge accepted: {result.title} has started.")
-        return redirect("match", pk=result.pk)
-    return result or redirect("challenges")
-
-
-@require_POST
-@login_required
-def decline(request: HttpRequest, pk: int) -> HttpResponse:
-    result = _answer(request, pk, services.decline)
-    if isinstance(result, Challenge):
-        messages.success(request, f"You declined {result.challenger.get_username()}'s challenge.")
-        return redirect("challenges")
-    return result or redirect("challenges")
-
-
-@require_POST
-@login_required
-def cancel(request: HttpRequest, pk: int) -> HttpResponse:
-    result = _answer(request, pk, services.cancel)
-    if isinstance(result, Challenge):
-        messages.success(request, f"Your challenge to {result.challenged.get_username()} is cancelled.")
-        return redirect("challenges")
-    return result or redirect("challenges")
+        return go(request, reverse("match", args=[result.pk]))
+    return redirect("challenges")
 
 
 @require_GET

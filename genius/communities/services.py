@@ -20,8 +20,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from genius.accounts import brakes
 from genius.accounts.names import GUEST_PREFIX
-from genius.accounts.throttle import count_hourly, hourly_count
 from genius.communities.models import HOSTING_ROLES, Community, Invitation, JoinRequest, Membership, Role
 from genius.matches.services.errors import ServiceError
 
@@ -161,8 +161,12 @@ def _choice(enum: type, value: Any, field: str) -> Any:
 # --- creating and editing --------------------------------------------------------------------------------------
 
 
-def _creations_key(user: Any) -> str:
-    return f"genius:communities-made:{user.pk}"
+#: The creation brake's group (``genius.accounts.brakes``), counted per account.
+CREATIONS = "communities-made"
+
+
+def _creator(user: Any) -> str:
+    return f"user:{user.pk}"
 
 
 def is_guest_account(user: Any) -> bool:
@@ -177,8 +181,8 @@ def create_community(user: Any, *, name: Any, slug: Any = "", description: Any =
         raise NotAllowed("Log in to create a community.")
     if is_guest_account(user):
         raise NotAllowed("Guests play practice matches only: sign up to create a community.")
-    limit = int(getattr(settings, "GENIUS_COMMUNITIES_PER_HOUR", 3))
-    if hourly_count(_creations_key(user), "community throttle") >= limit:
+    limit = int(settings.GENIUS_COMMUNITIES_PER_HOUR)
+    if brakes.used(CREATIONS, _creator(user)) >= limit:
         raise ServiceError(f"You created {limit} communities in the last hour: try again later.")
     name = check_name(name)
     description = check_description(description)
@@ -194,7 +198,7 @@ def create_community(user: Any, *, name: Any, slug: Any = "", description: Any =
             Membership.objects.create(community=community, user=user, role=Role.OWNER)
     except IntegrityError:
         raise ServiceError(f"The address /c/{slug}/ was just taken: choose another.", "slug") from None
-    count_hourly(_creations_key(user), "community throttle")
+    brakes.count(CREATIONS, _creator(user))
     return community
 
 

@@ -102,26 +102,6 @@ def table(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse
                       extra=extra)
 
 
-@require_POST
-@host_required
-def table_delete(request: HttpRequest, pk: int, key: str) -> HttpResponse:
-    design = _owned_post(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
-    try:
-        services.edit(design.pk, request.user, lambda doc: editing.delete_table(doc, key))
-    except KeyError:
-        messages.error(request, "That table is gone (deleted in another window?).")
-    except DesignError as exc:
-        messages.error(request, "Nothing was deleted: rules still read this table.")
-        _problems_as_messages(request, exc)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "The table is deleted.")
-    return redirect(reverse("design", args=[design.pk]) + "#tables")
-
-
 # --- presets -----------------------------------------------------------------------------------------------
 @require_POST
 @host_required

@@ -219,29 +219,21 @@ def _owned_post(request: HttpRequest, pk: int) -> GameDesign | HttpResponse:
     return design
 
 
-def _apply(request: HttpRequest, design: GameDesign, change: services.Change, done: str) -> None:
+def _apply(request: HttpRequest, design: GameDesign, change: services.Change, done: str, *,
+           refused: str = "Nothing was changed:",
+           gone: str = "That part of the design is gone (changed in another window?).") -> None:
     """Save ``change`` (a function of the document); problems become messages on the next page."""
     try:
         services.edit(design.pk, request.user, change)
     except KeyError:
-        messages.error(request, "That part of the design is gone (changed in another window?).")
+        messages.error(request, gone)
     except DesignError as exc:
-        messages.error(request, "Nothing was changed:")
+        messages.error(request, refused)
         _problems_as_messages(request, exc)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
-
-
-@require_POST
-@host_required
-def counter_delete(request: HttpRequest, pk: int, key: str) -> HttpResponse:
-    design = _owned_post(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
-    _apply(request, design, lambda doc: editing.delete_counter(doc, key), "The counter is deleted.")
-    return redirect(reverse("design", args=[design.pk]) + "#counters")
 
 
 @require_http_methods(["GET", "POST"])
@@ -349,27 +341,6 @@ def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[Va
             place_problems(form, [problem], where, PhaseForm.BOXES)
 
 
-@require_POST
-@host_required
-def phase_delete(request: HttpRequest, pk: int, key: str) -> HttpResponse:
-    design = _owned_post(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
-    _apply(request, design, lambda doc: editing.delete_phase(doc, key), "The phase is deleted.")
-    return redirect(reverse("design", args=[design.pk]) + "#phases")
-
-
-@require_POST
-@host_required
-def phase_move(request: HttpRequest, pk: int, key: str) -> HttpResponse:
-    design = _owned_post(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
-    step = -1 if request.POST.get("to") == "up" else 1
-    _apply(request, design, lambda doc: editing.move_phase(doc, key, step), "The phase is moved.")
-    return redirect(reverse("design", args=[design.pk]) + f"#phase-{key}")
-
-
 @require_http_methods(["GET", "POST"])
 @host_required
 def field(request: HttpRequest, pk: int, phase_key: str, key: str | None = None) -> HttpResponse:
@@ -403,27 +374,6 @@ def field(request: HttpRequest, pk: int, phase_key: str, key: str | None = None)
     heading = f"New field of “{the_phase.get('name')}”" if key is None else f"Field of “{the_phase.get('name')}”"
     extra = {"back_url": reverse("design-phase", args=[design.pk, phase_key]), "back_text": "back to the phase"}
     return _form_page(request, design, form, heading=heading, button="Save the field", extra=extra)
-
-
-@require_POST
-@host_required
-def field_delete(request: HttpRequest, pk: int, phase_key: str, key: str) -> HttpResponse:
-    design = _owned_post(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
-    _apply(request, design, lambda doc: editing.delete_field(doc, phase_key, key), "The field is deleted.")
-    return redirect(reverse("design-phase", args=[design.pk, phase_key]) + "#fields")
-
-
-@require_POST
-@host_required
-def field_move(request: HttpRequest, pk: int, phase_key: str, key: str) -> HttpResponse:
-    design = _owned_post(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
-    step = -1 if request.POST.get("to") == "up" else 1
-    _apply(request, design, lambda doc: editing.move_field(doc, phase_key, key, step), "The field is moved.")
-    return redirect(reverse("design-phase", args=[design.pk, phase_key]) + "#fields")
 
 
 # --- copies, templates, files, deleting ---------------------------------------------------------------------

@@ -14,7 +14,10 @@ CPU). So:
   unread; the first of a run gets one error frame; :data:`FLOOD` dropped in a row close the socket
   with :data:`FLOODED` (4408).
 
-The counts are per web process (each process bounds the sockets it holds).
+The counts are per web process (each process bounds the sockets it holds). They stay hand-made, not
+django-ratelimit's (which the page brakes use, ``genius.accounts.brakes``): a socket cap is a gauge that
+goes down when a socket closes, and the frame rate a token bucket per socket, while ratelimit counts
+events of a request in fixed windows in a cache, which would also cost a cache round trip per frame.
 """
 
 from __future__ import annotations
@@ -43,11 +46,11 @@ _by_session: Counter[str] = Counter()
 
 
 def per_address() -> int:
-    return int(getattr(settings, "GENIUS_SOCKETS_PER_ADDRESS", 50))
+    return int(settings.GENIUS_SOCKETS_PER_ADDRESS)
 
 
 def per_session() -> int:
-    return int(getattr(settings, "GENIUS_SOCKETS_PER_SESSION", 8))
+    return int(settings.GENIUS_SOCKETS_PER_SESSION)
 
 
 def _header(scope: dict, name: bytes) -> str:

@@ -66,7 +66,7 @@ def same_as_host(origin: Origin, host: str) -> bool:
 def trusted(origin: Origin) -> bool:
     """Whether the origin is one of ``CSRF_TRUSTED_ORIGINS`` (same scheme and port, ``*.`` subdomains)."""
     scheme, host, port = origin
-    for pattern in getattr(settings, "CSRF_TRUSTED_ORIGINS", []):
+    for pattern in settings.CSRF_TRUSTED_ORIGINS:
         wildcard = "://*." in pattern
         allowed = parse_origin(pattern.replace("://*.", "://", 1) if wildcard else pattern)
         if allowed is None or allowed[0] != scheme or allowed[2] != port:

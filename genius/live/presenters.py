@@ -18,7 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
-from genius.matches import access, phase_forms
+from genius.forms.moves import MoveForm, instant_keys
+from genius.matches import access
 from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
 from genius.matches.services import live_turns, replays, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
@@ -290,13 +291,11 @@ def form_context(
     match: Match,
     seat: Seat | None,
     *,
-    values: dict[str, Any] | None = None,
-    errors: dict[str, str] | None = None,
-    instant_values: dict[str, Any] | None = None,
-    instant_errors: dict[str, str] | None = None,
+    posted: MoveForm | None = None,
     reads: Reads | None = None,
 ) -> dict[str, Any]:
-    """The seat's forms for the open phase, filled with its current move (or the posted values)."""
+    """The seat's forms for the open phase: filled with its current move, except the ``posted`` one (a
+    refused move, with its errors beside the fields and what was typed kept)."""
     phase = reads.open_phase() if reads is not None else open_phase(match)
     ctx: dict[str, Any] = {"match": match, "phase": phase, "form": None, "instant_form": None, "current": None,
                            "locks_in": solo.locks_in(match, phase)}
@@ -308,12 +307,15 @@ def form_context(
     else:
         current = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
     ctx["current"] = current
-    if values is None:
-        values = engine.form_initial(match.state, seat.name, current.payload if current else None)
-    ctx["form"] = phase_forms.build(engine, match.state, seat.name, values, errors)
-    if phase_forms.instant_keys(engine):
-        instant = phase_forms.build(engine, match.state, seat.name, instant_values or {}, instant_errors, instant=True)
-        ctx["instant_form"] = instant if instant.fields else None
+    if posted is not None and not posted.instant:
+        ctx["form"] = posted
+    else:
+        initial = engine.form_initial(match.state, seat.name, current.payload if current else None)
+        ctx["form"] = MoveForm(engine, match.state, seat.name, initial=initial)
+    if instant_keys(engine):
+        instant = posted if posted is not None and posted.instant else MoveForm(engine, match.state, seat.name,
+                                                                                instant=True)
+        ctx["instant_form"] = instant if instant.declared else None
     return ctx
 
 

@@ -13,7 +13,6 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
@@ -25,8 +24,10 @@ from games.kit.numbers import NumberError, parse_int
 from genius.accounts import guests, throttle
 from genius.accounts.addresses import client_address
 from genius.accounts.forms import SignUpForm
+from genius.forms.htmx import HtmxRequest, go
+from genius.forms.moves import MoveForm
 from genius.live import presenters
-from genius.matches import access, phase_forms, results
+from genius.matches import access, results
 from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
@@ -124,8 +125,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     return render(request, "games/my_matches.html", {"rows": rows, "decisions": decisions})
 
 
-def _match_context(request: HttpRequest, match: Match, *, values=None, errors=None, instant_values=None,
-                   instant_errors=None) -> dict:
+def _match_context(request: HttpRequest, match: Match, *, posted: MoveForm | None = None) -> dict:
     viewer = presenters.viewer_for(match, request.user)
     phase = presenters.open_phase(match)
     ctx = {
@@ -137,8 +137,7 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
         "game_scripts": spec_of(match.game).page.scripts,
         "rules_url": reverse("match-rules", args=[match.pk]) if rules_text(match) else reverse("rules", args=[match.game]),
     }
-    ctx.update(presenters.form_context(match, viewer.seat, values=values, errors=errors,
-                                       instant_values=instant_values, instant_errors=instant_errors))
+    ctx.update(presenters.form_context(match, viewer.seat, posted=posted))
     ctx["can_concede"] = conceding.may_concede(match, request.user)  # RULINGS, "Conceding": a Death Match
     ctx["you_placed"] = results.placed_text(match, viewer.seat)
     ctx["is_guest"] = guests.is_guest(request)
@@ -154,7 +153,7 @@ def _match_context(request: HttpRequest, match: Match, *, values=None, errors=No
     return ctx
 
 
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def match_detail(request: HtmxRequest, pk: int) -> HttpResponse:
     """The match page: one page for everyone, showing more to whoever may see more.
 
     The page's move forms post here (taken as by :func:`match_submit`), so a refused move is shown at the
@@ -169,12 +168,6 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 NO_SEAT = "You have no seat in this match."
 
 
-def wants_json(request: HttpRequest) -> bool:
-    """The page's script sent it (a fetch): the answer is JSON, shown in place without a page load."""
-    return ("application/json" in request.headers.get("Accept", "")
-            or request.headers.get("X-Requested-With", "") in ("XMLHttpRequest", "fetch"))
-
-
 def _saved_text(sub: Submission) -> str:
     at = timezone.localtime(sub.submitted_at)  # the viewer's zone (genius.accounts.zones)
     if sub.locked:
@@ -183,93 +176,83 @@ def _saved_text(sub: Submission) -> str:
 
 
 @require_POST
-def match_submit(request: HttpRequest, pk: int) -> HttpResponse:
+def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     """A player's move for the open phase (or, with ``instant``, an action answered at once).
 
-    A plain form post is answered with the match page: a redirect once saved, the page itself (status 400)
-    with the error beside its field when refused. The page's script (``Accept: application/json`` or
-    ``X-Requested-With``) gets the same checks and messages as JSON, to show in place: ``ok``, ``status``
-    (``saved``, ``locked``, ``answered`` or ``refused``), ``message`` (saved, locked in, or the instant
-    answers), ``error`` and ``errors`` (field name, or ``__all__``, to its message), ``seq`` (the match's
-    number as rendered) and ``parts``, the seat's parts re-rendered (``form`` with the errors beside the
-    fields and what was typed kept, and its ``phase``; once saved also ``board`` and ``private``). A visitor
-    gets 401, someone without a seat 403.
+    The move form (``genius.forms.moves.MoveForm``: the engine's fields, its check in ``clean()``) goes to the
+    services, which check it again under the phase's lock. A plain post is answered with the match page: a
+    redirect once saved, the page itself (status 400) with the error beside its field when refused. An htmx
+    post (the page's own, ``request.htmx``) gets the same checks and words as the form part, to draw in place:
+    the form re-rendered (what was typed kept, errors beside the fields; status 400 when refused), the answer
+    line, and once saved the seat's board and private parts (see ``games/parts/move_answer.html``). Signed
+    out or seatless, an htmx post sends the whole page where a plain post goes.
     """
-    as_json = wants_json(request)
     if not request.user.is_authenticated:
-        if as_json:
-            return JsonResponse({"ok": False, "error": "Log in to send a move."}, status=401)
-        return redirect_to_login(reverse("match", args=[pk]))
+        return go(request, redirect_to_login(reverse("match", args=[pk])).url)
     seat = Seat.objects.select_related("match").filter(match_id=pk, user=request.user).first()  # one query
     if seat is None:
         if not Match.objects.filter(pk=pk).exists():
             raise Http404("No Match matches the given query.")
-        if as_json:
-            return JsonResponse({"ok": False, "error": NO_SEAT}, status=403)
         messages.error(request, NO_SEAT)
-        return redirect("match", pk=pk)
+        return go(request, reverse("match", args=[pk]))
     match = seat.match
-    engine = engine_of(match.game)
     instant = request.POST.get("action") == "instant"
-    values = phase_forms.posted(engine, match.state or {}, seat.name, request.POST, instant=instant) if match.state else {}
     expected = id_from(request.POST.get("phase")) or 0  # the phase the form was for (0: not said)
-    try:
-        payload = engine.parse_form(match.state, seat.name, values) if match.state else {}
-        if instant:
-            answers = submitting.act_now(seat, payload)
-            if as_json:
-                return _move_saved(seat, "answered", " ".join(answers))
-            for answer in answers:
-                messages.info(request, answer)
-        else:
-            lock = request.POST.get("lock") == "1"
-            sub = submitting.submit(seat, payload, expected_phase=expected or None, lock=lock)
-            if as_json:
-                status = "answered" if sub is None else ("locked" if sub.locked else "saved")
-                return _move_saved(seat, status, _saved_text(sub) if sub is not None else "")
-            if sub is not None:  # tagged: a live page drops it once the phase changes (static/genius/live.js)
-                messages.success(request, _saved_text(sub), extra_tags="move")
-        return redirect("match", pk=pk)
-    except (SubmissionError, ServiceError) as exc:
-        errors = {exc.field or "__all__": exc.message}
-        if as_json:
-            return _move_refused(request, seat, exc.message, errors, values, instant, expected)
-        ctx = _match_context(
-            request, match,
-            values=None if instant else values, errors=None if instant else errors,
-            instant_values=values if instant else None, instant_errors=errors if instant else None,
-        )
-        ctx["error"] = exc.message
+    phase = presenters.open_phase(match)
+    number = phase.number if phase is not None else 0
+    form = MoveForm(engine_of(match.game), match.state, seat.name, request.POST, instant=instant,
+                    checks=not expected or expected == number)
+    answers: list[str] = []
+    if form.is_valid():
+        try:
+            if instant:
+                answers = submitting.act_now(seat, form.payload)
+            else:
+                sub = submitting.submit(seat, form.payload, expected_phase=expected or None,
+                                        lock=request.POST.get("lock") == "1")
+                answers = [_saved_text(sub)] if sub is not None else []
+        except (SubmissionError, ServiceError) as exc:
+            form.refuse(exc.field, exc.message)
+    if request.htmx:
+        return _answer_in_place(request, seat, form, " ".join(answers), expected)
+    if form.errors:
+        ctx = _match_context(request, match, posted=form)
+        ctx["error"] = " ".join(str(e) for e in form.errors.get("__all__", []) or
+                                [e for errs in form.errors.values() for e in errs])
         return render(request, "games/match.html", ctx, status=400)
+    for answer in answers:  # a saved line is tagged: a live page drops it once the phase changes (live.js)
+        if instant:
+            messages.info(request, answer)
+        else:
+            messages.success(request, answer, extra_tags="move")
+    return redirect("match", pk=pk)
 
 
-def _move_saved(seat: Seat, status: str, message: str) -> JsonResponse:
-    """A move saved (or an instant action answered): the seat's parts as they are now (a lock-in may have
-    resolved the turn already), and the match's number they were rendered at."""
-    match = Match.objects.get(pk=seat.match_id)
-    seat.match = match
-    parts = presenters.seat_parts(match, seat)
-    return JsonResponse({"ok": True, "status": status, "message": message, "seq": match.seq, "parts": parts})
-
-
-def _move_refused(request: HttpRequest, seat: Seat, message: str, errors: dict[str, str], values: dict,
-                  instant: bool, expected: int) -> JsonResponse:
-    """A refused move: the form of the phase open now, with the error beside its field and what was typed
-    kept (a form for a phase that is over comes back fresh, with the error above it)."""
+def _answer_in_place(request: HtmxRequest, seat: Seat, form: MoveForm, message: str, expected: int) -> HttpResponse:
+    """The move's answer as the form part: saved (200; the seat's board and private parts as they are now: a
+    lock-in may have resolved the turn already) or refused (400; the form of the phase open now, with the error
+    beside its field and what was typed kept; a form for a phase that is over comes back fresh, the error above).
+    The answer line says the saved line only while the phase it was for is open."""
     match = Match.objects.get(pk=seat.match_id)
     seat.match = match
     phase = presenters.open_phase(match)
     number = phase.number if phase is not None else 0
-    if expected and number != expected:
-        values, instant = None, False
-    ctx = presenters.form_context(
-        match, seat,
-        values=None if instant else values, errors=None if instant else errors,
-        instant_values=values if instant else None, instant_errors=errors if instant else None,
-    )
-    form = render_to_string("games/parts/move_form.html", ctx, request=request)
-    return JsonResponse({"ok": False, "status": "refused", "error": message, "errors": errors, "seq": match.seq,
-                         "parts": {"form": form, "phase": str(number)}}, status=400)
+    refused = bool(form.errors)
+    posted = form if refused and not (expected and number != expected and not form.instant) else None
+    ctx = presenters.form_context(match, seat, posted=posted)
+    if refused and posted is None and ctx["form"] is not None:
+        for errors in form.errors.values():
+            for error in errors:
+                ctx["form"].refuse(None, str(error))
+    shown_in_form = (ctx["instant_form"] if form.instant else ctx["form"]) is not None
+    ctx.update({
+        "seq": match.seq, "phase_now": number, "refused": refused,
+        "answer": "" if refused and shown_in_form else (
+            " ".join(str(e) for errs in form.errors.values() for e in errs) if refused
+            else (message if not expected or expected == number or form.instant else "")),
+        "parts": {} if refused else presenters.seat_parts(match, seat),
+    })
+    return render(request, "games/parts/move_answer.html", ctx, status=400 if refused else 200)
 
 
 @require_POST

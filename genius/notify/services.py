@@ -61,12 +61,8 @@ LEASE = timedelta(seconds=60)
 OVERDUE = timedelta(seconds=30)
 
 
-def _setting(name: str, default: float) -> float:
-    return float(getattr(settings, name, default))
-
-
 def max_attempts() -> int:
-    return int(_setting("GENIUS_WEBHOOK_MAX_ATTEMPTS", 6))
+    return int(settings.GENIUS_WEBHOOK_MAX_ATTEMPTS)
 
 
 #: The longest wait between two attempts.
@@ -79,7 +75,7 @@ def backoff(attempts: int) -> timedelta:
     Celery's ``retry_backoff`` computes the same (``factor * 2 ** retries``) and, with ``retry_jitter``,
     waits a random part of it; so does the embedded thread.
     """
-    base = _setting("GENIUS_WEBHOOK_BACKOFF_S", 2.0)
+    base = float(settings.GENIUS_WEBHOOK_BACKOFF_S)
     return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), MAX_BACKOFF_S))
 
 
@@ -169,7 +165,7 @@ class WebhookFailed(Exception):
 
 
 @shared_task(bind=True, ignore_result=True, acks_late=True, autoretry_for=(WebhookFailed,),
-             retry_backoff=max(int(_setting("GENIUS_WEBHOOK_BACKOFF_S", 2.0)), 1), retry_backoff_max=MAX_BACKOFF_S,
+             retry_backoff=max(int(float(settings.GENIUS_WEBHOOK_BACKOFF_S)), 1), retry_backoff_max=MAX_BACKOFF_S,
              retry_jitter=True, max_retries=max_attempts() - 1)
 def deliver_webhook(self, delivery_id: int) -> bool | None:
     """Celery: one attempt; a failure that leaves the delivery pending raises :class:`WebhookFailed`,
@@ -207,7 +203,7 @@ class WebhookRefused(ValueError):
 
 
 def _allows_private() -> bool:
-    return bool(getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False))
+    return bool(settings.WEBHOOKS_ALLOW_PRIVATE)
 
 
 def _is_public(address: str) -> bool:
@@ -312,7 +308,7 @@ def attempt(delivery_id: int, now: datetime | None = None) -> bool | None:
     if not claimed:
         return None
     delivery = WebhookDelivery.objects.get(pk=delivery_id)
-    error = post_json(delivery.url, delivery.content, timeout=_setting("GENIUS_WEBHOOK_TIMEOUT_S", 10.0))
+    error = post_json(delivery.url, delivery.content, timeout=float(settings.GENIUS_WEBHOOK_TIMEOUT_S))
     done = timezone.now()
     if not error:
         WebhookDelivery.objects.filter(pk=delivery_id).update(status=WebhookDelivery.Status.SENT, sent_at=done,
@@ -353,7 +349,7 @@ def retry(delivery_id: int) -> None:
 
 
 def _site() -> str:
-    return str(getattr(settings, "GENIUS_SITE_URL", "http://127.0.0.1:8000")).rstrip("/")
+    return str(settings.GENIUS_SITE_URL).rstrip("/")
 
 
 def _email(template: str, to: str, context: dict) -> EmailMessage:

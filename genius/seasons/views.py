@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST
 
 from games.engines.spec import GameSpec
 from games.kit import house_bots
-from genius.hosting.forms import config_field, config_value
+from genius.forms.config import config_value
+from genius.hosting.forms import config_field
 from genius.matches import access
 from genius.matches.access import season_host_required
 from genius.matches.fields import WholeNumberField, id_from

@@ -17,7 +17,7 @@ from typing import Any
 from games.engines.protocol import Engine, Field, PhaseSpec
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from genius.matches import phase_forms
+from genius.forms.moves import is_instant
 from genius.matches.models import Match
 
 WATCH_JS = """
@@ -87,7 +87,7 @@ def fill_move(page: Any, engine: Engine, match: Match, name: str, payload: dict[
     """Fill the page's move form with ``payload`` as a player would; returns the selector of the button to click
     (the picked choice of a one-click form, else Lock in on a live turn, else the form's submit button)."""
     values = engine.form_initial(match.state, name, payload)
-    fields: list[Field] = [f for f in engine.form_fields(match.state, name) if not phase_forms.is_instant(engine, f.name)]
+    fields: list[Field] = [f for f in engine.form_fields(match.state, name) if not is_instant(engine, f.name)]
     pick = None
     for f in fields:
         value = values.get(f.name)

@@ -133,6 +133,7 @@
         var el = document.querySelector('[data-part="' + name + '"]');
         if (!el) return;
         el.innerHTML = parts[name];
+        if (window.htmx) window.htmx.process(el);  // the redrawn form is answered in place too
         eachFold(name, el, function (d, key) { if (key in folds && d.open !== folds[key]) d.open = folds[key]; });
       });
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
@@ -144,19 +145,22 @@
       root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
     }
 
-    // Moves in place: a move form (its one-click buttons and the lock button included: the clicked button's
-    // name and value are sent) goes by a fetch and is answered with the same checks and messages as a plain
-    // post, shown here: errors beside their fields, the saved line and the board updated; no page load, and
-    // the address bar stays on the match page. Without this script the form posts to the match page itself.
-    var answerEl = document.querySelector("[data-move-answer]");
-    var sending = false;
-    var clicked = null;  // the submit button last clicked (for browsers without SubmitEvent.submitter)
+    // Moves in place: a move form (its one-click buttons and the lock button included: htmx sends the clicked
+    // button's name and value) is posted by htmx (hx-post, games/parts/in_place.html) and answered with the form
+    // part, the answer line and, once saved, the seat's board and private parts (games/parts/move_answer.html):
+    // errors beside their fields, no page load, the address bar stays on the match page. Without this script
+    // the form posts to the match page itself. Here: one move at a time is marked (data-sending), an answer older
+    // than what the socket brought draws only its answer line, and the focus stays where the player was.
+    var swapping = false, sentKey = null, sentName = null;
+
+    function answerEl() { return document.querySelector("[data-move-answer]"); }
 
     function say(text, bad) {
-      if (!answerEl) return;
-      answerEl.textContent = text || "";
-      answerEl.hidden = !text;
-      answerEl.className = "msg" + (text ? (bad ? " msg-error" : " msg-success") : "");
+      var el = answerEl();
+      if (!el) return;
+      el.textContent = text || "";
+      el.hidden = !text;
+      el.className = "msg" + (text ? (bad ? " msg-error" : " msg-success") : "");
     }
 
     function clearAnswer() {
@@ -171,75 +175,64 @@
       return '[name="' + CSS.escape(el.name) + '"]' + (el.value ? '[value="' + CSS.escape(el.value) + '"]' : "");
     }
 
-    function answered(answer, key, sentPhase, sentName) {
-      // Apply the seat's parts unless the page already shows a later state (the socket brought it first).
-      if (answer.parts && !(answer.seq < seq)) apply(answer.parts, true);
-      var part = document.querySelector('[data-part="form"]');
-      if (answer.ok) {
-        // Said only while its phase is open: a lock-in that resolved the turn leaves the next turn's form alone.
-        say(phase === sentPhase ? answer.message : "", false);
-      } else {
-        var inPlace = part && part.querySelector(".field-error, .msg-error");
-        say(inPlace ? "" : answer.error, true);
-        var invalid = part && part.querySelector('[aria-invalid="true"]');
-        if (invalid) { invalid.focus(); return; }
-      }
-      var again = key && part && part.querySelector(key);
-      if (again) again.focus();
-      else refocus(null, sentName);
+    function isMove(ev) {
+      var elt = ev.detail && ev.detail.elt;
+      return !!(elt && elt.matches && elt.matches("form[data-in-place]") && root.contains(elt));
     }
 
-    function postPlainly(form, button) {
-      // Not answered as JSON (an expired page, a sign-in): the plain post shows the server's own page.
-      if (button && button.name) {
-        var hidden = document.createElement("input");
-        hidden.type = "hidden"; hidden.name = button.name; hidden.value = button.value;
-        form.appendChild(hidden);
-      }
-      form.submit();
+    function sent() {
+      swapping = false;
+      root.removeAttribute("data-sending");
+      root.querySelectorAll('[data-part="form"] [aria-busy]').forEach(function (b) { b.removeAttribute("aria-busy"); });
     }
 
-    function sendMove(form, button) {
-      var data = new FormData(form);
-      if (button && button.name) data.append(button.name, button.value);
-      var key = focusKey(document.activeElement) || focusKey(button);
-      var sentPhase = form.querySelector('input[name="phase"]') ? form.querySelector('input[name="phase"]').value : phase;
-      sending = true;
+    document.addEventListener("htmx:beforeRequest", function (ev) {
+      if (!isMove(ev)) return;
+      var button = ev.detail.requestConfig && ev.detail.requestConfig.triggeringEvent && ev.detail.requestConfig.triggeringEvent.submitter;
+      sentKey = focusKey(document.activeElement) || focusKey(button);
+      sentName = button ? button.name : null;
       root.setAttribute("data-sending", "");  // a move is on its way (tests and styles can tell)
       if (button) button.setAttribute("aria-busy", "true");
-      fetch(form.action, {
-        method: "POST", body: data, credentials: "same-origin",
-        headers: { "Accept": "application/json", "X-Requested-With": "fetch", "X-CSRFToken": csrf() }
-      })
-        .then(function (r) {
-          if ((r.headers.get("Content-Type") || "").indexOf("application/json") === -1) return { plain: true };
-          return r.json();
-        })
-        .then(function (answer) {
-          if (answer.plain) postPlainly(form, button);
-          else answered(answer, key, sentPhase, button && button.name);
-        }, function () {
-          say("Your move could not be sent (is the connection down?). Nothing was saved: try again.", true);
-        })
-        .then(function () {
-          sending = false;
-          root.removeAttribute("data-sending");
-          if (button) button.removeAttribute("aria-busy");
-        });
-    }
-
-    document.addEventListener("click", function (ev) {
-      var btn = ev.target.closest && ev.target.closest("form[data-in-place] button");
-      if (btn && btn.type === "submit") clicked = btn;
-    }, true);
-    document.addEventListener("submit", function (ev) {
-      var form = ev.target;
-      if (!form.matches || !form.matches("form[data-in-place]") || !root.contains(form) || !window.fetch) return;
-      ev.preventDefault();
-      if (sending) return;  // one move at a time: the answer to the last one comes first
-      var button = ev.submitter || (clicked && form.contains(clicked) ? clicked : null);
-      clicked = null;
-      sendMove(form, button);
+    });
+    document.addEventListener("htmx:beforeSwap", function (ev) {
+      if (!isMove(ev) || !ev.detail.shouldSwap) return;
+      var answer = new DOMParser().parseFromString(ev.detail.serverResponse, "text/html").querySelector("[data-move-answer]");
+      if (answer && parseInt(answer.getAttribute("data-answer-seq"), 10) < seq) {
+        // The page already shows a later state (the socket brought it first): only the answer line is said.
+        ev.detail.shouldSwap = false;
+        say(answer.textContent, answer.classList.contains("msg-error"));
+        return;
+      }
+      swapping = true;
+    });
+    document.addEventListener("htmx:afterSwap", function (ev) {
+      if (!ev.target || ev.target.id !== "part-form") return;  // once for the part (htmx also tells each new child)
+      var answer = answerEl();
+      var now = answer ? answer.getAttribute("data-answer-phase") : null;
+      if (now !== null && now !== phase) {
+        document.querySelectorAll(".messages .msg-move").forEach(function (el) { el.remove(); });
+        phase = now; root.setAttribute("data-phase", phase);
+      }
+      document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
+      var part = document.querySelector('[data-part="form"]');
+      var invalid = part && part.querySelector('[aria-invalid="true"]');
+      if (invalid) invalid.focus();
+      else {
+        var again = sentKey && part && part.querySelector(sentKey);
+        if (again) again.focus(); else refocus(null, sentName);
+      }
+      tickCountdowns();
+      root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
+      sent();
+    });
+    document.addEventListener("htmx:afterRequest", function (ev) {
+      if (isMove(ev) && !swapping) sent();
+    });
+    document.addEventListener("htmx:sendError", function (ev) {
+      if (isMove(ev)) say("Your move could not be sent (is the connection down?). Nothing was saved: try again.", true);
+    });
+    document.addEventListener("htmx:responseError", function (ev) {
+      if (isMove(ev)) say("Your move could not be sent (the server answered " + ev.detail.xhr.status + "). Reload the page to see what is saved.", true);
     });
 
     function resync() {

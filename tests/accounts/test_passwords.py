@@ -20,13 +20,11 @@ SITE_LOOK = 'href="/static/genius/site.css"'
 
 @pytest.fixture(autouse=True)
 def _fresh_brake():
-    from django.core.cache import cache
-
     for address in (ADDRESS, "127.0.0.1", "203.0.113.78"):
-        cache.delete(passwords._key(address))
+        passwords.forget_resets(address)
     yield
     for address in (ADDRESS, "127.0.0.1", "203.0.113.78"):
-        cache.delete(passwords._key(address))
+        passwords.forget_resets(address)
 
 
 @pytest.fixture

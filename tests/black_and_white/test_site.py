@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 
 from games.engines import matchfile, registry
-from genius.matches import phase_forms
+from genius.forms.moves import MoveForm
 from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle, matchfiles, submitting
 from genius.matches.services.engines import engine_of
@@ -53,8 +53,8 @@ def test_a_turn_is_a_live_minute_and_its_form_is_one_click(duel):
     phase = duel.current_phase
     assert (phase.kind, phase.actors) == ("turn", ["ana"]) and phase.is_live
     assert phase.deadline - phase.opened_at == timedelta(seconds=60)
-    form = phase_forms.build(engine_of(SLUG), duel.state, "ana")
-    assert form.one_click and [c["label"] for c in form.fields[0]["choices"]][:2] == ["0 (black)", "1 (white)"]
+    form = MoveForm(engine_of(SLUG), duel.state, "ana")
+    assert form.one_click and [c["label"] for c in form.rows[0]["choices"]][:2] == ["0 (black)", "1 (white)"]
 
 
 def test_one_click_on_a_tile_plays_it_and_ends_the_turn_at_once(client, duel, ana):

@@ -73,7 +73,7 @@ def test_a_ruling_can_give_the_next_phase_a_length_other_actors_and_another_form
     vote = open_phase(custom_match)
     assert vote.actors == ["ana", "ben"] and vote.deadline is not None
     assert (vote.deadline - vote.opened_at) == timedelta(seconds=600)
-    labels = [f["label"] for f in presenters.form_context(custom_match, custom_match.seats.get(name="ana"))["form"].fields]
+    labels = [f["label"] for f in presenters.form_context(custom_match, custom_match.seats.get(name="ana"))["form"].rows]
     assert "Accuse someone" in labels
 
 

@@ -1,15 +1,16 @@
 """The benchmark's fixtures are built for every registered game, so a new game cannot break ``bin/bench`` unseen.
 
-Each section that ranges over the games (engines, queries, mass deadline) is run here on a tiny scale,
-on the test database: a game with a required setting (a custom game's design) plays its sample config,
-and a phase the host rules is published by a bot's ruling.
+Each section ranges over the games (engines, queries, live turn, submissions, mass deadline, fan-out,
+browser); their fixtures are built here on a tiny scale, on the test database: a game that ships designs
+(the custom game) plays each shipped design in turn, and a phase the host rules is published by a bot's
+ruling.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from bench import deadline, engines, fixtures
+from bench import browser, crowd, deadline, engines, fixtures, liveturn, submissions
 from bench.queries import resolution_queries, submission_queries
 from games.engines.registry import get_engine, slugs
 from genius.matches.models import Match
@@ -62,3 +63,45 @@ def test_a_bench_player_can_post_a_legal_move_in_every_game(slug):
     if actor is not None:
         fields = fixtures.form_fields(match, actor)
         assert fields and fields[0][0] == "csrfmiddlewaretoken"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", [s for s in slugs() if fixtures.shipped_designs(get_engine(s))])
+def test_a_game_that_ships_designs_plays_every_shipped_design_in_turn(slug):
+    engine = get_engine(slug)
+    shipped = fixtures.shipped_designs(engine)
+    played = set()
+    for seed in range(len(shipped)):
+        match = fixtures.match(slug, [], seed, seats=engine.max_players)
+        assert match.status == Match.Status.RUNNING
+        design = match.config["design"]
+        assert design in shipped
+        assert design["min_players"] <= match.seats.count() <= design["max_players"]
+        played.add(design["title"])
+    assert played == {d["title"] for d in shipped}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", slugs())
+def test_the_submissions_section_seats_players_of_every_game_who_each_post_a_legal_move(slug):
+    requests = submissions.make_players(slug, 3)
+    assert len(requests) == 3
+    for method, path, headers, body in requests:
+        assert method == "POST" and path.endswith("/submit/") and "sessionid" in headers["Cookie"]
+        assert body.startswith("csrfmiddlewaretoken=")
+
+
+def test_the_live_sections_measure_every_game_with_live_turns_and_name_the_others():
+    assert liveturn.live_games() == browser.live_games()
+    assert liveturn.live_games(), "some registered game plays live turns"
+    assert set(liveturn.live_games()) <= set(slugs())
+
+
+@pytest.mark.django_db(transaction=True)  # the section's clock starts in an on-commit callback
+@pytest.mark.parametrize("slug", slugs())
+def test_the_fanout_section_resolves_a_bot_match_of_every_game_and_its_sequence_moves_on(slug):
+    match = fixtures.match(slug, [], 600, title="crowd test")
+    for _ in range(2):
+        seq = Match.objects.get(pk=match.pk).seq
+        _, after = crowd.resolve_and_stamp(match.pk)
+        assert after > seq

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _lint_imports() -> str:
     found = Path(sys.executable).with_name("lint-imports")
     command = str(found) if found.exists() else shutil.which("lint-imports")
-    assert command, "lint-imports is missing: install the test extras (bin/setup, or pip install -e '.[test]')"
+    assert command, "lint-imports is missing: install the tests extra (bin/setup tests)"
     return command
 
 

@@ -4,6 +4,7 @@ documents is read from the environment, each limit named there with its variable
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -21,8 +22,8 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 NAT = "203.0.113.50"  # one router: a game night, or a school
 GAME = "black-and-white"
-#: Words in README capitals that are not variables (viewers of the engine protocol, pytest's ARGS, a Django setting).
-NOT_VARIABLES = {"HOST", "PUBLIC", "SPECTATOR", "ARGS", "CONN_MAX_AGE"}
+#: Words in README capitals that are not variables (viewers of the engine protocol, pytest's ARGS, a Django setting, a log level).
+NOT_VARIABLES = {"HOST", "PUBLIC", "SPECTATOR", "ARGS", "CONN_MAX_AGE", "INFO"}
 #: Where the variables are read: the site, its scripts and its test harness.
 READERS = ["genius", "bin", "bench", "reliability", ".ci", "tests/browser", "tests/conftest.py", "docker-compose.yml"]
 
@@ -111,14 +112,14 @@ def test_every_variable_the_readme_documents_is_read_from_the_environment():
     unread = []
     for name in sorted(readme_variables()):
         patterns = [rf'environ\.get\(\s*"{name}"', rf'environ\[\s*"{name}"\s*\]', rf'getenv\(\s*"{name}"',
-                    rf'env_bool\(\s*"{name}"', rf'"{name}" in os\.environ', rf"\$\{{?{name}\b"]
+                    rf'env(?:\.\w+|_list)\(\s*"{name}"', rf'"{name}" in os\.environ', rf"\$\{{?{name}\b"]
         if not any(re.search(p, code) for p in patterns):
             unread.append(name)
     assert not unread, f"documented in the README but never read from the environment: {unread}"
 
 
 def test_the_practice_brake_is_read_from_the_environment():
-    assert re.search(r'GENIUS_PRACTICE_PER_HOUR = int\(os\.environ\.get\("GENIUS_PRACTICE_PER_HOUR"',
+    assert re.search(r'GENIUS_PRACTICE_PER_HOUR = env\.int\("GENIUS_PRACTICE_PER_HOUR"',
                      (ROOT / "genius" / "settings.py").read_text())
 
 
@@ -127,7 +128,76 @@ def test_the_readme_says_each_limit_its_variable_and_its_default():
 
     text = (ROOT / "README.md").read_text()
     settings_text = (ROOT / "genius" / "settings.py").read_text()
-    limits = sorted(set(re.findall(r"^([A-Z_]+(?:_PER_HOUR|_LIMIT)) = int\(os\.environ", settings_text, re.M)))
+    limits = sorted(set(re.findall(r"^([A-Z_]+(?:_PER_HOUR|_LIMIT)) = env\.int\(", settings_text, re.M)))
     assert "GENIUS_PRACTICE_PER_HOUR" in limits and "GENIUS_SIGNUPS_PER_HOUR" in limits
     for name in limits:
         assert re.search(rf"`{name}` \({getattr(settings, name)}\)", text), f"README: {name} and its default"
+
+
+def settings_reads() -> dict[str, ast.expr | None]:
+    """Each variable genius/settings.py reads (``env.<type>("NAME", default=…)``, ``env_list("NAME", "…")``)
+    with its default's expression."""
+    reads: dict[str, ast.expr | None] = {}
+    for node in ast.walk(ast.parse((ROOT / "genius" / "settings.py").read_text())):
+        if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+            continue
+        func = node.func
+        is_env = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "env"
+        if not (is_env or (isinstance(func, ast.Name) and func.id == "env_list")):
+            continue
+        if is_env and func.attr == "db_url_config":
+            continue
+        defaults = [kw.value for kw in node.keywords if kw.arg == "default"] + node.args[1:2]
+        reads[node.args[0].value] = defaults[0] if defaults else None
+    return reads
+
+
+def readme_defaults() -> dict[str, str]:
+    """The default cell of each row of the README's settings table, by variable."""
+    rows = re.findall(r"^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|", (ROOT / "README.md").read_text(), re.M)
+    return {name: cell.strip() for name, cell in rows}
+
+
+def test_settings_read_every_variable_through_django_environ_and_nothing_else():
+    text = (ROOT / "genius" / "settings.py").read_text()
+    assert "import environ" in text
+    assert not re.search(r"os\.environ\.get|os\.getenv|os\.environ\[", text)
+    assert len(settings_reads()) >= 30
+
+
+def test_the_readme_documents_every_variable_the_settings_read_with_its_default():
+    documented = readme_defaults()
+    text = (ROOT / "README.md").read_text()
+    settings_text = (ROOT / "genius" / "settings.py").read_text()
+    wrong = []
+    for name, default in sorted(settings_reads().items()):
+        if name not in documented:  # a brake: its own table says `NAME` (default)
+            if not re.search(rf"`{name}` \(", text):
+                wrong.append(f"{name}: not in the README's tables")
+            continue
+        cell = documented[name]
+        if not isinstance(default, ast.Constant):
+            continue  # a default computed from others (a path, another variable): said in words
+        shown = re.match(r"`([^`]*)`", cell)
+        value = default.value
+        if cell.startswith("not set") and f'"{name}" in os.environ' in settings_text:
+            ok = True  # its absence means something of its own (DEBUG: the embedded mode, not production)
+        elif value == "":
+            ok = cell.startswith("empty")
+        elif shown is None:
+            ok = False
+        elif isinstance(value, bool):
+            ok = shown.group(1) == ("1" if value else "0")
+        elif isinstance(value, int | float):
+            ok = float(shown.group(1)) == float(value)
+        else:
+            ok = shown.group(1) == value
+        if not ok:
+            wrong.append(f"{name}: the README says {cell!r}, settings.py {value!r}")
+    assert not wrong, wrong
+
+
+def test_no_module_keeps_its_own_default_of_a_setting():
+    copies = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "genius").rglob("*.py"))
+              for n, line in enumerate(path.read_text().splitlines(), 1) if "getattr(settings," in line]
+    assert not copies, f"read settings.NAME instead (the default lives in genius/settings.py): {copies}"

@@ -4,7 +4,7 @@ A practice match is an ordinary match (no season) with the player in the first s
 the others, started at once with short phases: ``PHASE_SECONDS`` for main phases and decisions,
 the game's own live clock (its declared turn length) for live turns. Bots never keep the player
 waiting: their moves are locked in, a phase only bots act in closes at once, and a phase closes as soon
-as the player locks their move in (``services.solo``). Starts are counted in Django's cache, per account
+as the player locks their move in (``services.solo``). Starts are counted by django-ratelimit (``genius.accounts.brakes``), per account
 for a signed-up person, per client address for a visitor or a guest (``GENIUS_PRACTICE_PER_HOUR``,
 default 20 an hour); when the cache is down the brake lets the start
 through and says so in the log, as the sign-up throttle does. No game is named here.
@@ -12,29 +12,24 @@ through and says so in the log, as the sign-up throttle does. No game is named h
 
 from __future__ import annotations
 
-import logging
-
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import cache
 from django.db import transaction
 
+from genius.accounts import brakes
 from genius.accounts.guests import PREFIX as GUEST_PREFIX
-from genius.accounts.throttle import count_hourly, hourly_count
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import spec_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.solo import TITLE_PREFIX, is_practice  # noqa: F401 - the names callers use
 
-log = logging.getLogger("games")
-
 #: A main phase (and a decision) of a practice match lasts this long.
 PHASE_SECONDS = 30
 #: The bots' seat names, in order (a name the player has is skipped).
 BOT_NAMES = ("ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea")
-#: The practice brake, as the log names it.
-BRAKE = "practice brake"
+#: The practice brake's group (``genius.accounts.brakes``).
+STARTS = "practice-starts"
 
 
 def turn_seconds_of(game: str) -> int:
@@ -93,12 +88,9 @@ def start_practice(game: str, user: AbstractBaseUser) -> Match:
 # --- the brake: starts per client address ------------------------------------------------------------
 
 
-def _key(address: str | None) -> str:
-    return f"genius:practice-starts:{address or 'unknown'}"
-
-
-def _account_key(user_id: int) -> str:
-    return f"genius:practice-starts:user:{user_id}"
+def _account(user_id: int) -> str:
+    """Whom the brake counts for a signed-up person: the account, not the address."""
+    return f"user:{user_id}"
 
 
 def has_account(user: AbstractBaseUser | None) -> bool:
@@ -109,7 +101,7 @@ def has_account(user: AbstractBaseUser | None) -> bool:
 
 
 def per_hour() -> int:
-    return int(getattr(settings, "GENIUS_PRACTICE_PER_HOUR", 20))
+    return int(settings.GENIUS_PRACTICE_PER_HOUR)
 
 
 def practice_refusal(address: str | None, user: AbstractBaseUser | None = None) -> str | None:
@@ -120,19 +112,14 @@ def practice_refusal(address: str | None, user: AbstractBaseUser | None = None) 
     flood cannot multiply itself by making new guests.
     """
     signed_in = has_account(user)
-    key = _account_key(user.pk) if signed_in else _key(address)
-    started = hourly_count(key, BRAKE)
-    if started >= per_hour():
+    started = brakes.refuse_or_count(STARTS, _account(user.pk) if signed_in and user else address, per_hour())
+    if started is not None:
         whom = "one account" if signed_in else "one address"
         return (f"You have started {started} practice matches in the last hour, the most we allow from {whom}. "
                 f"Play one of them from My matches, or try again later.")
-    count_hourly(key, BRAKE)
     return None
 
 
 def forget_practice(address: str | None = None, user: AbstractBaseUser | None = None) -> None:
     """Clear this address's (or account's) count (tests, and a host who lifts the brake)."""
-    try:
-        cache.delete(_key(address) if user is None else _account_key(user.pk))
-    except Exception:
-        log.warning("practice brake: the cache did not answer; nothing to forget")
+    brakes.forget(STARTS, address if user is None else _account(user.pk))

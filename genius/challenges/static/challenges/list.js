@@ -5,10 +5,11 @@
   "use strict";
   var WAIT_MS = 3000;
   function start() {
-    var rows = [].slice.call(document.querySelectorAll("#outgoing [data-challenge-state]"));
-    if (!rows.length) return;
+    // The rows are looked up at each turn: an answer given in place (htmx) redraws the lists.
+    function waiting() { return [].slice.call(document.querySelectorAll("#outgoing [data-challenge-state]:not([data-answered])")); }
+    if (!waiting().length) return;
     function poll() {
-      var pending = rows.filter(function (row) { return !row.hasAttribute("data-answered"); });
+      var pending = waiting();
       if (!pending.length) return;
       Promise.all(pending.map(function (row) {
         return fetch(row.getAttribute("data-challenge-state"), { credentials: "same-origin", headers: { Accept: "application/json" } })

@@ -1,0 +1,105 @@
+"""Page weight: Lighthouse (from npm, ``bench/lighthouse``) with Debian's Chromium against a live match page of
+every registered game, a player's signed-in view, on the shipped server (Uvicorn, two workers).
+
+Lighthouse runs its default (mobile) profile: a simulated slow 4G network and a 4× slower CPU. The scores are
+printed per game with the figures behind the performance score: total blocking time, the page's DOM nodes, the
+main thread's work, Largest Contentful Paint and the bytes sent. The target (performance ≥ 95) is held on the
+live Death Match pages (Bigfoot Sighting's first: the issue's page).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from bench import fixtures
+from bench.common import ROOT, Results, Server
+from games.engines.registry import get_engine, slugs
+from genius.matches.services import lifecycle
+from genius.matches.services.engines import death_match_games, spec_of
+
+TARGET = 95
+FOLDER = ROOT / "bench" / "lighthouse"
+LIGHTHOUSE = FOLDER / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+
+
+def install() -> None:
+    """Lighthouse from the committed lock file (``npm ci``), once."""
+    if not LIGHTHOUSE.exists():
+        subprocess.run(["npm", "ci", "--prefix", str(FOLDER), "--no-audit", "--no-fund", "--silent"], check=True,
+                       timeout=900)
+
+
+def live_page(game: str, seed: int) -> tuple[int, str]:
+    """A running match of ``game`` with two people seated (a Death Match where the game offers one, else people
+    in the first seats and bots in the rest); returns its id and the first player's Cookie header."""
+    users = fixtures.users(f"lh-{game}-{seed}-", 2)
+    if game in {slug for slug, _ in death_match_games()}:
+        match = lifecycle.start_match_between(users, game=game, title=f"bench lighthouse {seed}", seed=seed,
+                                              turn_seconds=3600)
+    else:
+        match = fixtures.match(game, users, seed, seats=fixtures.seats_for(get_engine(game), seed))
+    fixtures.publish_bot_rulings([match.pk])
+    return match.pk, fixtures.session_cookie(users[0])
+
+
+def lighthouse(url: str, cookie: str, keep: str = "") -> dict:
+    """One Lighthouse run of ``url`` with the ``cookie``; its report (JSON), kept as bench/logs/``keep``
+    when given."""
+    with tempfile.TemporaryDirectory() as tmp:
+        headers = Path(tmp) / "headers.json"
+        headers.write_text(json.dumps({"Cookie": cookie}))
+        report = Path(tmp) / "report.json"
+        subprocess.run([str(LIGHTHOUSE), url, f"--chrome-path={CHROMIUM}", f"--chrome-flags={CHROME_FLAGS}",
+                        f"--only-categories={','.join(CATEGORIES)}", "--output=json", f"--output-path={report}",
+                        f"--extra-headers={headers}", "--quiet"],
+                       check=True, timeout=300, capture_output=True, env={**os.environ, "CHROME_PATH": CHROMIUM})
+        if keep:
+            (ROOT / "bench" / "logs").mkdir(exist_ok=True)
+            (ROOT / "bench" / "logs" / keep).write_text(report.read_text())
+        return json.loads(report.read_text())
+
+
+def figures(report: dict) -> dict[str, float]:
+    """The scores (0–100) and the figures behind performance from a Lighthouse report."""
+    audits = report["audits"]
+
+    def value(key: str) -> float:
+        return float(audits.get(key, {}).get("numericValue") or float("nan"))
+
+    scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES if c in report["categories"]}
+    return {**scores, "tbt": value("total-blocking-time"), "dom": value("dom-size"),
+            "main": value("mainthread-work-breakdown"), "lcp": value("largest-contentful-paint"),
+            "bytes": value("total-byte-weight"), "scripts": value("bootup-time")}
+
+
+def run(results: Results, runs: int) -> None:
+    print("== Page weight: Lighthouse on a live match page of every game ==", flush=True)
+    live = [slug for slug, _ in death_match_games() if spec_of(slug).offers.live_clock]
+    if not os.path.exists(CHROMIUM):
+        results.add("Page weight", "Lighthouse", f"not run: no Chromium at {CHROMIUM} (apt-get install chromium)")
+        return
+    install()
+    with Server("uvicorn", 2, env={"BENCH_STATIC_FINDERS": "1"}) as server:
+        for n, game in enumerate(slugs()):
+            match_id, cookie = live_page(game, 800 + n)
+            url = f"{server.base}/matches/{match_id}/"
+            lighthouse(url, cookie)  # a warm-up: the server's first render of this page and its static files
+            got = [figures(lighthouse(url, cookie, keep=f"lighthouse-{game}.json")) for _ in range(runs)]
+            best = max(got, key=lambda f: f["performance"])
+            worst = min(f["performance"] for f in got)
+            target = game in live
+            results.add(
+                "Page weight", f"{spec_of(game).title} match page (a player's), Lighthouse mobile, {runs} runs",
+                f"performance {', '.join(str(f['performance']) for f in got)}; best run: TBT {best['tbt']:.0f} ms, "
+                f"{best['dom']:.0f} DOM nodes, main thread {best['main'] / 1000:.1f} s, scripts "
+                f"{best['scripts'] / 1000:.1f} s, LCP {best['lcp'] / 1000:.1f} s, {best['bytes'] / 1024:.0f} KiB; "
+                f"accessibility {best.get('accessibility', '—')}, best practices {best.get('best-practices', '—')}, "
+                f"SEO {best.get('seo', '—')}",
+                f"performance ≥ {TARGET} in every run" if target else "", worst >= TARGET if target else None)
