@@ -26,7 +26,7 @@ class SiteWideForAdministrators(CommunityScoped):
 
 def _owns(request: HttpRequest, community_id: int | None) -> bool:
     return community_id is not None and Membership.objects.filter(
-        community_id=community_id, user=request.user, role=Role.OWNER).exists()
+        community_id=community_id, user_id=request.user.pk or 0, role=Role.OWNER).exists()
 
 
 @admin.register(Community)

@@ -18,8 +18,9 @@ class HostedCommunityField(forms.ModelChoiceField):
         super().__init__(*args, **kwargs)
 
     def clean(self, value: Any) -> Any:
-        if value in self.empty_values and self.queryset.count() == 1:
-            return self.queryset.get()
+        hosted = self.queryset
+        if value in self.empty_values and hosted is not None and hosted.count() == 1:
+            return hosted.get()
         return super().clean(value)
 
 

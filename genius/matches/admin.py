@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from django import forms
 from django.contrib import admin, messages
@@ -82,8 +83,8 @@ class SeasonAdmin(CommunityScoped):
     inlines = [SeasonPlayerInline]
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
-        if db_field.name == "host":  # a host's pick-list: no guests
+        field = cast(forms.ModelChoiceField, super().formfield_for_foreignkey(db_field, request, **kwargs))
+        if db_field.name == "host" and field.queryset is not None:  # a host's pick-list: no guests
             field.queryset = field.queryset.filter(pk__in=without_guests().values("pk")).order_by("username")
         return field
 
@@ -169,7 +170,7 @@ class MatchForm(forms.ModelForm):
         return self.cleaned_data.get("config") or {}
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = super().clean() or {}
         season, community = data.get("season"), data.get("community")
         if season is not None and community is not None and season.community_id != community.pk:
             self.add_error("season", "This season belongs to another community than the match.")
@@ -195,7 +196,7 @@ class NotWhereSeated(CommunityScoped):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
 
     played_by = "match__seats__user"
-    community_paths = ("match__community",)
+    community_paths: tuple[str, ...] = ("match__community",)
 
     def get_queryset(self, request: HttpRequest):
         return access.not_played_by(super().get_queryset(request), request.user, self.played_by)
@@ -249,7 +250,8 @@ class MatchAdmin(NotWhereSeated):
             raise PermissionDenied
         form = ImportForm(request.POST or None, request.FILES or None)
         form.fields["community"] = community_field(request.user)
-        form.fields["season"].queryset = access.scoped(Season.objects.all(), request.user)
+        cast(forms.ModelChoiceField, form.fields["season"]).queryset = access.scoped(Season.objects.all(),
+                                                                                    request.user)
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
             if upload.size > 5 * 1024 * 1024:

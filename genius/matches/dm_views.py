@@ -7,7 +7,7 @@ Views call services and the engine's own checks; no rule lives here, and no game
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -152,7 +152,7 @@ def new_death_match(request: HttpRequest) -> HttpResponse:
     """Hosts only: set up a Death Match for any two players, in any game offering one, and start it."""
     form = DeathMatchForm(request.POST or None)
     form.fields["community"] = community_field(request.user)
-    form.fields["season"].queryset = scoped(Season.objects.all(), request.user)
+    cast(forms.ModelChoiceField, form.fields["season"]).queryset = scoped(Season.objects.all(), request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
