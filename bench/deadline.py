@@ -25,18 +25,20 @@ from genius.live import fanout
 from genius.matches.models import Match, Phase
 
 TARGETS = {1000: 5.0, 10000: 30.0}  # seconds, with 2 workers
+DISTINCT = 300  # matches made through the services; beyond, copies of them
 LEAD = 4.0  # seconds from setting the deadlines to T: the workers are idle and ready by then
 
 
-def top_up(matches: int, seed: list[int]) -> list[int]:
+def top_up(matches: int, seed: list[int], distinct: int = DISTINCT) -> list[int]:
     """Running matches with an open phase, ``matches`` of them (new ones replace finished ones; a phase the
-    host rules, which has no deadline, is published first)."""
+    host rules, which has no deadline, is published first): up to ``distinct`` made through the services (every
+    game in turn), the rest copies of those (``fixtures.copy_matches``)."""
     fixtures.publish_bot_rulings(list(Match.objects.filter(status=Match.Status.RUNNING, title__startswith="deadline ")
                                       .values_list("pk", flat=True)))
     running = list(Match.objects.filter(status=Match.Status.RUNNING, title__startswith="deadline ")
-                   .values_list("pk", flat=True))
+                   .order_by("pk").values_list("pk", flat=True))
     games = slugs()
-    while len(running) < matches:
+    while len(running) < min(matches, distinct):
         game = games[seed[0] % len(games)]
         seed[0] += 1
         engine = get_engine(game)
@@ -45,6 +47,12 @@ def top_up(matches: int, seed: list[int]) -> list[int]:
         running.append(m.pk)
         if len(running) % 100 == 0:
             print(f"    {len(running)} matches ready", flush=True)
+    if len(running) < matches:
+        open_ruling = set(Phase.objects.filter(match_id__in=running, status=Phase.Status.OPEN, kind="ruling")
+                          .values_list("match_id", flat=True))
+        templates = [pk for pk in running[:distinct] if pk not in open_ruling]
+        running += fixtures.copy_matches(templates, matches - len(running), "deadline copy")
+        print(f"    {len(running)} matches ready ({min(matches, distinct)} made, the rest copies)", flush=True)
     return running[:matches]
 
 

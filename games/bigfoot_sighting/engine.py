@@ -42,7 +42,8 @@ class BigfootSighting(Engine):
         phase_kinds=("setup", "turn"),
         offers=Offers(live_clock=True, reserve=True, move_hints=True, death_match=True,
                       death_match_items=tuple(ITEMS.items()), at_once_keys=("mulligan",)),
-        page=PageParts(scripts=("bigfoot_sighting/bigfoot.js",)),  # the clickable boards and the clocks
+        page=PageParts(scripts=("bigfoot_sighting/bigfoot.js",),  # the clickable boards and the clocks
+                       styles=("bigfoot_sighting/bigfoot.css",)),
         config=(
             ConfigField("boards", "Candidate boards", "text", lines=8,
                         help="Three boards as text, one row a line, cells . T F A–E split by spaces, a blank line "

@@ -74,7 +74,7 @@ def close(s: State, entry: dict[str, Any], rng: random.Random, log: list[LogLine
         return Resolution(s, log)
     s["open"]["values"] = run.values
     entry["by"] = "rules"
-    done = rulings.rule(s, checked, rng)
+    done = rulings.apply(s, checked, rng)  # ``s`` is the resolution's copy already
     return Resolution(done.state, [*log, *done.log], list(done.garnets))
 
 

@@ -32,7 +32,6 @@ from games.engines.protocol import (
     RulingForm,
     State,
     Viewer,
-    fresh,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
@@ -41,6 +40,7 @@ from games.kit.numbers import shown
 
 from . import answers, closing, ending, phases, rulings, samples, views
 from .board_svg import render_board
+from .copies import fresh
 from .tools import TOOLS
 
 SLUG = "custom-game"

@@ -22,11 +22,11 @@ from games.engines.protocol import (
     Seat,
     State,
     SubmissionError,
-    fresh,
 )
 from games.kit.numbers import parse_int, shown
 
 from . import answers, ending, names, phases
+from .copies import fresh
 
 MAX_ANNOUNCE = 5000
 MAX_PRIVATE = 2000
@@ -199,7 +199,12 @@ def _signed(amount: int) -> str:
 
 def rule(state: State, ruling: Payload, rng: random.Random) -> Resolution:
     """Apply a checked ruling to a copy of ``state`` and open what comes next."""
-    s = fresh(state)
+    return apply(fresh(state), ruling, rng)
+
+
+def apply(s: State, ruling: Payload, rng: random.Random) -> Resolution:
+    """Apply a checked ruling to ``s`` itself (a copy that is the caller's to change, as :func:`rule`'s)
+    and open what comes next."""
     log: list[LogLine] = []
     garnets: list[GarnetChange] = []
     entry = phases.ruled_entry(s)

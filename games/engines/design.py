@@ -61,6 +61,10 @@ MAX_FILE_BYTES = 1024 * 1024
 
 _KEY = re.compile(r"[a-z0-9_]{1,30}", re.ASCII)
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: Unicode's control characters (category Cc: U+0000–U+001F and U+007F–U+009F); and the same but the
+#: line break and the tab. A search for one is ``unicodedata.category`` over each character, done at once.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_BUT_BREAKS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 KIND_WORDS = {
     "choice": "a choice among options", "choices": "several choices", "number": "a number",
     "text": "a short text", "player": "a player", "players": "several players", "yesno": "a yes/no",
@@ -109,10 +113,9 @@ def clean_text(
         problems.append(Problem(where, f"{what} holds a lone surrogate ({shown(value)}), which is not a character"))
         return ""
     text = unicodedata.normalize("NFC", value.replace("\r\n", "\n")).strip()
-    allowed = "\n\t" if multiline else ""
-    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed), None)
+    bad = (_CONTROL_BUT_BREAKS if multiline else _CONTROL).search(text)
     if bad is not None:
-        problems.append(Problem(where, f"{what} holds a control character ({shown(bad)})"))
+        problems.append(Problem(where, f"{what} holds a control character ({shown(bad.group())})"))
         return ""
     if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in text):
         text = ""
@@ -175,6 +178,55 @@ def _object(doc: Any, where: str, what: str, problems: list[Problem]) -> dict[st
         problems.append(Problem(where, f"{what} must be an object, not {shown(doc)}"))
         return None
     return doc
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item of a list of labelled, keyed items (counters, tables, phases), opened by :func:`_items`:
+    where it is in a host's words and as a part, its object, its label (or name) and its key."""
+
+    number: int
+    where: str
+    at: str
+    doc: dict[str, Any]
+    label: str
+    key: str
+
+
+def _items(raw: Any, problems: list[Problem], *, title: str, part: str, what: str, most: int,
+           label: str = "label", numbered: bool = False, needed: str = "") -> list[Item]:
+    """The opening every list of labelled, keyed items shares: ``raw`` a list (None for none, unless
+    ``needed`` says why one is needed) of at most ``most`` objects, each with its ``label`` (a text) and a
+    key (given, or made from the label) used once. ``title`` (“Counters”) names the list in problems,
+    ``part`` (``counters``) is its part, ``what`` (“a counter”) one item; an item is called “Counter 2” or
+    “Counter “Gold”” (``numbered``: “Phase 2 “Bid””). Items that are not objects are left out (their
+    problems noted)."""
+    if raw is None and not needed:
+        return []
+    if not isinstance(raw, list) or (needed and not raw):
+        problems.append(Problem(title, needed or f"the {part} must be a list", part))
+        return []
+    if len(raw) > most:
+        problems.append(Problem(title, f"at most {most} {part} (this design has {len(raw)})", part))
+        raw = raw[:most]
+    noun = title.removesuffix("s")
+    taken: set[str] = set()
+    out = []
+    for n, doc in enumerate(raw, start=1):
+        given = doc.get(label) if isinstance(doc, dict) else None
+        name = f"{noun} {n}" if numbered or not (isinstance(given, str) and given.strip()) else noun
+        where = f"{name} “{given.strip()}”" if isinstance(given, str) and given.strip() else name
+        at, since = f"{part}[{n - 1}]", len(problems)
+        found = _object(doc, where, what, problems)
+        if found is None:
+            _tag(problems, since, at)
+            continue
+        text = clean_text(found.get(label), where, f"the {label}", problems, lo=1, hi=MAX_LABEL)
+        _tag(problems, since, f"{at}.{label}")
+        key = _key(found, text, taken, where, problems)
+        _tag(problems, since, at + ".key")
+        out.append(Item(n, where, at, found, text, key))
+    return out
 
 
 # --- fields --------------------------------------------------------------------------------------------
@@ -316,37 +368,17 @@ def validate_fields(docs: object, where: str = "") -> list[dict[str, Any]]:
 
 # --- the whole design ----------------------------------------------------------------------------------
 def _counters(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        problems.append(Problem("Counters", "the counters must be a list", "counters"))
-        return []
-    if len(raw) > MAX_COUNTERS:
-        problems.append(Problem("Counters", f"at most {MAX_COUNTERS} counters (this design has {len(raw)})",
-                                "counters"))
-        raw = raw[:MAX_COUNTERS]
-    taken: set[str] = set()
     out = []
-    for n, doc in enumerate(raw):
-        label = doc.get("label") if isinstance(doc, dict) else None
-        where = f"Counter “{label.strip()}”" if isinstance(label, str) and label.strip() else f"Counter {n + 1}"
-        at, since = f"counters[{n}]", len(problems)
-        found = _object(doc, where, "a counter", problems)
-        if found is None:
-            _tag(problems, since, at)
-            continue
-        label = clean_text(found.get("label"), where, "the label", problems, lo=1, hi=MAX_LABEL)
-        _tag(problems, since, at + ".label")
-        key = _key(found, label, taken, where, problems)
-        _tag(problems, since, at + ".key")
-        start = _int(found.get("start", 0), where, "the start value", problems, -MAX_NUMBER, MAX_NUMBER)
-        _tag(problems, since, at + ".start")
-        visibility = found.get("visibility", "public")
+    for item in _items(raw, problems, title="Counters", part="counters", what="a counter", most=MAX_COUNTERS):
+        since = len(problems)
+        start = _int(item.doc.get("start", 0), item.where, "the start value", problems, -MAX_NUMBER, MAX_NUMBER)
+        _tag(problems, since, item.at + ".start")
+        visibility = item.doc.get("visibility", "public")
         if visibility not in VISIBILITIES:
-            problems.append(Problem(where, f"the visibility must be public or private, not {shown(visibility)}",
-                                    at + ".visibility"))
+            problems.append(Problem(item.where, f"the visibility must be public or private, not {shown(visibility)}",
+                                    item.at + ".visibility"))
             visibility = "public"
-        out.append({"key": key, "label": label, "start": start or 0, "visibility": visibility})
+        out.append({"key": item.key, "label": item.label, "start": start or 0, "visibility": visibility})
     return out
 
 
@@ -370,9 +402,9 @@ def clean_source(value: Any, where: str, what: str, problems: list[Problem], hi:
         problems.append(Problem(where, f"{what} holds a lone surrogate, which is not a character"))
         return ""
     text = unicodedata.normalize("NFC", value.replace("\r\n", "\n").replace("\r", "\n")).rstrip()
-    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
+    bad = _CONTROL_BUT_BREAKS.search(text)
     if bad is not None:
-        problems.append(Problem(where, f"{what} holds a control character ({shown(bad)})"))
+        problems.append(Problem(where, f"{what} holds a control character ({shown(bad.group())})"))
         return ""
     if not text.strip():
         return ""
@@ -425,28 +457,9 @@ def _cell(value: Any, where: str, problems: list[Problem]) -> str | int:
 def _tables(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
     """The host's tables: ``{"key", "label", "columns": [keys], "rows": [[cell, …], …]}``; cells texts or
     whole numbers, each row as long as the columns."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        problems.append(Problem("Tables", "the tables must be a list", "tables"))
-        return []
-    if len(raw) > MAX_TABLES:
-        problems.append(Problem("Tables", f"at most {MAX_TABLES} tables (this design has {len(raw)})", "tables"))
-        raw = raw[:MAX_TABLES]
-    taken: set[str] = set()
     out = []
-    for n, doc in enumerate(raw):
-        label = doc.get("label") if isinstance(doc, dict) else None
-        where = f"Table “{label.strip()}”" if isinstance(label, str) and label.strip() else f"Table {n + 1}"
-        at, since = f"tables[{n}]", len(problems)
-        found = _object(doc, where, "a table", problems)
-        if found is None:
-            _tag(problems, since, at)
-            continue
-        label = clean_text(found.get("label"), where, "the label", problems, lo=1, hi=MAX_LABEL)
-        _tag(problems, since, at + ".label")
-        key = _key(found, label, taken, where, problems)
-        _tag(problems, since, at + ".key")
+    for item in _items(raw, problems, title="Tables", part="tables", what="a table", most=MAX_TABLES):
+        found, where, at, label, key = item.doc, item.where, item.at, item.label, item.key
         columns = found.get("columns")
         if not isinstance(columns, list) or not columns or len(columns) > MAX_COLUMNS \
                 or not all(isinstance(c, str) and _KEY.fullmatch(c) for c in columns):
@@ -472,19 +485,9 @@ def _tables(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
     return out
 
 
-def _phase(doc: Any, number: int, taken: set[str], max_players: int, problems: list[Problem]) -> dict[str, Any]:
-    name_given = doc.get("name") if isinstance(doc, dict) else None
-    where = f"Phase {number} “{name_given.strip()}”" if isinstance(name_given, str) and name_given.strip() \
-        else f"Phase {number}"
-    at, since = f"phases[{number - 1}]", len(problems)
-    found = _object(doc, where, "a phase", problems)
-    if found is None:
-        _tag(problems, since, at)
-        return {}
-    name = clean_text(found.get("name"), where, "the name", problems, lo=1, hi=MAX_LABEL)
-    _tag(problems, since, at + ".name")
-    key = _key(found, name, taken, where, problems)
-    _tag(problems, since, at + ".key")
+def _phase(item: Item, max_players: int, problems: list[Problem]) -> dict[str, Any]:
+    found, where, at, number = item.doc, item.where, item.at, item.number
+    since = len(problems)
     repeat = _int(found.get("repeat", 1), where, "the number of rounds", problems, 1, MAX_REPEAT) or 1
     _tag(problems, since, at + ".repeat")
     seconds = check_seconds(found.get("seconds"), where, problems)
@@ -523,7 +526,8 @@ def _phase(doc: Any, number: int, taken: set[str], max_players: int, problems: l
         problems.append(Problem(where, "a phase its rules close (or the host confirms) needs its rules"))
     _tag(problems, since, at + ".rules")
     values = _values(found.get("values"), where, at + ".values", problems)
-    out: dict[str, Any] = {"key": key, "name": name, "repeat": repeat, "seconds": seconds, "actors": actors}
+    out: dict[str, Any] = {"key": item.key, "name": item.label, "repeat": repeat, "seconds": seconds,
+                           "actors": actors}
     if actors == "seats":
         out["seats"] = seats
     out["fields"] = fields
@@ -566,17 +570,10 @@ def validate_design(doc: object) -> dict[str, Any]:
     since = len(problems)
     setup = clean_source(doc.get("setup"), "Set-up rules", "the set-up rules", problems)
     _tag(problems, since, "setup")
-    raw_phases = doc.get("phases")
-    phases: list[dict[str, Any]] = []
-    if not isinstance(raw_phases, list) or not raw_phases:
-        problems.append(Problem("Phases", "a design needs at least one phase", "phases"))
-    else:
-        if len(raw_phases) > MAX_PHASES:
-            problems.append(Problem("Phases", f"at most {MAX_PHASES} phases (this design has {len(raw_phases)})",
-                                    "phases"))
-            raw_phases = raw_phases[:MAX_PHASES]
-        taken: set[str] = set()
-        phases = [_phase(p, n, taken, max_players, problems) for n, p in enumerate(raw_phases, start=1)]
+    phases = [_phase(item, max_players, problems)
+              for item in _items(doc.get("phases"), problems, title="Phases", part="phases", what="a phase",
+                                 most=MAX_PHASES, label="name", numbered=True,
+                                 needed="a design needs at least one phase")]
     if problems:
         raise DesignError(problems)
     return {

@@ -251,11 +251,11 @@ def schema_message(error: ValidationError, doc: Any) -> MatchFileError:
     if field == "phases" and kind == "maxItems":
         return MatchFileError(f"more than {MAX_PHASES} phases")
     if field == "phases" and len(path) == 3:
-        return MatchFileError("a submission must be an object", path[1] + 1, str(path[2]))
+        return MatchFileError("a submission must be an object", int(path[1]) + 1, str(path[2]))
     if field == "phases" and len(path) == 2:
         if kind == "maxProperties":
-            return MatchFileError(f"a phase holds at most {error.validator_value} players' moves", path[1] + 1)
-        return MatchFileError("a phase must be an object keyed by player", path[1] + 1)
+            return MatchFileError(f"a phase holds at most {error.validator_value} players' moves", int(path[1]) + 1)
+        return MatchFileError("a phase must be an object keyed by player", int(path[1]) + 1)
     if field in _EXPECTED:
         return MatchFileError(_EXPECTED[field])
     return MatchFileError(f"{'/'.join(map(str, path))}: {error.message.splitlines()[0][:200]}")

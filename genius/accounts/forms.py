@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.core.exceptions import ValidationError
 
@@ -65,6 +66,8 @@ class UserNameField(forms.CharField):
 class _NamePolicyMixin:
     """Shows bad input back safely and refuses look-alikes of taken names."""
 
+    instance: User  # the account the form edits (a new one at sign-up), as every user form has
+
     def __init__(self, *args, **kwargs) -> None:
         data = args[0] if args else kwargs.get("data")
         if data is not None and any(isinstance(v, str) and _printable(v) != v for v in data.values()):
@@ -75,7 +78,7 @@ class _NamePolicyMixin:
                 kwargs["data"] = clean
         super().__init__(*args, **kwargs)
 
-    def _check_lookalike(self, name: str | None) -> str | None:
+    def _check_lookalike(self, name: str) -> str:
         if name and lookalike_taken(name, exclude_pk=self.instance.pk):
             raise ValidationError(TAKEN, code="lookalike")
         return name
@@ -123,7 +126,7 @@ class SignUpForm(_NamePolicyMixin, UserCreationForm):
         # Django's password hints are a list, which the page shows as text: one sentence after another, spaced.
         self.fields["password1"].help_text = " ".join(password_validators_help_texts())
 
-    def clean_username(self) -> str | None:
+    def clean_username(self) -> str:
         return self._check_lookalike(super().clean_username())
 
     def save(self, commit: bool = True):
@@ -169,7 +172,7 @@ class AdminAddUserForm(_NamePolicyMixin, AdminUserCreationForm):
     class Meta(AdminUserCreationForm.Meta):
         field_classes = {"username": UserNameField}
 
-    def clean_username(self) -> str | None:
+    def clean_username(self) -> str:
         return self._check_lookalike(super().clean_username())
 
 

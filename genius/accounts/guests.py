@@ -20,7 +20,7 @@ import time
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model, login
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
@@ -56,7 +56,7 @@ def _taken(name: str) -> bool:
     return names.is_lookalike(name, users.filter(username__istartswith=PREFIX[:5]).values_list("username", flat=True))
 
 
-def new_guest() -> AbstractBaseUser:
+def new_guest() -> User:
     """A new guest account (no usable password)."""
     users = get_user_model().objects
     for _ in range(20):
@@ -72,7 +72,7 @@ def new_guest() -> AbstractBaseUser:
     raise RuntimeError("no free guest name after 20 draws")
 
 
-def sign_in_guest(request: HttpRequest) -> AbstractBaseUser:
+def sign_in_guest(request: HttpRequest) -> User:
     """A new guest, signed in on this request's session."""
     user = new_guest()
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -41,7 +41,7 @@ class PasswordReset(auth_views.PasswordResetView):
     def form_valid(self, form) -> HttpResponse:
         refusal = reset_refusal(client_address(self.request))
         if refusal:
-            return render(self.request, self.template_name, {"form": form, "refusal": refusal}, status=429)
+            return render(self.request, self.get_template_names(), {"form": form, "refusal": refusal}, status=429)
         return super().form_valid(form)
 
 

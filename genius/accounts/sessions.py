@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import redis
 from django.contrib.sessions.backends import cached_db
@@ -26,6 +26,16 @@ log = logging.getLogger("django.contrib.sessions")
 
 class SessionStore(cached_db.SessionStore):
     """``cached_db`` that survives a cache outage (reads fall back to the database)."""
+
+    if TYPE_CHECKING:  # what Django's cached_db and db stores have and django-stubs leaves out
+        from django.contrib.sessions.models import Session
+        from django.core.cache.backends.base import BaseCache
+
+        _cache: BaseCache
+
+        def _get_session_from_db(self) -> Session | None: ...
+
+        async def _aget_session_from_db(self) -> Session | None: ...
 
     def load(self) -> dict[str, Any]:
         try:
@@ -63,7 +73,7 @@ class SessionStore(cached_db.SessionStore):
             log.warning("session cache unreachable; the session was not cached")
         return data
 
-    def exists(self, session_key: str | None) -> bool:
+    def exists(self, session_key: str) -> bool:
         try:
             if session_key and (self.cache_key_prefix + session_key) in self._cache:
                 return True
@@ -96,12 +106,12 @@ class SharedConnectionPool(redis.ConnectionPool):
     """
 
     _shared: dict[tuple[str, tuple[tuple[str, Any], ...]], SharedConnectionPool] = {}
-    _lock = threading.Lock()
+    _shared_lock = threading.Lock()  # not ``_lock``: each pool has its own of that name
 
     @classmethod
-    def from_url(cls, url: str, **kwargs: Any) -> SharedConnectionPool:  # type: ignore[override]
+    def from_url(cls, url: str, **kwargs: Any) -> SharedConnectionPool:
         key = (url, tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
-        with cls._lock:
+        with cls._shared_lock:
             pool = cls._shared.get(key)
             if pool is None:
                 pool = cls._shared[key] = super().from_url(url, **kwargs)

@@ -135,6 +135,7 @@ def _match_context(request: HttpRequest, match: Match, *, posted: MoveForm | Non
         "parts": presenters.parts_for(match, viewer),
         "game_title": GAME_TITLES.get(match.game, match.game),
         "game_scripts": spec_of(match.game).page.scripts,
+        "game_styles": spec_of(match.game).page.styles,
         "rules_url": reverse("match-rules", args=[match.pk]) if rules_text(match) else reverse("rules", args=[match.game]),
     }
     ctx.update(presenters.form_context(match, viewer.seat, posted=posted))

@@ -71,6 +71,8 @@ def look(user, now: datetime | None = None) -> tuple[list[dict], bool]:
                     "url": reverse("match", args=[phase.match_id]),
                 })
     for decision in Decision.objects.filter(decider=user, status=Decision.Status.OPEN, deadline__gt=now):
+        if decision.deadline is None:  # never: the filter keeps those with a deadline (the field is nullable)
+            continue
         items.append({
             "key": f"decision-{decision.pk}",
             "kind": "decision",

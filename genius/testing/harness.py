@@ -51,7 +51,7 @@ def start_process(cmd: Sequence[str], *, env: Mapping[str, str] | None = None, l
         return subprocess.Popen(list(cmd), cwd=cwd, env=dict(env) if env is not None else None,
                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     finally:
-        if log is not None:
+        if not isinstance(out, int):  # our log file (DEVNULL is a number)
             out.close()
 
 
