@@ -1,4 +1,4 @@
-"""A host's game design document (issue 15): checking it, normalizing it, and its export file.
+"""A host's game design document (games/custom_game/RULES.md, "The design"): checking it, normalizing it, and its export file.
 
 A design describes a custom game with no code: its title, rules, player counts, counters and phases,
 each phase with a form built from typed fields. The custom game's engine plays it and the site's
@@ -28,7 +28,7 @@ FIELD_KINDS = ("choice", "choices", "number", "text", "player", "players", "yesn
 ACTORS = ("everyone", "seats", "named")
 VISIBILITIES = ("public", "private")
 
-#: Limits of a design (the contract's section 3).
+#: Limits of a design (games/custom_game/RULES.md, "The design").
 MAX_TITLE = 80
 MAX_SUMMARY = 200
 MAX_RULES = 20_000
@@ -46,7 +46,7 @@ MAX_SECONDS = 30 * 24 * 3600
 MAX_TEXT_ANSWER = 2000
 DEFAULT_TEXT_ANSWER = 280
 CLOSES = ("hand", "rules", "confirm")
-#: Limits of a design's rules (issue 21): a program's characters, a phase's named values, tables.
+#: Limits of a design's rules (games/custom_game/RULES.md, "Limits"): a program's characters, a phase's named values, tables.
 MAX_SOURCE = 20_000
 MAX_FORMULA = 2_000
 MAX_VALUES = 20

@@ -234,7 +234,7 @@ def live_clock(request: HttpRequest, pk: int) -> JsonResponse:
     players = [s.name for s in match.seats.order_by("position")]
     reserve = {}
     if match.state is not None:
-        reserve = {name: engine.player_state(match.state, name).get("reserve_s") for name in players}
+        reserve = {name: engine.observer.player_state(match.state, name).get("reserve_s") for name in players}
     body: dict[str, Any] = {"seq": match.seq, "status": match.status, "phase": None, "reserve_s": reserve,
                             "now": timezone.now().isoformat(timespec="milliseconds")}  # the pages count from it
     if phase is not None:

@@ -1,5 +1,5 @@
 """The host's adjudication form: built from the engine's ``RulingForm`` alone (the site never names a game),
-read back into a ruling (``custom_contract`` section 4), and a ruling's errors put beside their boxes.
+read back into a ruling (``games.custom_game.rulings``), and a ruling's errors put beside their boxes.
 
 Boxes are named by seat index, never by seat name (a name may be any text): ``private-0``,
 ``counter-0-points``, ``garnets-0``, ``place-0``, ``tol-0``; the next phase's form by next option and field

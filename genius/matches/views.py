@@ -45,7 +45,7 @@ def _seats_text(low: int, high: int) -> str:
 def _results(match: Match) -> dict:
     """A finished match's public result: the winners (first place) and the placement, best first."""
     placement = sorted((match.placement or {}).items(), key=lambda item: (item[1], item[0]))
-    if replays.is_drawn(match):  # RULINGS: a drawn Death Match is played again; the list says so, with the link
+    if replays.is_drawn(match):  # season_rules.html: a drawn Death Match is played again; the list says so, with the link
         return {"winners": [], "placement": placement, "again": replays.played_again_in(match)}
     return {"winners": [name for name, place in placement if place == 1], "placement": placement}
 
@@ -139,7 +139,7 @@ def _match_context(request: HttpRequest, match: Match, *, posted: MoveForm | Non
         "rules_url": reverse("match-rules", args=[match.pk]) if rules_text(match) else reverse("rules", args=[match.game]),
     }
     ctx.update(presenters.form_context(match, viewer.seat, posted=posted))
-    ctx["can_concede"] = conceding.may_concede(match, request.user)  # RULINGS, "Conceding": a Death Match
+    ctx["can_concede"] = conceding.may_concede(match, request.user)  # templates/games/season_rules.html, "Conceding": a Death Match
     ctx["you_placed"] = results.placed_text(match, viewer.seat)
     ctx["is_guest"] = guests.is_guest(request)
     ctx["play_again"] = match.status != Match.Status.LOBBY and practice.offers_practice(match.game)

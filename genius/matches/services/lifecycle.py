@@ -197,7 +197,7 @@ def start_match_between(
 
 def house_bot_seats(match: Match, seats: list[Seat]) -> list[str]:
     """The seats of a season's match filled by house bots (bots without an account): they hold no place in
-    the season (RULINGS, "House bots in a season"). Outside a season no seat holds one, so none is named;
+    the season (templates/games/season_rules.html, "Seats of the Main Match"). Outside a season no seat holds one, so none is named;
     nor in a match of bots only (no season player would be ranked)."""
     if match.season_id is None:
         return []
@@ -216,7 +216,7 @@ def start_match(match_id: int, *, now: datetime | None = None) -> Match:
         if len(seats) != match.seats_wanted:
             raise ServiceError(f"The lobby has {len(seats)} of {match.seats_wanted} seats filled.")
         giving = match.season_decisions.filter(kind=Decision.Kind.GIVE_ITEM)
-        if giving.exclude(status=Decision.Status.DECIDED).exists():  # RULINGS: items are given by players
+        if giving.exclude(status=Decision.Status.DECIDED).exists():  # season_rules.html: items are given by players
             raise ServiceError(f"The Death Match's items are still being given ({giving.filter(status=Decision.Status.DECIDED).count()} "
                                f"of {giving.count()} decided); it can start once the last one is given or its deadline passes.")
         engine = engine_of(match.game)

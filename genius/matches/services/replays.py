@@ -1,4 +1,4 @@
-"""A drawn Death Match is played again (RULINGS, "A drawn Death Match is played again").
+"""A drawn Death Match is played again (templates/games/season_rules.html, "A drawn Death Match is played again").
 
 At once, as a new match between the same two players with the same settings and item holders, in a
 season or not, until one of them wins. The new match links back to the drawn one (``Match.replay_of``;

@@ -174,7 +174,7 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
                        held=wallets)
     state_field = Match._meta.get_field("state")
     # Each state a Value: one parameter a row (escaped by libpq), not Django's UNNEST of one jsonb[] array, whose
-    # text psycopg quotes character by character in Python (twice the time of the INSERT: bench/profile, issue 24).
+    # text psycopg quotes character by character in Python (twice the time of the INSERT: docs/PERFORMANCE.md).
     Snapshot.objects.bulk_create(
         Snapshot(match=r.match, phase_number=r.phase.number, state=Value(r.result.resolution.state,
                                                                           output_field=state_field))
