@@ -27,7 +27,7 @@ from genius.accounts.forms import SignUpForm
 from genius.forms.htmx import HtmxRequest, go
 from genius.forms.moves import MoveForm
 from genius.live import presenters
-from genius.matches import results
+from genius.matches import access, results
 from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
@@ -53,7 +53,8 @@ def _results(match: Match) -> dict:
 def home(request: HttpRequest) -> HttpResponse:
     """What Genius is and how to play, watch and host; every game (with a practice button); open lobbies,
     matches being played, finished matches with their results, seasons."""
-    community = Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX)
+    community = access.listed(Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX),
+                              request.user)
     games = [
         {"slug": slug, "title": spec.title, "summary": spec.summary,
          "seats": _seats_text(spec.min_players, spec.max_players), "practice": practice.offers_practice(slug)}
@@ -87,7 +88,7 @@ def home(request: HttpRequest) -> HttpResponse:
         request,
         "games/home.html",
         {"games": games, "lobbies": lobbies, "live": live, "finished": finished, "practising": mine,
-         "seasons": Season.objects.all()[:20], "guest": guests.is_guest(request),
+         "seasons": access.listed(Season.objects.all(), request.user)[:20], "guest": guests.is_guest(request),
          "practice_seconds": practice.PHASE_SECONDS},
     )
 

@@ -80,7 +80,8 @@ def _reserve_used(match: Match, engine: Any, names: list[str]) -> dict[str, dict
 
 
 def import_match(
-    text: str | bytes, *, season: Season | None = None, title: str = "", phase_seconds: int = 24 * 3600
+    text: str | bytes, *, season: Season | None = None, title: str = "", phase_seconds: int = 24 * 3600,
+    community_id: int | None = None,
 ) -> Match:
     """Create a match from a match file and play its phases; a bad file saves nothing.
 
@@ -102,6 +103,7 @@ def import_match(
         match = create_match(
             game=doc["game"], title=title or f"{engine.title} (imported)", season=season,
             seats_wanted=len(doc["players"]), seed=doc["seed"], config=doc["config"], phase_seconds=phase_seconds,
+            community_id=community_id,
         )
         if not engine.min_players <= len(doc["players"]) <= engine.max_players:
             raise ServiceError(f"{engine.title} is for {engine.min_players}–{engine.max_players} players.")
