@@ -273,7 +273,8 @@ def check_resolve_leaves_its_input(play: Playout) -> None:
             if player not in result.defaulted:  # a default need not be a move a player could send
                 engine.check(state, player, copy.deepcopy(result.submissions[player]))
             engine.form_fields(state, player)
-        for viewer in (HOST, SPECTATOR, *map(Seat, play.players)):
+        viewers: list[Viewer] = [HOST, SPECTATOR, *map(Seat, play.players)]
+        for viewer in viewers:
             engine.view(state, viewer)
             engine.board_text(state, viewer)
         assert state == before, f"{where(engine, play.seed, number)}: reading or resolving changed its input"
