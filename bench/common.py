@@ -244,7 +244,7 @@ class Results:
             note: str = "") -> None:
         row = Row(section, what, figure, target, met, note)
         self.rows.append(row)
-        print(f"  {what}: {figure}" + (f"  [target {target}: {'met' if met else 'MISSED'}]" if target else ""),
+        print(f"  {what}: {figure}" + (f"  [target {target}: {'met' if met else 'missed'}]" if target else ""),
               flush=True)
 
     def markdown(self) -> str:

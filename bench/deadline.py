@@ -25,18 +25,20 @@ from genius.live import fanout
 from genius.matches.models import Match, Phase
 
 TARGETS = {1000: 5.0, 10000: 30.0}  # seconds, with 2 workers
+DISTINCT = 300  # matches made through the services; beyond, copies of them
 LEAD = 4.0  # seconds from setting the deadlines to T: the workers are idle and ready by then
 
 
-def top_up(matches: int, seed: list[int]) -> list[int]:
+def top_up(matches: int, seed: list[int], distinct: int = DISTINCT) -> list[int]:
     """Running matches with an open phase, ``matches`` of them (new ones replace finished ones; a phase the
-    host rules, which has no deadline, is published first)."""
+    host rules, which has no deadline, is published first): up to ``distinct`` made through the services (every
+    game in turn), the rest copies of those (``fixtures.copy_matches``)."""
     fixtures.publish_bot_rulings(list(Match.objects.filter(status=Match.Status.RUNNING, title__startswith="deadline ")
                                       .values_list("pk", flat=True)))
     running = list(Match.objects.filter(status=Match.Status.RUNNING, title__startswith="deadline ")
-                   .values_list("pk", flat=True))
+                   .order_by("pk").values_list("pk", flat=True))
     games = slugs()
-    while len(running) < matches:
+    while len(running) < min(matches, distinct):
         game = games[seed[0] % len(games)]
         seed[0] += 1
         engine = get_engine(game)
@@ -45,7 +47,18 @@ def top_up(matches: int, seed: list[int]) -> list[int]:
         running.append(m.pk)
         if len(running) % 100 == 0:
             print(f"    {len(running)} matches ready", flush=True)
+    if len(running) < matches:
+        open_ruling = set(Phase.objects.filter(match_id__in=running, status=Phase.Status.OPEN, kind="ruling")
+                          .values_list("match_id", flat=True))
+        templates = [pk for pk in running[:distinct] if pk not in open_ruling]
+        running += fixtures.copy_matches(templates, matches - len(running), "deadline copy")
+        print(f"    {len(running)} matches ready ({min(matches, distinct)} made, the rest copies)", flush=True)
     return running[:matches]
+
+
+def allowed(matches: int) -> float:
+    """How long a run waits for every push of ``matches`` matches (from setting the deadlines)."""
+    return LEAD + 180 + matches / 20
 
 
 class Watch:
@@ -92,7 +105,7 @@ def one_run(ids: list[int]) -> dict:
     phases = Phase.objects.filter(match_id__in=ids, status=Phase.Status.OPEN)
     count = phases.update(deadline=due)
     try:
-        watch.done.wait(timeout=LEAD + 180 + len(ids) / 20)
+        watch.done.wait(timeout=allowed(len(ids)))
     finally:
         watch.close()
     lags = [t - t_due for t in watch.seen.values()]
@@ -136,7 +149,9 @@ def one_size(results: Results, matches: int, repeats: int, workers_runs: tuple[i
         target = TARGETS.get(matches) if workers == 2 else None
         pushed = min(r["pushed"] for r in rs)
         results.add("Mass deadline", f"{matches:,} matches, {workers} worker{'s' if workers > 1 else ''} ×2 processes",
-                    f"all resolved and pushed in {everything:.1f} s; lag p50 {ms(median(r['p50'] for r in rs))}, "
+                    (f"all resolved and pushed in {everything:.1f} s" if everything == everything else
+                     f"not all pushed in the {allowed(matches):.0f} s allowed") +
+                    f"; lag p50 {ms(median(r['p50'] for r in rs))}, "
                     f"p99 {ms(median(r['p99'] for r in rs))}; {pushed}/{matches} pushed",
                     f"all in ≤ {target:.0f} s" if target else "",
                     None if target is None else (everything <= target and pushed == matches))

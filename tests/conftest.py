@@ -14,6 +14,20 @@ def pytest_configure(config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def house_community(request):
+    """Seasons, hosted matches and staff made without a community land in the "house" community, as the
+    migration to communities carries an existing site over (``tests/house_community.py``). A test
+    module that sets ``HOUSE = False`` sees the world without it."""
+    if not getattr(request.module, "HOUSE", True):
+        yield
+        return
+    from tests.house_community import connected
+
+    with connected():
+        yield
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, *, staff: bool = False):

@@ -10,7 +10,8 @@ Modules, each pure Python:
 - ``checks``: refusing bad submissions; ``defaults``: a missing submission and a bot's;
 - ``resolving``: the layout choice, the extra tree, the turns, the Mulligan, the end;
 - ``clock``: turn lengths, reserve time, conceding;
-- ``views``: what a viewer sees (view, board text, panel, legal moves); ``forms``: the web form;
+- ``views``: what a viewer sees (view, board text, panel, legal moves); ``observer``: the game's observer;
+- ``forms``: the web form;
 - ``engine``: the engine tying these together (``ENGINE``);
 - ``board_svg``: the boards drawn as SVG from a view.
 """

@@ -9,7 +9,8 @@ Where to find a rule:
 - refusing a bad submission: :mod:`.checks`; a missing one and a bot's: :mod:`.defaults`;
 - the layout choice, the turns, the Mulligan taken back, the end on the scores: :mod:`.resolving`;
 - the clock (turn lengths, reserve time, conceding): :mod:`.clock`;
-- what a viewer sees (view, board text, panel, legal moves): :mod:`.views`; the web form: :mod:`.forms`.
+- what a viewer sees (view, board text, panel, legal moves): :mod:`.views`, put together as the game's
+  observer in :mod:`.observer`; the web form: :mod:`.forms`.
 
 The engine never changes the state it is given.
 """
@@ -22,16 +23,18 @@ from typing import Any
 from games.bigfoot_sighting import clock, forms, views
 from games.bigfoot_sighting.checks import check_submission
 from games.bigfoot_sighting.defaults import bot_submission, default_submission
+from games.bigfoot_sighting.observer import BigfootObserver
 from games.bigfoot_sighting.resolving import resolve_phase
 from games.bigfoot_sighting.settings import new_state
 from games.bigfoot_sighting.state import CLOCK_DEFAULTS, ITEMS, SLUG, TITLE, finished, phase_spec, placement
-from games.engines.protocol import Engine, Field, Outcome, Payload, PhaseSpec, Resolution, State, Viewer
+from games.engines.protocol import Engine, Field, Outcome, Payload, PhaseSpec, Resolution, State
 from games.engines.spec import ConfigField, GameSpec, Offers, PageParts
 
 
 class BigfootSighting(Engine):
     """Two boards, roles swapped: each player fells trees on one and hunts as Bigfoot on the other."""
 
+    observer_type = BigfootObserver
     spec = GameSpec(
         slug=SLUG,
         title=TITLE,
@@ -42,7 +45,8 @@ class BigfootSighting(Engine):
         phase_kinds=("setup", "turn"),
         offers=Offers(live_clock=True, reserve=True, move_hints=True, death_match=True,
                       death_match_items=tuple(ITEMS.items()), at_once_keys=("mulligan",)),
-        page=PageParts(scripts=("bigfoot_sighting/bigfoot.js",)),  # the clickable boards and the clocks
+        page=PageParts(scripts=("bigfoot_sighting/bigfoot.js",),  # the clickable boards and the clocks
+                       styles=("bigfoot_sighting/bigfoot.css",)),
         config=(
             ConfigField("boards", "Candidate boards", "text", lines=8,
                         help="Three boards as text, one row a line, cells . T F A–E split by spaces, a blank line "
@@ -108,21 +112,6 @@ class BigfootSighting(Engine):
             return None
         result = state["result"]
         return Outcome(winner=result["winner"], loser=result["loser"], placement=placement(state))
-
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
-        return views.player_state(state, player)
-
-    def panel(self, state: State, player: str) -> dict[str, Any]:
-        return views.panel(state, player)
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        return views.view(state, viewer)
-
-    def board_text(self, state: State, viewer: Viewer) -> str:
-        return views.board_text(state, viewer)
-
-    def board_svg(self, view: dict[str, Any]) -> str:
-        return views.board_svg(view)
 
     def legal_moves(self, state: State, player: str) -> dict[str, Any]:
         return views.legal_moves(state, player)

@@ -160,4 +160,3 @@ def legal_moves(state: State, player: str) -> dict[str, Any]:
 def candidate_cells(text: str) -> tuple[tuple[str, str], ...]:
     """A candidate board's cells that hold something, read once per text (the view shows them every time)."""
     return tuple(cell_symbols(parse_board(text)).items())
-

@@ -6,6 +6,7 @@ Modules, each pure Python (no Django):
 - ``rules``: who wins a round, who plays first next, when the match is decided, the final result;
 - ``engine``: setup, phases, checking, defaults, resolving, the log, the outcome;
 - ``views``: what each viewer may see, and the board as text;
+- ``observer``: the game's observer (view, board text and drawing, a player's state and panel);
 - ``forms``: the one form field (``tile``) and reading what was posted;
 - ``board_svg``: the record drawn as SVG from a view;
 - ``clock``: the turn length and reserve time settings, reserve reminders;

@@ -36,18 +36,17 @@ from games.engines.protocol import (
     Seat,
     State,
     SubmissionError,
-    Viewer,
     fresh,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
 from games.kit.checks import open_phase_for, two_seats, wallets
 from games.kit.numbers import shown
-from games.kit.reserve import duration_text, reminder_due, used_text
+from games.kit.reserve import reminder_due, used_text
 
-from . import forms, views
-from .board_svg import render_board
+from . import forms
 from .clock import CLOCK_DEFAULTS, clock_setting
+from .observer import BlackAndWhiteObserver
 from .rules import (
     ROUNDS,
     Result,
@@ -58,7 +57,7 @@ from .rules import (
     round_winner,
     rounds_left,
 )
-from .state import SLUG, TITLE, Round, is_over, open_round, other, phase_spec, rounds_played
+from .state import SLUG, TITLE, Round, is_over, open_round, other, phase_spec, points_text, rounds_played
 from .tiles import TILES, a_colour, colour, lowest, tiles_text
 
 CONFIG_KEYS = ("first", *CLOCK_DEFAULTS)
@@ -102,11 +101,6 @@ def new_round(number: int, first: str, second: str) -> Round:
 
 
 # --- texts -------------------------------------------------------------------------------------------
-
-
-def points_text(state: State) -> str:
-    """``ana 2, ben 1`` (seat order)."""
-    return ", ".join(f"{p} {state['points'][p]}" for p in state["players"])
 
 
 def score_text(state: State, winner: str) -> str:
@@ -223,6 +217,7 @@ def concede_match(state: State, loser: str, log: list[LogLine], reason: str) -> 
 class BlackAndWhite(Engine):
     """Nine tiles each, played face down one round at a time; the higher number wins the round."""
 
+    observer_type = BlackAndWhiteObserver
     spec = GameSpec(
         slug=SLUG,
         title=TITLE,
@@ -378,34 +373,6 @@ class BlackAndWhite(Engine):
             return None
         result = Result(**state["result"])
         return Outcome(winner=result.winner, loser=result.loser, placement=placement(state["players"], result))
-
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
-        """MATCHFILE keys: ``points``, ``tiles_left`` (the numbers still held, ascending) and ``reserve_s``."""
-        return {"points": state["points"][player], "tiles_left": list(state["tiles"][player]),
-                "reserve_s": state["reserve_s"][player]}
-
-    def panel(self, state: State, player: str) -> dict[str, Any]:
-        """The player's own box, in words: points, the tiles they hold, the tiles they played, reserve time left."""
-        played = [f"{r['tiles'][player]} in round {r['number']}" for r in state["rounds"] if player in r["tiles"]]
-        return {
-            "points": points_text(state),
-            "your tiles left": tiles_text(state["tiles"][player]),
-            "you played": ", ".join(played) or "nothing yet",
-            "reserve time left": duration_text(state["reserve_s"][player]),
-        }
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """Public: colours, who played first, results, points, colour counts; a seat adds its own numbers;
-        the host sees everything; after the end everyone does (see :mod:`.views`)."""
-        return views.view(state, viewer)
-
-    def board_text(self, state: State, viewer: Viewer) -> str:
-        """The record as text, as ``viewer`` may see it."""
-        return views.board_text(views.view(state, viewer))
-
-    def board_svg(self, view: dict[str, Any]) -> str:
-        """The record drawn as one inline SVG from ``view`` (see :mod:`.board_svg`)."""
-        return render_board(view)
 
     # --- forms -----------------------------------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:

@@ -79,3 +79,8 @@ def phase_spec(state: State) -> PhaseSpec | None:
     assert actor is not None
     step = "plays first" if actor == current["first"] else "answers"
     return PhaseSpec(state["phase_no"] + 1, f"round {current['number']} · {actor} {step}", (actor,), "turn")
+
+
+def points_text(state: State) -> str:
+    """``ana 2, ben 1`` (seat order)."""
+    return ", ".join(f"{p} {state['points'][p]}" for p in state["players"])

@@ -7,10 +7,11 @@ from typing import Any
 
 from games.blob_party.common import Log, plural
 from games.kit import house_bots
+from games.kit.votes import count_ec_vote
 
 
 def season_players(s: dict[str, Any]) -> list[str]:
-    """The seats that hold a place in the season (RULINGS: the awards are decided as if house bots were not
+    """The seats that hold a place in the season (RULES.md: the awards are decided as if house bots were not
     ranked), in seat order: every seat when no house bot plays."""
     return house_bots.ranked(s["players"], s)
 
@@ -140,29 +141,23 @@ def name_ec(s: dict[str, Any], winners: list[str], rng: random.Random, log: Log)
 def decide_ec(s: dict[str, Any], subs: dict[str, dict[str, Any]], rng: random.Random, log: Log) -> None:
     """Each decider names one of the tied players; most named wins; a tie (or no names) is drawn at random.
 
-    A decider who names nobody abstains (RULINGS, "Decisions by several deciders"): the log says so.
+    A decider who names nobody abstains (RULES.md, "The end"): the log says so.
     """
     pending = s["result"]["pending"]
-    votes = {name: 0 for name in pending["between"]}
+    choices = {decider: (subs.get(decider) or {}).get("ec") for decider in pending["deciders"]}
+    vote = count_ec_vote(pending["between"], pending["deciders"], choices, rng)
     for decider in pending["deciders"]:
-        payload = subs.get(decider) or {}
-        name = payload.get("ec")
-        if name in votes:
-            votes[name] += 1
-            log.host(f"{decider} names {name}.")
+        if decider in vote.named:
+            log.host(f"{decider} names {vote.named[decider]}.")
         else:
             log.public(f"{decider} named nobody in time and abstains.")
-    top = max(votes.values())
-    leaders = [name for name, count in votes.items() if count == top]
-    if top == 0:
-        chosen = rng.choice(leaders)
+    chosen, leaders = vote.chosen, vote.leading
+    if not vote.named:
         log.public(f"Nobody named anyone in time: {chosen} is drawn at random as the Elimination Candidate "
                    f"among {', '.join(leaders)}.")
-    elif len(leaders) == 1:
-        chosen = leaders[0]
+    elif not vote.drawn:
         log.public(f"{chosen} is named the Elimination Candidate.")
     else:
-        chosen = rng.choice(leaders)
         log.public(f"The choice is tied between {', '.join(leaders)}: {chosen} is drawn at random as the "
                    "Elimination Candidate.")
     s["result"]["ec"] = [chosen]

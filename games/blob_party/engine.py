@@ -4,7 +4,7 @@ Where each rule lives: ``board.py`` moving on the loops and start spaces; ``tile
 and every tile's effect; ``battles.py`` monsters; ``traps.py`` traps; ``minigame.py`` the
 highest unique bid; ``plan.py`` the Kingwizard's groups, turn orders and traps; ``submissions.py``
 checking, defaults and bots; ``rounds.py`` the order of operations; ``endgame.py`` prizes, EC and
-payout; ``views.py`` what each viewer sees; ``forms.py`` the web form.
+payout; ``views.py`` what each viewer sees (``observer.py`` puts it together); ``forms.py`` the web form.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.blob_party import forms, views
-from games.blob_party.board_svg import render_board
+from games.blob_party import forms
 from games.blob_party.common import BOARDS, ROUNDS, SEATS, Log, clone, copy_state, round_king
 from games.blob_party.endgame import decide_ec, finish_match
+from games.blob_party.observer import BlobPartyObserver
 from games.blob_party.plan import check_plan, describe_plan, fix_plan, random_plan
 from games.blob_party.rounds import play_round
 from games.blob_party.submissions import CARDS, bot_round, check_round, default_round
@@ -31,7 +31,6 @@ from games.engines.protocol import (
     Resolution,
     State,
     SubmissionError,
-    Viewer,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
@@ -48,6 +47,7 @@ CONFIG_KEYS = ("kings", "boards")
 class BlobPartyEngine(Engine):
     """Blob Party: 7 players, a pregame and 7 rounds, then possibly an EC decision."""
 
+    observer_type = BlobPartyObserver
     spec = GameSpec(
         slug="blob-party",
         title="Blob Party",
@@ -134,7 +134,7 @@ class BlobPartyEngine(Engine):
             return {}
         if step <= ROUNDS:
             return default_round(state, player)
-        return {"ec": None, "default": True}  # abstains (RULINGS: silence is not a random vote)
+        return {"ec": None, "default": True}  # abstains (RULES.md: silence is not a random vote)
 
     def bot(self, state: State, player: str, rng: random.Random) -> Payload:
         """A random legal submission."""
@@ -190,33 +190,7 @@ class BlobPartyEngine(Engine):
                                state.get("seed", 0)),
         )
 
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
-        """orbs, stars, bp, garnets, cards left and the spaces where the player ended the last round."""
-        return {
-            "orbs": state["orbs"][player],
-            "stars": state["stars"][player],
-            "bp": state["bp"][player],
-            "garnets": state["garnets"][player],
-            "cards": list(state["cards"][player]),
-            "space": dict(state["space"][player]),
-        }
-
-    def panel(self, state: State, player: str) -> dict[str, Any]:
-        """A player's private panel in words: orbs, stars, BP, garnets, cards left, Kingwizard round, traps."""
-        return views.panel(state, player)
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """What ``viewer`` may see (see views.py)."""
-        return views.view(self, state, viewer)
-
-    def board_text(self, state: State, viewer: Viewer) -> str:
-        """Both boards as text, one space a line."""
-        return views.board_text(state, viewer)
-
     # --- forms ---------------------------------------------------------------------------------
-    def board_svg(self, view: dict[str, Any]) -> str:
-        return render_board(view)
-
     def form_fields(self, state: State, player: str) -> list[Field]:
         """The fields of the open phase for ``player``."""
         return forms.form_fields(self, state, player)

@@ -1,4 +1,4 @@
-"""How a players' phase closes (issue 21): by hand, by its rules at once, or with the host confirming.
+"""How a players' phase closes (RULES.md, "How a phase closes"): by hand, by its rules at once, or with the host confirming.
 
 - ``hand``: a ruling phase opens for the host, as before (a phase's named values are worked out and kept
   when the host publishes).
@@ -74,7 +74,7 @@ def close(s: State, entry: dict[str, Any], rng: random.Random, log: list[LogLine
         return Resolution(s, log)
     s["open"]["values"] = run.values
     entry["by"] = "rules"
-    done = rulings.rule(s, checked, rng)
+    done = rulings.apply(s, checked, rng)  # ``s`` is the resolution's copy already
     return Resolution(done.state, [*log, *done.log], list(done.garnets))
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from games.engines.protocol import PUBLIC, LogLine, Outcome, Payload, State, SubmissionError
 from games.kit.numbers import parse_int, shown
 from games.kit.placement import place_by
+from games.kit.votes import count_ec_vote
 
 from . import names
 
@@ -101,14 +102,10 @@ def check_vote(state: State, payload: Payload) -> Payload:
 def decide(s: State, votes: dict[str, Payload], rng: random.Random, log: list[LogLine]) -> None:
     """Count the votes on ``s`` (a fresh copy): most named is the EC; ties and silence drawn from the seed."""
     between, deciders = s["open"]["between"], s["open"]["actors"]
-    named = {p: votes[p]["ec"] for p in deciders if p in votes and votes[p].get("ec") in between}
-    counts = {c: sum(1 for v in named.values() if v == c) for c in between}
-    top = max(counts.values())
-    tied = [c for c in between if counts[c] == top]
-    chosen = tied[0] if len(tied) == 1 else rng.choice(tied)
-    silent = [p for p in deciders if p not in named]
-    tally = ", ".join(f"{c} {counts[c]}" for c in between)
-    how = "" if len(tied) == 1 else f" ({' and '.join(tied)} tied: drawn at random)"
+    vote = count_ec_vote(between, deciders, {p: (votes.get(p) or {}).get("ec") for p in deciders}, rng)
+    named, chosen, silent = vote.named, vote.chosen, vote.abstained
+    tally = ", ".join(f"{c} {n}" for c, n in vote.tally.items())
+    how = f" ({' and '.join(vote.leading)} tied: drawn at random)" if vote.drawn else ""
     log.append(LogLine(f"The deciders named: {tally}{'; ' + ', '.join(silent) + ' abstained' if silent else ''}. "
                        f"{chosen} is the Elimination Candidate{how}.", PUBLIC))
     s["ending"]["ec"] = [chosen]

@@ -7,7 +7,7 @@ Where to find a rule:
 - the players' forms (fields, checking, defaults, bots' answers): :mod:`.answers`;
 - the host's rulings (the adjudication page, checking and applying a ruling): :mod:`.rulings`;
 - the end (placement, Tokens of Life, ECs, the EC decision): :mod:`.ending`;
-- what each viewer sees: :mod:`.views`; the drawing: :mod:`.board_svg`; the secrets: :mod:`.leaks`.
+- what each viewer sees: :mod:`.views`, put together by :mod:`.observer`; the drawing: :mod:`.board_svg`; the secrets: :mod:`.leaks`.
 
 A match: the design's first phase opens; at its close the answers (defaults filled in) are stored,
 secret to their authors and the host, and a ruling phase opens for the host; the published ruling is
@@ -31,16 +31,15 @@ from games.engines.protocol import (
     Resolution,
     RulingForm,
     State,
-    Viewer,
-    fresh,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, closing, ending, phases, rulings, samples, views
-from .board_svg import render_board
+from . import answers, closing, ending, phases, rulings, samples
+from .copies import fresh
+from .observer import CustomGameObserver
 from .tools import TOOLS
 
 SLUG = "custom-game"
@@ -73,6 +72,7 @@ def check_design(config: Any, players: list[str]) -> dict[str, Any]:
 class CustomGame(Engine):
     """A host-designed game played through forms and adjudicated by the host's rulings."""
 
+    observer_type = CustomGameObserver
     spec = GameSpec(
         slug=SLUG,
         title=TITLE,
@@ -201,21 +201,6 @@ class CustomGame(Engine):
 
     def outcome(self, state: State) -> Outcome | None:
         return ending.outcome(state)
-
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
-        return {"counters": dict(state["counters"][player]), "garnets": state["garnets"][player]}
-
-    def panel(self, state: State, player: str) -> dict[str, Any]:
-        return views.panel(state, player)
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        return views.view(state, viewer)
-
-    def board_text(self, state: State, viewer: Viewer) -> str:
-        return views.board_text(state, viewer)
-
-    def board_svg(self, view: dict[str, Any]) -> str:
-        return render_board(view)
 
     # --- forms ----------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:

@@ -1,4 +1,4 @@
-"""The proof of issue 21: a designed game computes what the coded game computes, match for match.
+"""The proof (designs/README.md): a designed game computes what the coded game computes, match for match.
 
 ``play_against`` plays N random matches twice with the same moves and settings: once through a design
 (the custom game's engine, its phases closed by their rules) and once through a coded engine, driven

@@ -1,6 +1,6 @@
 """The host's rulings: what the adjudication page offers, checking a ruling, and applying it.
 
-A ruling (the contract's section 4) is the resolution input of a ruling phase: a public announcement,
+A ruling (``Engine.check_ruling`` in games/engines/protocol.py) is the resolution input of a ruling phase: a public announcement,
 private messages, counter and garnet changes, whether the phase's answers become public, and what opens
 next (a design phase's round, maybe with other actors, another form or another length, or the end).
 """
@@ -22,11 +22,11 @@ from games.engines.protocol import (
     Seat,
     State,
     SubmissionError,
-    fresh,
 )
 from games.kit.numbers import parse_int, shown
 
 from . import answers, ending, names, phases
+from .copies import fresh
 
 MAX_ANNOUNCE = 5000
 MAX_PRIVATE = 2000
@@ -199,7 +199,12 @@ def _signed(amount: int) -> str:
 
 def rule(state: State, ruling: Payload, rng: random.Random) -> Resolution:
     """Apply a checked ruling to a copy of ``state`` and open what comes next."""
-    s = fresh(state)
+    return apply(fresh(state), ruling, rng)
+
+
+def apply(s: State, ruling: Payload, rng: random.Random) -> Resolution:
+    """Apply a checked ruling to ``s`` itself (a copy that is the caller's to change, as :func:`rule`'s)
+    and open what comes next."""
     log: list[LogLine] = []
     garnets: list[GarnetChange] = []
     entry = phases.ruled_entry(s)

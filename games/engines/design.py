@@ -1,4 +1,4 @@
-"""A host's game design document (issue 15): checking it, normalizing it, and its export file.
+"""A host's game design document (games/custom_game/RULES.md, "The design"): checking it, normalizing it, and its export file.
 
 A design describes a custom game with no code: its title, rules, player counts, counters and phases,
 each phase with a form built from typed fields. The custom game's engine plays it and the site's
@@ -15,11 +15,16 @@ games.engines.design.DesignError: Players: at least 2 players
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError
 
 from games.kit.numbers import is_int, shown
 
@@ -28,7 +33,9 @@ FIELD_KINDS = ("choice", "choices", "number", "text", "player", "players", "yesn
 ACTORS = ("everyone", "seats", "named")
 VISIBILITIES = ("public", "private")
 
-#: Limits of a design (the contract's section 3).
+#: The JSON Schema of a design document: its shape, checked before the checks below.
+SCHEMA_PATH = Path(__file__).with_name("design.schema.json")
+#: Limits of a design (games/custom_game/RULES.md, "The design").
 MAX_TITLE = 80
 MAX_SUMMARY = 200
 MAX_RULES = 20_000
@@ -46,7 +53,7 @@ MAX_SECONDS = 30 * 24 * 3600
 MAX_TEXT_ANSWER = 2000
 DEFAULT_TEXT_ANSWER = 280
 CLOSES = ("hand", "rules", "confirm")
-#: Limits of a design's rules (issue 21): a program's characters, a phase's named values, tables.
+#: Limits of a design's rules (games/custom_game/RULES.md, "Limits"): a program's characters, a phase's named values, tables.
 MAX_SOURCE = 20_000
 MAX_FORMULA = 2_000
 MAX_VALUES = 20
@@ -61,6 +68,10 @@ MAX_FILE_BYTES = 1024 * 1024
 
 _KEY = re.compile(r"[a-z0-9_]{1,30}", re.ASCII)
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: Unicode's control characters (category Cc: U+0000–U+001F and U+007F–U+009F); and the same but the
+#: line break and the tab. A search for one is ``unicodedata.category`` over each character, done at once.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_BUT_BREAKS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 KIND_WORDS = {
     "choice": "a choice among options", "choices": "several choices", "number": "a number",
     "text": "a short text", "player": "a player", "players": "several players", "yesno": "a yes/no",
@@ -109,10 +120,9 @@ def clean_text(
         problems.append(Problem(where, f"{what} holds a lone surrogate ({shown(value)}), which is not a character"))
         return ""
     text = unicodedata.normalize("NFC", value.replace("\r\n", "\n")).strip()
-    allowed = "\n\t" if multiline else ""
-    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed), None)
+    bad = (_CONTROL_BUT_BREAKS if multiline else _CONTROL).search(text)
     if bad is not None:
-        problems.append(Problem(where, f"{what} holds a control character ({shown(bad)})"))
+        problems.append(Problem(where, f"{what} holds a control character ({shown(bad.group())})"))
         return ""
     if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in text):
         text = ""
@@ -175,6 +185,55 @@ def _object(doc: Any, where: str, what: str, problems: list[Problem]) -> dict[st
         problems.append(Problem(where, f"{what} must be an object, not {shown(doc)}"))
         return None
     return doc
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item of a list of labelled, keyed items (counters, tables, phases), opened by :func:`_items`:
+    where it is in a host's words and as a part, its object, its label (or name) and its key."""
+
+    number: int
+    where: str
+    at: str
+    doc: dict[str, Any]
+    label: str
+    key: str
+
+
+def _items(raw: Any, problems: list[Problem], *, title: str, part: str, what: str, most: int,
+           label: str = "label", numbered: bool = False, needed: str = "") -> list[Item]:
+    """The opening every list of labelled, keyed items shares: ``raw`` a list (None for none, unless
+    ``needed`` says why one is needed) of at most ``most`` objects, each with its ``label`` (a text) and a
+    key (given, or made from the label) used once. ``title`` (“Counters”) names the list in problems,
+    ``part`` (``counters``) is its part, ``what`` (“a counter”) one item; an item is called “Counter 2” or
+    “Counter “Gold”” (``numbered``: “Phase 2 “Bid””). Items that are not objects are left out (their
+    problems noted)."""
+    if raw is None and not needed:
+        return []
+    if not isinstance(raw, list) or (needed and not raw):
+        problems.append(Problem(title, needed or f"the {part} must be a list", part))
+        return []
+    if len(raw) > most:
+        problems.append(Problem(title, f"at most {most} {part} (this design has {len(raw)})", part))
+        raw = raw[:most]
+    noun = title.removesuffix("s")
+    taken: set[str] = set()
+    out = []
+    for n, doc in enumerate(raw, start=1):
+        given = doc.get(label) if isinstance(doc, dict) else None
+        name = f"{noun} {n}" if numbered or not (isinstance(given, str) and given.strip()) else noun
+        where = f"{name} “{given.strip()}”" if isinstance(given, str) and given.strip() else name
+        at, since = f"{part}[{n - 1}]", len(problems)
+        found = _object(doc, where, what, problems)
+        if found is None:
+            _tag(problems, since, at)
+            continue
+        text = clean_text(found.get(label), where, f"the {label}", problems, lo=1, hi=MAX_LABEL)
+        _tag(problems, since, f"{at}.{label}")
+        key = _key(found, text, taken, where, problems)
+        _tag(problems, since, at + ".key")
+        out.append(Item(n, where, at, found, text, key))
+    return out
 
 
 # --- fields --------------------------------------------------------------------------------------------
@@ -314,39 +373,110 @@ def validate_fields(docs: object, where: str = "") -> list[dict[str, Any]]:
     return out
 
 
+# --- the schema ----------------------------------------------------------------------------------------
+@functools.cache
+def _schema_validator() -> Draft202012Validator:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+_PART_WORDS = {"format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules", "setup": "Set-up rules",
+               "min_players": "Players", "max_players": "Players", "counters": "Counters", "tables": "Tables",
+               "phases": "Phases"}
+_TYPE_WORDS = {"string": "a text", "integer": "a whole number", "array": "a list", "object": "an object",
+               "null": "none", "boolean": "yes or no", "number": "a number"}
+
+
+def part_of(path: Any) -> str:
+    """A JSON path (``["phases", 1, "fields", 0, "kind"]``) as a problem's part: ``phases[1].fields[0].kind``."""
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out
+
+
+def _where(doc: Any, path: list[Any]) -> str:
+    """Human words for the value at ``path`` in ``doc``: ``Phase 2 “Vote”, field “Who”``, ``Counter 1``."""
+    if not path:
+        return ""
+    head = path[0]
+    words = _PART_WORDS.get(str(head), str(head))
+    if len(path) < 2 or not isinstance(path[1], int) or head not in ("phases", "counters", "tables"):
+        return words
+    items = doc.get(head) if isinstance(doc, dict) else None
+    item = items[path[1]] if isinstance(items, list) and path[1] < len(items) else None
+    label = item.get("name" if head == "phases" else "label") if isinstance(item, dict) else None
+    name = f"{words.removesuffix('s')} {path[1] + 1}"
+    where = f"{name} “{label.strip()}”" if isinstance(label, str) and label.strip() else name
+    if head == "phases" and len(path) > 3 and path[2] == "fields" and isinstance(path[3], int):
+        fields = item.get("fields") if isinstance(item, dict) else None
+        field = fields[path[3]] if isinstance(fields, list) and path[3] < len(fields) else None
+        where = field_where(where, path[3] + 1, field)
+    return where
+
+
+def _schema_message(error: ValidationError) -> str:
+    """A host's words for one schema error: what the value at fault must be."""
+    what = f"the {error.absolute_path[-1]}" if error.absolute_path and isinstance(error.absolute_path[-1], str) \
+        else "the value"
+    expected = error.validator_value
+    if error.validator == "type":
+        kinds = expected if isinstance(expected, list) else [expected]
+        return f"{what} must be {' or '.join(_TYPE_WORDS.get(k, k) for k in kinds)}, not {shown(error.instance)}"
+    if error.validator == "enum":
+        return f"{what} must be one of {', '.join(map(str, expected))}, not {shown(error.instance)}"
+    if error.validator == "const":
+        return f"{what} must be {shown(expected)}, not {shown(error.instance)}"
+    if error.validator == "required":
+        missing = next((k for k in expected if isinstance(error.instance, dict) and k not in error.instance), "?")
+        return f"the {missing} is missing"
+    if error.validator in ("minimum", "maximum"):
+        side = "at least" if error.validator == "minimum" else "at most"
+        return f"{what} must be {side} {expected} (not {shown(error.instance)})"
+    if error.validator in ("minItems", "maxItems"):
+        side = "at least" if error.validator == "minItems" else "at most"
+        return f"{what} must hold {side} {expected} (this one has {len(error.instance)})"
+    if error.validator in ("pattern", "anyOf"):
+        return f"{what} {shown(error.instance)} must be 1 to 30 of a-z, 0-9 and _"
+    return f"{what} is not valid ({error.validator})"
+
+
+def schema_problems(doc: object) -> Iterator[Problem]:
+    """The problems the JSON Schema (``design.schema.json``) finds in ``doc``, each naming its part."""
+    for error in sorted(_schema_validator().iter_errors(doc), key=lambda e: [str(s) for s in e.absolute_path]):
+        path = list(error.absolute_path)
+        if error.validator == "required" and isinstance(error.instance, dict):
+            path += [k for k in error.validator_value if k not in error.instance][:1]
+        yield Problem(_where(doc, path), _schema_message(error), part_of(path))
+
+
+def _overlap(part: str, other: str) -> bool:
+    """True when one part is the other or holds it (``phases[0]`` and ``phases[0].fields``)."""
+    if not part or not other:
+        return not part and not other
+    short, long = sorted((part, other), key=len)
+    return long == short or long.startswith((short + ".", short + "["))
+
+
+def _with_schema(problems: list[Problem], first: list[Problem]) -> list[Problem]:
+    """The Python checks' problems, and the schema's (found ``first``) about parts none of them names."""
+    return problems + [p for p in first if not any(_overlap(p.part, q.part) for q in problems)]
+
+
 # --- the whole design ----------------------------------------------------------------------------------
 def _counters(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        problems.append(Problem("Counters", "the counters must be a list", "counters"))
-        return []
-    if len(raw) > MAX_COUNTERS:
-        problems.append(Problem("Counters", f"at most {MAX_COUNTERS} counters (this design has {len(raw)})",
-                                "counters"))
-        raw = raw[:MAX_COUNTERS]
-    taken: set[str] = set()
     out = []
-    for n, doc in enumerate(raw):
-        label = doc.get("label") if isinstance(doc, dict) else None
-        where = f"Counter “{label.strip()}”" if isinstance(label, str) and label.strip() else f"Counter {n + 1}"
-        at, since = f"counters[{n}]", len(problems)
-        found = _object(doc, where, "a counter", problems)
-        if found is None:
-            _tag(problems, since, at)
-            continue
-        label = clean_text(found.get("label"), where, "the label", problems, lo=1, hi=MAX_LABEL)
-        _tag(problems, since, at + ".label")
-        key = _key(found, label, taken, where, problems)
-        _tag(problems, since, at + ".key")
-        start = _int(found.get("start", 0), where, "the start value", problems, -MAX_NUMBER, MAX_NUMBER)
-        _tag(problems, since, at + ".start")
-        visibility = found.get("visibility", "public")
+    for item in _items(raw, problems, title="Counters", part="counters", what="a counter", most=MAX_COUNTERS):
+        since = len(problems)
+        start = _int(item.doc.get("start", 0), item.where, "the start value", problems, -MAX_NUMBER, MAX_NUMBER)
+        _tag(problems, since, item.at + ".start")
+        visibility = item.doc.get("visibility", "public")
         if visibility not in VISIBILITIES:
-            problems.append(Problem(where, f"the visibility must be public or private, not {shown(visibility)}",
-                                    at + ".visibility"))
+            problems.append(Problem(item.where, f"the visibility must be public or private, not {shown(visibility)}",
+                                    item.at + ".visibility"))
             visibility = "public"
-        out.append({"key": key, "label": label, "start": start or 0, "visibility": visibility})
+        out.append({"key": item.key, "label": item.label, "start": start or 0, "visibility": visibility})
     return out
 
 
@@ -370,9 +500,9 @@ def clean_source(value: Any, where: str, what: str, problems: list[Problem], hi:
         problems.append(Problem(where, f"{what} holds a lone surrogate, which is not a character"))
         return ""
     text = unicodedata.normalize("NFC", value.replace("\r\n", "\n").replace("\r", "\n")).rstrip()
-    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\t"), None)
+    bad = _CONTROL_BUT_BREAKS.search(text)
     if bad is not None:
-        problems.append(Problem(where, f"{what} holds a control character ({shown(bad)})"))
+        problems.append(Problem(where, f"{what} holds a control character ({shown(bad.group())})"))
         return ""
     if not text.strip():
         return ""
@@ -425,28 +555,9 @@ def _cell(value: Any, where: str, problems: list[Problem]) -> str | int:
 def _tables(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
     """The host's tables: ``{"key", "label", "columns": [keys], "rows": [[cell, …], …]}``; cells texts or
     whole numbers, each row as long as the columns."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        problems.append(Problem("Tables", "the tables must be a list", "tables"))
-        return []
-    if len(raw) > MAX_TABLES:
-        problems.append(Problem("Tables", f"at most {MAX_TABLES} tables (this design has {len(raw)})", "tables"))
-        raw = raw[:MAX_TABLES]
-    taken: set[str] = set()
     out = []
-    for n, doc in enumerate(raw):
-        label = doc.get("label") if isinstance(doc, dict) else None
-        where = f"Table “{label.strip()}”" if isinstance(label, str) and label.strip() else f"Table {n + 1}"
-        at, since = f"tables[{n}]", len(problems)
-        found = _object(doc, where, "a table", problems)
-        if found is None:
-            _tag(problems, since, at)
-            continue
-        label = clean_text(found.get("label"), where, "the label", problems, lo=1, hi=MAX_LABEL)
-        _tag(problems, since, at + ".label")
-        key = _key(found, label, taken, where, problems)
-        _tag(problems, since, at + ".key")
+    for item in _items(raw, problems, title="Tables", part="tables", what="a table", most=MAX_TABLES):
+        found, where, at, label, key = item.doc, item.where, item.at, item.label, item.key
         columns = found.get("columns")
         if not isinstance(columns, list) or not columns or len(columns) > MAX_COLUMNS \
                 or not all(isinstance(c, str) and _KEY.fullmatch(c) for c in columns):
@@ -472,19 +583,9 @@ def _tables(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
     return out
 
 
-def _phase(doc: Any, number: int, taken: set[str], max_players: int, problems: list[Problem]) -> dict[str, Any]:
-    name_given = doc.get("name") if isinstance(doc, dict) else None
-    where = f"Phase {number} “{name_given.strip()}”" if isinstance(name_given, str) and name_given.strip() \
-        else f"Phase {number}"
-    at, since = f"phases[{number - 1}]", len(problems)
-    found = _object(doc, where, "a phase", problems)
-    if found is None:
-        _tag(problems, since, at)
-        return {}
-    name = clean_text(found.get("name"), where, "the name", problems, lo=1, hi=MAX_LABEL)
-    _tag(problems, since, at + ".name")
-    key = _key(found, name, taken, where, problems)
-    _tag(problems, since, at + ".key")
+def _phase(item: Item, max_players: int, problems: list[Problem]) -> dict[str, Any]:
+    found, where, at, number = item.doc, item.where, item.at, item.number
+    since = len(problems)
     repeat = _int(found.get("repeat", 1), where, "the number of rounds", problems, 1, MAX_REPEAT) or 1
     _tag(problems, since, at + ".repeat")
     seconds = check_seconds(found.get("seconds"), where, problems)
@@ -523,7 +624,8 @@ def _phase(doc: Any, number: int, taken: set[str], max_players: int, problems: l
         problems.append(Problem(where, "a phase its rules close (or the host confirms) needs its rules"))
     _tag(problems, since, at + ".rules")
     values = _values(found.get("values"), where, at + ".values", problems)
-    out: dict[str, Any] = {"key": key, "name": name, "repeat": repeat, "seconds": seconds, "actors": actors}
+    out: dict[str, Any] = {"key": item.key, "name": item.label, "repeat": repeat, "seconds": seconds,
+                           "actors": actors}
     if actors == "seats":
         out["seats"] = seats
     out["fields"] = fields
@@ -532,10 +634,15 @@ def _phase(doc: Any, number: int, taken: set[str], max_players: int, problems: l
 
 
 def validate_design(doc: object) -> dict[str, Any]:
-    """The normalized design document, or DesignError listing every problem it has."""
+    """The normalized design document, or DesignError listing every problem it has.
+
+    The JSON Schema (``design.schema.json``) checks the shape first; the checks here then read the texts,
+    keys, defaults and seats. Every problem names its part; a schema problem is kept when no check here
+    names the same part (their words are the clearer)."""
     problems: list[Problem] = []
     if not isinstance(doc, dict):
         raise DesignError([Problem("", f"a design must be an object, not {shown(doc)}")])
+    first = list(schema_problems(doc))
     fmt = doc.get("format", DESIGN_FORMAT)
     if fmt != DESIGN_FORMAT or not is_int(fmt):
         problems.append(Problem("Format", f"this site reads designs of format {DESIGN_FORMAT}, not {shown(fmt)}",
@@ -566,17 +673,11 @@ def validate_design(doc: object) -> dict[str, Any]:
     since = len(problems)
     setup = clean_source(doc.get("setup"), "Set-up rules", "the set-up rules", problems)
     _tag(problems, since, "setup")
-    raw_phases = doc.get("phases")
-    phases: list[dict[str, Any]] = []
-    if not isinstance(raw_phases, list) or not raw_phases:
-        problems.append(Problem("Phases", "a design needs at least one phase", "phases"))
-    else:
-        if len(raw_phases) > MAX_PHASES:
-            problems.append(Problem("Phases", f"at most {MAX_PHASES} phases (this design has {len(raw_phases)})",
-                                    "phases"))
-            raw_phases = raw_phases[:MAX_PHASES]
-        taken: set[str] = set()
-        phases = [_phase(p, n, taken, max_players, problems) for n, p in enumerate(raw_phases, start=1)]
+    phases = [_phase(item, max_players, problems)
+              for item in _items(doc.get("phases"), problems, title="Phases", part="phases", what="a phase",
+                                 most=MAX_PHASES, label="name", numbered=True,
+                                 needed="a design needs at least one phase")]
+    problems = _with_schema(problems, first)
     if problems:
         raise DesignError(problems)
     return {

@@ -369,7 +369,7 @@ def summary(game: str, state: State, played: int, log: list[str]) -> dict[str, A
         "finished": finished,
         "phases_played": played,
         "next_phase": None if spec is None else {"name": spec.name, "actors": list(spec.actors)},
-        "players": {p: engine.player_state(state, p) for p in state_players(engine, state)},
+        "players": {p: engine.observer.player_state(state, p) for p in state_players(engine, state)},
     }
     if finished:
         outcome = engine.outcome(state)

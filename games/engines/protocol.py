@@ -222,6 +222,42 @@ class Field:
     group: str = ""
 
 
+class Observer:
+    """What a viewer sees of a match, kept apart from the game's rules (OpenSpiel's observer, after
+    ``make_py_observer``): the view, the board as text and drawn, a player's panel and full state.
+
+    A game subclasses it and names that class in its engine's ``observer_type``; the engine makes one
+    (``engine.observer``) with itself as ``game``, so an observer may read the open phase through the
+    game's rules. Every method takes the state and never changes it.
+    """
+
+    def __init__(self, game: Engine) -> None:
+        self.game = game
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """What ``viewer`` may see: a :class:`Seat`, :data:`SPECTATOR` or :data:`HOST` (branch on the type).
+
+        A Seat whose name is not a player of this match sees what a spectator sees.
+        """
+        raise NotImplementedError
+
+    def board_text(self, state: State, viewer: Viewer) -> str:
+        """The board as text (the same text the log uses), as ``viewer`` may see it."""
+        return ""
+
+    def board_svg(self, view: dict[str, Any]) -> str:
+        """The board drawn as SVG from a :meth:`view` (every name escaped); empty when the game draws none."""
+        return ""
+
+    def player_state(self, state: State, player: str) -> dict[str, Any]:
+        """One player's full state, as the host sees it (MATCHFILE "players")."""
+        raise NotImplementedError
+
+    def panel(self, state: State, player: str) -> dict[str, Any]:
+        """What a player's private panel shows of their own state (default: all of it)."""
+        return self.player_state(state, player)
+
+
 class Engine:
     """Base class of the game engines; subclasses override every method.
 
@@ -230,10 +266,14 @@ class Engine:
     :class:`~games.engines.spec.GameSpec`); ``slug``, ``title``,
     ``min_players`` and ``max_players`` are then read from it. The methods
     under "optional capabilities" are called by the site only when the spec's
-    ``offers`` turn them on.
+    ``offers`` turn them on. What a viewer sees is not here: it is the game's
+    :class:`Observer` (``observer_type``), made once as ``engine.observer``.
     """
 
     spec: GameSpec
+    #: The game's observer class; ``engine.observer`` is one, made with the engine.
+    observer_type: type[Observer] = Observer
+    observer: Observer
     slug: str = ""
     title: str = ""
     min_players: int = 0
@@ -245,6 +285,10 @@ class Engine:
         if spec is not None:  # one source of truth: the declared spec
             cls.slug, cls.title = spec.slug, spec.title
             cls.min_players, cls.max_players = spec.min_players, spec.max_players
+            check_offers(cls)
+
+    def __init__(self) -> None:
+        self.observer = self.observer_type(self)
 
     # --- set-up -----------------------------------------------------------
     def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
@@ -371,25 +415,6 @@ class Engine:
         """The outcome once ``finished`` (``pending`` set while a decision is open)."""
         raise NotImplementedError
 
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
-        """One player's full state, as the host sees it (MATCHFILE "players")."""
-        raise NotImplementedError
-
-    def panel(self, state: State, player: str) -> dict[str, Any]:
-        """What a player's private panel shows of their own state (default: all of it)."""
-        return self.player_state(state, player)
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """What ``viewer`` may see: a :class:`Seat`, :data:`SPECTATOR` or :data:`HOST` (branch on the type).
-
-        A Seat whose name is not a player of this match sees what a spectator sees.
-        """
-        raise NotImplementedError
-
-    def board_text(self, state: State, viewer: Viewer) -> str:
-        """The board as text (the same text the log uses), as ``viewer`` may see it."""
-        return ""
-
     # --- the host's set-up page ---------------------------------------------
     def config_preview(self, key: str, text: str) -> list[str] | str:
         """What the host's text for config field ``key`` reads as: lines to show, or an error (a str).
@@ -397,10 +422,6 @@ class Engine:
         The host's page shows the lines under the box (e.g. Trail Trouble's forks parsed back into
         words); a str is shown as the error beside the box. The base previews nothing (``""``).
         """
-        return ""
-
-    def board_svg(self, view: dict[str, Any]) -> str:
-        """The board drawn as SVG from a :meth:`view` (every name escaped); empty when the game draws none."""
         return ""
 
     # --- forms ----------------------------------------------------------------
@@ -415,6 +436,50 @@ class Engine:
     def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
         """Form values that show ``payload`` (the player's current submission)."""
         raise NotImplementedError
+
+
+class SpecError(TypeError):
+    """A game's spec offers what its engine does not implement (raised when the engine class is defined)."""
+
+
+#: What each offer of a spec (``Offers`` field) needs the engine to implement: the base methods only raise.
+OFFER_METHODS: dict[str, tuple[str, ...]] = {
+    "reserve": ("spend_reserve", "concede"),
+    "instant_keys": ("instant", "merge_instant"),
+    "move_hints": ("legal_moves",),
+    "host_rulings": ("ruling_form", "check_ruling", "rule", "bot_ruling"),
+}
+
+
+def offer_problems(game: type[Engine] | Engine) -> list[str]:
+    """What the game's spec offers that its engine does not implement, in words ([] when they match).
+
+    >>> from games.engines.spec import GameSpec, Offers
+    >>> class Clockless(Engine):
+    ...     pass
+    >>> Clockless.spec = GameSpec("c", "Clockless", "", 2, 2, offers=Offers(reserve=True))
+    >>> offer_problems(Clockless)
+    ['Clockless (c) offers reserve, but its engine does not implement spend_reserve, concede']
+    """
+    cls = game if isinstance(game, type) else type(game)
+    spec = getattr(game, "spec", None)
+    if spec is None:
+        return []
+    problems = []
+    for offer, methods in OFFER_METHODS.items():
+        if getattr(spec.offers, offer):
+            missing = [name for name in methods if getattr(cls, name) is getattr(Engine, name)]
+            if missing:
+                problems.append(f"{spec.title} ({spec.slug}) offers {offer}, but its engine does not implement "
+                                f"{', '.join(missing)}")
+    return problems
+
+
+def check_offers(game: type[Engine] | Engine) -> None:
+    """Refuse a game whose spec offers what its engine does not implement (SpecError naming both)."""
+    problems = offer_problems(game)
+    if problems:
+        raise SpecError("; ".join(problems))
 
 
 def viewer_role(viewer: Viewer, players: list[str] | tuple[str, ...]) -> Literal["host", "player", "spectator"]:

@@ -6,7 +6,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from games.engines.protocol import Engine
+from games.engines.protocol import Engine, check_offers
 
 #: Game slug → module holding ``ENGINE``.
 GAME_MODULES: dict[str, str] = {
@@ -34,6 +34,7 @@ def _load(slug: str) -> Engine | None:
             if exc.name and GAME_MODULES[slug].startswith(exc.name):
                 return None  # that game is not installed here
             raise
+        check_offers(module.ENGINE)  # a spec offering what the engine lacks is refused here, not mid-match
         _cache[slug] = module.ENGINE
     return _cache[slug]
 

@@ -96,11 +96,14 @@ class PageParts:
     ``move_template`` replaces the generic move form when set (e.g. a clickable board);
     ``scripts`` are static paths (as ``{% static %}`` takes them) loaded on the match page after the
     site's own ``live.js``; they live in the game's folder, ``games/<game>/static/<game>/…``, which the
-    site serves from there (``genius.matches.staticfinders.GameFolderFinder``).
+    site serves from there (``genius.matches.staticfinders.GameFolderFinder``). ``styles`` are stylesheets (static
+    paths as well) the page links before its content, so it is laid out once with them (a style a script adds
+    after the first paint moves the page under the reader).
     """
 
     move_template: str = ""
     scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

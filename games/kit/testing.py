@@ -1,4 +1,5 @@
-"""The standard tests every game gets, written once: playout, purity, replay, form fuzz and view leaks.
+"""The standard tests every game gets, written once: spec and observer, playout, purity, replay, form fuzz and
+view leaks.
 
 Pure Python (no Django, no test framework): each ``check_*`` raises AssertionError with a message
 that names the game, the seed and the step. ``tests/games/test_standard_kit.py`` runs them over
@@ -35,12 +36,14 @@ from games.engines.protocol import (
     SPECTATOR,
     Engine,
     Host,
+    Observer,
     Payload,
     Public,
     Seat,
     State,
     SubmissionError,
     Viewer,
+    offer_problems,
 )
 from games.engines.runner import PhaseResult, bot_move, play_phase, play_recorded, play_ruling
 
@@ -86,6 +89,31 @@ def leaks_module(engine: Engine) -> ModuleType:
             f"{engine.slug}: add {name.replace('.', '/')}.py with secret_paths(state, player) "
             "listing where each seat's secrets are kept (see docs/NEW_GAME.md)"
         ) from None
+
+
+# --- what a game offers, and its observer ----------------------------------------------------------------
+#: What a viewer sees: the observer's methods, which no engine keeps (the site calls ``engine.observer``).
+OBSERVER_METHODS = ("view", "board_text", "board_svg", "player_state", "panel")
+
+
+def check_offers_implemented(engine: Engine) -> None:
+    """What the spec offers, the engine implements (``reserve`` needs ``spend_reserve`` and ``concede``, ...)."""
+    problems = offer_problems(engine)
+    assert not problems, "; ".join(problems)
+
+
+def check_observer(engine: Engine) -> None:
+    """One observer a game: ``engine.observer`` is the game's own :class:`Observer`, made with this engine,
+    with its own ``view`` and ``player_state``; and the engine keeps none of the observer's methods."""
+    observer = getattr(engine, "observer", None)
+    assert isinstance(observer, Observer), f"{engine.slug}: engine.observer is {observer!r}, not an Observer"
+    kind = type(observer)
+    assert kind is not Observer, f"{engine.slug}: set observer_type to the game's own Observer subclass"
+    assert observer.game is engine, f"{engine.slug}: the observer was made for another engine"
+    for name in ("view", "player_state"):
+        assert getattr(kind, name) is not getattr(Observer, name), f"{engine.slug}: {kind.__name__} lacks {name}"
+    kept = [name for name in OBSERVER_METHODS if hasattr(type(engine), name)]
+    assert not kept, f"{engine.slug}: the engine still has {', '.join(kept)}; they belong to its observer"
 
 
 # --- playouts ------------------------------------------------------------------------------------------
@@ -179,7 +207,7 @@ def random_playout(
         for change in result.resolution.garnets:
             assert change.player in names and change.reason, f"{at}: garnet change {change}"
         for viewer in (SPECTATOR, HOST, Seat(names[0])):
-            assert json_round_trips(engine.view(new, viewer)), f"{at}: the view of {viewer!r} is not plain JSON"
+            assert json_round_trips(engine.observer.view(new, viewer)), f"{at}: the view of {viewer!r} is not plain JSON"
         play.phases.append(subs)
         play.results.append(result)
         play.states.append(new)
@@ -275,8 +303,8 @@ def check_resolve_leaves_its_input(play: Playout) -> None:
             engine.form_fields(state, player)
         viewers: list[Viewer] = [HOST, SPECTATOR, *map(Seat, play.players)]
         for viewer in viewers:
-            engine.view(state, viewer)
-            engine.board_text(state, viewer)
+            engine.observer.view(state, viewer)
+            engine.observer.board_text(state, viewer)
         assert state == before, f"{where(engine, play.seed, number)}: reading or resolving changed its input"
 
 
@@ -289,7 +317,7 @@ def check_replays_the_same(play: Playout) -> dict[str, Any]:
     at = where(engine, play.seed)
     assert out["finished"] is True and out["next_phase"] is None, f"{at}: the replay did not finish"
     assert out["phases_played"] == len(play.phases), f"{at}: replay played {out['phases_played']} phases"
-    assert out["players"] == {p: engine.player_state(play.final, p) for p in play.players}, f"{at}: other players"
+    assert out["players"] == {p: engine.observer.player_state(play.final, p) for p in play.players}, f"{at}: other players"
     assert out["log"] == [line.text for r in play.results for line in r.resolution.log], f"{at}: another log"
     outcome = engine.outcome(play.final)
     assert outcome is not None and out["outcome"]["ec"] == outcome.ec and out["outcome"]["tol"] == outcome.tol, at
@@ -445,18 +473,18 @@ def check_no_view_leaks(play: Playout, secret_paths: SecretPaths, every: int = 1
                 raise AssertionError(f"{at}: a secret path is not in the state ({exc!r})") from None
             others: list[Viewer] = [SPECTATOR, Seat("stranger-kit"), *(Seat(p) for p in play.players if p != player)]
             for viewer in others:
-                seen = json.dumps(engine.view(new, viewer), ensure_ascii=False) + engine.board_text(new, viewer)
+                seen = json.dumps(engine.observer.view(new, viewer), ensure_ascii=False) + engine.observer.board_text(new, viewer)
                 if isinstance(viewer, Seat) and viewer.name in play.players:
-                    seen += json.dumps(engine.panel(new, viewer.name), ensure_ascii=False, default=str)
+                    seen += json.dumps(engine.observer.panel(new, viewer.name), ensure_ascii=False, default=str)
                 leaked = [m for m in marks if m in seen]
                 assert not leaked, f"{at}: {viewer!r} receives {leaked} (written at {paths})"
-            engine.view(new, HOST)
+            engine.observer.view(new, HOST)
             checked += len(marks)
     return checked
 
 
 __all__ = [
-    "NAMES", "Playout", "check_fixture_replays", "check_forms_take_hostile_text", "check_imports_no_site",
+    "NAMES", "Playout", "check_fixture_replays", "check_observer", "check_offers_implemented", "check_forms_take_hostile_text", "check_imports_no_site",
     "check_loads_no_django", "check_no_view_leaks", "check_outcome", "check_replays_the_same",
     "check_resolve_leaves_its_input", "check_same_seed_same_match", "hostile_text", "leaks_module", "random_playout",
     "seat_range", "write_fixture",

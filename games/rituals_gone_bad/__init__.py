@@ -11,6 +11,7 @@ Where each rule lives:
 - ``checks.py``: refusing bad submissions (never changes anything).
 - ``forms.py``: the web form of each phase.
 - ``views.py``: what each viewer may see, and the board as text.
+- ``observer.py``: the game's observer (view, board text and drawing, a player's state and panel).
 - ``board_svg.py``: the board drawn as SVG.
 - ``engine.py``: the engine tying these together (``ENGINE``).
 """

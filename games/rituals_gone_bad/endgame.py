@@ -6,12 +6,11 @@
   the players with the most points decide between them (the EC decision).
 - Every player receives 1 garnet for every 2 points (rounded down).
 - The EC decision: each decider names one of the tied players; the name named
-  most wins; a tie between names is drawn at random among them.
+  most wins; a tie between names is drawn at random among them (counted by
+  ``games.kit.votes``, as in every game).
 """
 
 from __future__ import annotations
-
-import random
 
 #: With this many or more tied for the most points, no Token of Life is given.
 TOL_NULLIFIED_AT = 4
@@ -53,17 +52,3 @@ def elimination(points: dict[str, int], players: list[str]) -> tuple[list[str], 
 def garnet_payout(points: dict[str, int]) -> dict[str, int]:
     """1 garnet for every 2 points, rounded down."""
     return {p: n // 2 for p, n in points.items()}
-
-
-def count_votes(named: list[str], between: list[str], rng: random.Random) -> tuple[str, dict[str, int], bool]:
-    """The option named most (a tie drawn at random among the tied options).
-
-    Returns the chosen name, the tally (every option, in ``between`` order) and
-    whether a draw decided it.
-    """
-    tally = {option: named.count(option) for option in between}
-    top = max(tally.values())
-    leading = [option for option in between if tally[option] == top]
-    if len(leading) == 1:
-        return leading[0], tally, False
-    return rng.choice(leading), tally, True

@@ -19,19 +19,18 @@ from games.engines.protocol import (
     Resolution,
     State,
     SubmissionError,
-    Viewer,
     fresh,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
 from games.kit.checks import wallets
 from games.kit.placement import place_by
-from games.rituals_gone_bad import forms, views
-from games.rituals_gone_bad.board_svg import render_board
+from games.rituals_gone_bad import forms
 from games.rituals_gone_bad.checks import check_submission
 from games.rituals_gone_bad.defaults import bot_submission, default_submission
 from games.rituals_gone_bad.lookups import FIELD as LOOKUP
 from games.rituals_gone_bad.lookups import buy, check_lookup, merge_instant
+from games.rituals_gone_bad.observer import RitualsObserver
 from games.rituals_gone_bad.resolving import resolve_phase
 from games.rituals_gone_bad.rituals import DECISION, SEATS, SLUG, TITLE, actors, finished, new_state, phase_spec
 
@@ -42,6 +41,7 @@ CONFIG_KEYS = ("leaders",)
 class RitualsGoneBad(Engine):
     """Seven players; each ritual one Cult Leader pairs the six cultists, everyone predicts monsters."""
 
+    observer_type = RitualsObserver
     spec = GameSpec(
         slug=SLUG,
         title=TITLE,
@@ -127,25 +127,6 @@ class RitualsGoneBad(Engine):
             dm_pick_order=list(state["ec"]),
             placement=place_by(state["players"], state["points"].__getitem__, state["seed"]),
         )
-
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
-        return {"points": state["points"][player], "garnets": state["garnets"][player]}
-
-    def panel(self, state: State, player: str) -> dict[str, Any]:
-        """The player's own private panel: garnets, and points once the match is over (ruling 1)."""
-        data = self.player_state(state, player)
-        if not (self.finished(state) or views.SHOW_OWN_SCORE_DURING_PLAY):
-            data.pop("points")
-        return data
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        return views.view(state, viewer)
-
-    def board_text(self, state: State, viewer: Viewer) -> str:
-        return views.board_text(views.view(state, viewer))
-
-    def board_svg(self, view: dict[str, Any]) -> str:
-        return render_board(view)
 
     # --- forms ----------------------------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:

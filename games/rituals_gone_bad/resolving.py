@@ -10,9 +10,10 @@ import random
 
 from games.engines.protocol import HOST, PUBLIC, GarnetChange, LogLine, Payload, Resolution, Seat, State, fresh, rng_for
 from games.kit import house_bots
+from games.kit.votes import count_ec_vote
 from games.rituals_gone_bad.chart import BOOKS
 from games.rituals_gone_bad.defaults import default_submission
-from games.rituals_gone_bad.endgame import count_votes, elimination, garnet_payout, most_points, tokens_of_life
+from games.rituals_gone_bad.endgame import elimination, garnet_payout, most_points, tokens_of_life
 from games.rituals_gone_bad.lookups import FIELD as LOOKUP
 from games.rituals_gone_bad.lookups import buy, plural, requested_slots, target
 from games.rituals_gone_bad.pairing import partner_of
@@ -212,7 +213,7 @@ def end_match(state: State, lines: Lines) -> tuple[Lines, Changes]:
     ranking = sorted(players, key=lambda p: -points[p])
     lines.append(LogLine("Final points: " + ", ".join(f"{p} {points[p]}" for p in ranking) + "."
                          + house_bots.note(state), PUBLIC))
-    season = house_bots.ranked(players, state)  # RULINGS: the awards are decided as if house bots were not ranked
+    season = house_bots.ranked(players, state)  # RULES.md: the awards are decided as if house bots were not ranked
     state["tol"] = tokens_of_life(points, season)
     lines.append(LogLine(announce_tokens_of_life(state), PUBLIC))
     state["ec"], state["decision"] = elimination(points, season)
@@ -266,27 +267,26 @@ def pay_garnets(state: State) -> Changes:
 
 
 def decide_elimination_candidate(state: State, submissions: dict[str, Payload], rng: random.Random) -> Lines:
-    """The name named most by the deciders is the EC; a tie, or no name at all, is drawn at random."""
-    between = state["decision"]["between"]
+    """The name named most by the deciders is the EC; a tie, or no name at all, is drawn at random
+    (:func:`games.kit.votes.count_ec_vote`)."""
+    between, deciders = state["decision"]["between"], state["decision"]["deciders"]
+    choices = {decider: (submissions.get(decider) or {}).get("ec") for decider in deciders}
+    vote = count_ec_vote(between, deciders, choices, rng)
     lines: Lines = []
-    named: list[str] = []
-    for decider in state["decision"]["deciders"]:
-        choice = (submissions.get(decider) or {}).get("ec")
-        state["votes"][decider] = choice
-        if choice is None:
-            lines.append(LogLine(f"{decider} named nobody in time and abstains.", PUBLIC))
+    for decider in deciders:
+        state["votes"][decider] = choices[decider]
+        if decider in vote.named:
+            lines.append(LogLine(f"{decider} names {vote.named[decider]}.", HOST))
         else:
-            named.append(choice)
-            lines.append(LogLine(f"{decider} names {choice}.", HOST))
-    chosen, tally, by_draw = count_votes(named, between, rng)
-    if not named:
+            lines.append(LogLine(f"{decider} named nobody in time and abstains.", PUBLIC))
+    if not vote.named:
         text = (
             f"Nobody named anyone in time, so the Elimination Candidate was drawn at random among {join_names(between)}"
         )
     else:
-        votes = ", ".join(f"{name} {count}" for name, count in tally.items())
-        text = f"Votes for the Elimination Candidate: {votes}" + (" (a tie, drawn at random)" if by_draw else "")
-    lines.append(LogLine(f"{text}. {chosen} is the Elimination Candidate.", PUBLIC))
-    state["ec"] = [chosen]
+        votes = ", ".join(f"{name} {count}" for name, count in vote.tally.items())
+        text = f"Votes for the Elimination Candidate: {votes}" + (" (a tie, drawn at random)" if vote.drawn else "")
+    lines.append(LogLine(f"{text}. {vote.chosen} is the Elimination Candidate.", PUBLIC))
+    state["ec"] = [vote.chosen]
     state["step"] = OVER
     return lines

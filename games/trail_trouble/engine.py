@@ -6,7 +6,8 @@ Where to find a rule:
   - the host's settings: config.py
   - what a submission may be: ``check_*`` functions below
   - playing a round: ``TrailTroubleEngine.resolve`` (fork by fork, via rules.play_fork)
-  - who sees what: ``TrailTroubleEngine.view``
+  - reading the state (a round's forks, the open round, places, the end result): state.py
+  - who sees what: views.py, put together by observer.py (``TrailTroubleObserver``)
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from games.engines.protocol import (
     Engine,
     Field,
     GarnetChange,
-    Host,
     LogLine,
     Outcome,
     Payload,
@@ -30,45 +30,25 @@ from games.engines.protocol import (
     Seat,
     State,
     SubmissionError,
-    Viewer,
     fresh,
-    seat_of,
 )
-from games.engines.protocol import viewer_role as role_of
 from games.engines.spec import ConfigField, GameSpec
 from games.kit import house_bots
 from games.kit.checks import open_phase_for
 from games.kit.numbers import is_int, parse_int, shown
 from games.trail_trouble import config as cfg
 from games.trail_trouble import rules, texts
-from games.trail_trouble.board_svg import render_board
-from games.trail_trouble.forks import FORKS_PER_ROUND, Fork, describe_condition, describe_path, format_fork, parse_fork
+from games.trail_trouble.forks import FORKS_PER_ROUND, Fork, describe_condition, describe_path, format_fork
+from games.trail_trouble.observer import TrailTroubleObserver
 from games.trail_trouble.preview import preview_forks
 from games.trail_trouble.rules import LEFT, PATH_NAMES, RIGHT
+from games.trail_trouble.state import end_result, open_round, place_of, round_forks
 
 SLUG = "trail-trouble"
 ROUNDS = cfg.ROUNDS
 PLAYERS = cfg.PLAYERS
 #: A player who sends nothing takes the Right path at all four forks.
 DEFAULT_PATHS = RIGHT * FORKS_PER_ROUND
-
-
-# --- reading the state ------------------------------------------------------------------
-
-
-def round_forks(state: State, round_no: int) -> list[Fork]:
-    """The 4 forks of round ``round_no`` (1-based)."""
-    return [parse_fork(line) for line in state["forks"][round_no - 1]]
-
-
-def open_round(state: State) -> int | None:
-    """The round open for submissions, or None after round 4."""
-    played = len(state["rounds"])
-    return played + 1 if played < ROUNDS else None
-
-
-def place_of(state: State, player: str) -> int:
-    return state["order"].index(player) + 1
 
 
 # --- checking a submission ---------------------------------------------------------------
@@ -155,6 +135,7 @@ def forks_words(marked: list[int]) -> str:
 class TrailTroubleEngine(Engine):
     """The Trail Trouble engine (see RULES.md)."""
 
+    observer_type = TrailTroubleObserver
     spec = GameSpec(
         slug=SLUG,
         title="Trail Trouble",
@@ -379,49 +360,7 @@ class TrailTroubleEngine(Engine):
             placement={p: place_of(state, p) for p in state["players"]},  # final places are never tied
         )
 
-    def player_state(self, state: State, player: str) -> dict[str, Any]:
-        return {"place": place_of(state, player), "coins": state["coins"][player], "garnets": state["garnets"][player]}
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """Public: the order and each round's changes, the forks of rounds opened so far, the result.
-
-        A player also sees their own coins, garnets, choices and fork results; the host sees everything.
-        """
-        number = open_round(state)
-        role = viewer_role(state, viewer)
-        shown_rounds = ROUNDS if isinstance(viewer, Host) else (number or ROUNDS)
-        spec = self.phase(state)
-        view: dict[str, Any] = {
-            "game": SLUG,
-            "title": self.title,
-            "viewer": role,
-            "phase": spec.name if spec else None,
-            "round": len(state["rounds"]),
-            "rounds_total": ROUNDS,
-            "finished": number is None,
-            "players": list(state["players"]),
-            "start_order": list(state["start_order"]),
-            "order": list(state["order"]),
-            "history": [public_round(r) for r in state["rounds"]],
-            "forks": [fork_words(state, r) for r in range(1, shown_rounds + 1)],
-            "outcome": public_outcome(state) if number is None else None,
-        }
-        seat = seat_of(viewer, state["players"])
-        if isinstance(viewer, Host):
-            view["coins"] = dict(state["coins"])
-            view["garnets"] = dict(state["garnets"])
-            view["detail"] = fresh(state["rounds"])
-        elif seat is not None:
-            view["me"] = own_view(state, seat)
-        return view
-
-    def board_text(self, state: State, viewer: Viewer) -> str:
-        return texts.board_text_from_view(self.view(state, viewer))
-
     # --- forms ------------------------------------------------------------------------
-    def board_svg(self, view: dict[str, Any]) -> str:
-        return render_board(view)
-
     def config_preview(self, key: str, text: str) -> list[str] | str:
         """The typed forks read back, one line a fork, or the first error with its line and column."""
         return preview_forks(text) if key == "forks" else ""
@@ -476,89 +415,6 @@ class TrailTroubleEngine(Engine):
         initial: dict[str, Any] = {fork_field(n): payload["paths"][n - 1] for n in range(1, FORKS_PER_ROUND + 1)}
         initial["garnet"] = [str(n) for n in payload.get("garnet", [])]
         return initial
-
-
-# --- views ----------------------------------------------------------------------------------
-
-
-def viewer_role(state: State, viewer: Viewer) -> str:
-    """``host``, ``player`` (a Seat of this match) or ``spectator`` (anyone else); never read from a name."""
-    return role_of(viewer, state["players"])
-
-
-def fork_words(state: State, round_no: int) -> dict[str, Any]:
-    """A round's forks as text and words (public once the round is open)."""
-    forks = round_forks(state, round_no)
-    return {
-        "round": round_no,
-        "lines": [format_fork(f) for f in forks],
-        "words": [{"L": describe_path(f.left), "R": describe_path(f.right)} for f in forks],
-    }
-
-
-def public_round(record: dict[str, Any]) -> dict[str, Any]:
-    """What everyone learns of a played round: the order after it and each player's change."""
-    return {"round": record["round"], "order": list(record["order"]), "changes": dict(record["changes"])}
-
-
-def own_view(state: State, player: str) -> dict[str, Any]:
-    """A player's private panel: coins, garnets, and their own choices and fork results."""
-    rounds = []
-    for record in state["rounds"]:
-        forks = []
-        for fork in record["forks"]:
-            result = dict(fork["results"][player])
-            # Places after each fork would tell who took which path: only the round's end is revealed.
-            result.pop("place_before")
-            result.pop("place_after")
-            forks.append({"fork": fork["fork"], **result})
-        rounds.append(
-            {
-                "round": record["round"],
-                "paths": record["choices"][player]["paths"],
-                "garnet": list(record["choices"][player]["garnet"]),
-                "coins": record["coins"][player],
-                "forks": forks,
-            }
-        )
-    return {
-        "name": player,
-        "place": place_of(state, player),
-        "coins": state["coins"][player],
-        "garnets": state["garnets"][player],
-        "rounds": rounds,
-    }
-
-
-def end_result(state: State) -> dict[str, Any]:
-    """ToL, the ECs (last place first) and the DM pick order of a finished match.
-
-    House bots hold no place (RULINGS, "House bots in a season"): the trail's order is read without them,
-    so the ToL go to the first three season players and the EC is the last season player, the one EC of
-    a match house bots played in (as RULINGS words it: the fewest-coins EC is named only among the ten
-    places of a full table). With three season players or fewer all hold a ToL and nobody is an EC.
-    """
-    order, coins = house_bots.ranked(state["order"], state), state["coins"]
-    ecs: list[str] = []
-    tiebreak = False
-    if len(order) > rules.TOL_PLACES:
-        ecs.append(rules.last_place_ec(order))
-        if not house_bots.of(state):
-            coin_ec, tiebreak = rules.fewest_coins_ec(order, coins)
-            ecs.append(coin_ec)
-    return {
-        "tol": rules.tol_winners(order),
-        "ec": ecs,
-        "dm_pick_order": rules.dm_pick_order(ecs, order, coins),
-        "tiebreak": tiebreak,
-        "ranked": order,
-    }
-
-
-def public_outcome(state: State) -> dict[str, Any]:
-    """The result everyone sees (no coin counts, no word on a tie-break)."""
-    end = end_result(state)
-    return {"tol": end["tol"], "ec": end["ec"], "dm_pick_order": end["dm_pick_order"]}
 
 
 ENGINE = TrailTroubleEngine()

@@ -2,7 +2,8 @@
 
 A season is *past* once at most one of its players is still in (after at least one episode); that last
 player is its winner, and the hall of fame lists them. Open lobbies are shown to members only (a person
-removed from the community no longer sees them); running matches are listed for anyone to watch.
+removed from the community no longer sees them) and to everyone when the community is public; only members
+take their seats. Running matches are listed for anyone to watch.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from genius.designs import editing
-from genius.designs.views import _apply, _owned_post
+from genius.designs.views import _apply, _owned
 from genius.matches.access import host_required
 
 Doc = dict[str, Any]
@@ -61,7 +61,7 @@ def change(request: HttpRequest, pk: int, key: str, *, part: str, action: Litera
            phase_key: str = "") -> HttpResponse:
     """Delete the row ``key`` of ``part`` (of the phase ``phase_key`` for a field), or move it one place up
     (``to=up``) or down; at either end it stays."""
-    design = _owned_post(request, pk)
+    design = _owned(request, pk)
     if isinstance(design, HttpResponse):
         return design
     what = PARTS[part]

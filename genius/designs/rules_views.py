@@ -20,7 +20,7 @@ from genius.designs import editing, rules, services
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
 from genius.designs.readable import described
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
-from genius.designs.views import _design, _form_page, _not_owner, _owned_post, _posted, _problems_as_messages
+from genius.designs.views import _design, _form_page, _owned, _posted, _problems_as_messages
 from genius.matches.access import host_required
 from genius.matches.safe_markdown import render as render_markdown
 from genius.matches.services.errors import ServiceError
@@ -41,9 +41,9 @@ def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tup
 @host_required
 def setup(request: HttpRequest, pk: int) -> HttpResponse:
     """The rules that run once when a match of the design starts."""
-    design = _design(request, pk)
-    if not services.may_edit(request.user, design):
-        return _not_owner(request, design)
+    design = _owned(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
     form = SetupForm(_posted(request), initial={"setup": design.document.get("setup", "")})
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["setup"]
@@ -64,9 +64,9 @@ def setup(request: HttpRequest, pk: int) -> HttpResponse:
 @host_required
 def table(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
     """A new table (no ``key``) or a table's label, columns and rows."""
-    design = _design(request, pk)
-    if not services.may_edit(request.user, design):
-        return _not_owner(request, design)
+    design = _owned(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
     tables = design.document.get("tables", [])
     current = next((t for t in tables if t.get("key") == key), None) if key else None
     if key is not None and current is None:
@@ -107,7 +107,7 @@ def table(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse
 @host_required
 def preset(request: HttpRequest, pk: int, key: str) -> HttpResponse:
     """Write a preset's rules into the phase (with the fields, counters and tables they need)."""
-    design = _owned_post(request, pk)
+    design = _owned(request, pk)
     if isinstance(design, HttpResponse):
         return design
     chosen = rules.preset(request.POST.get("preset", ""))

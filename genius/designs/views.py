@@ -100,7 +100,7 @@ def _counter_where(doc: dict[str, Any], key: str) -> str:
 @host_required
 def index(request: HttpRequest) -> HttpResponse:
     """My designs and every host's shared templates."""
-    mine = GameDesign.objects.filter(owner=request.user)
+    mine = services.kept_by(request.user)
     templates = GameDesign.objects.filter(is_template=True).exclude(owner=request.user).select_related("owner")
     return render(request, "designs/index.html", {"mine": mine, "templates": templates, "shipped": rules.shipped(),
                                                   "plays_designs": services.design_game() is not None})
@@ -153,9 +153,9 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 @host_required
 def basics(request: HttpRequest, pk: int) -> HttpResponse:
     """Title, summary, rules and player count."""
-    design = _design(request, pk)
-    if not services.may_edit(request.user, design):
-        return _not_owner(request, design)
+    design = _owned(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
     form = BasicsForm(_posted(request), initial=BasicsForm.initial_from(design.document))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -177,9 +177,9 @@ def basics(request: HttpRequest, pk: int) -> HttpResponse:
 @host_required
 def counter(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
     """A new counter (no ``key``) or a counter's label, start value and visibility."""
-    design = _design(request, pk)
-    if not services.may_edit(request.user, design):
-        return _not_owner(request, design)
+    design = _owned(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
     initial = {}
     if key is not None:
         found = next((c for c in design.document.get("counters", []) if c.get("key") == key), None)
@@ -212,7 +212,9 @@ def counter(request: HttpRequest, pk: int, key: str | None = None) -> HttpRespon
                       extra={"delete_url": reverse("design-counter-delete", args=[design.pk, key]) if key else ""})
 
 
-def _owned_post(request: HttpRequest, pk: int) -> GameDesign | HttpResponse:
+def _owned(request: HttpRequest, pk: int) -> GameDesign | HttpResponse:
+    """The design ``pk`` when the signed-in host may change it; else the page saying only its owner may
+    (404 when the host may not even see it). Every page that changes a design starts with it."""
     design = _design(request, pk)
     if not services.may_edit(request.user, design):
         return _not_owner(request, design)
@@ -241,9 +243,9 @@ def _apply(request: HttpRequest, design: GameDesign, change: services.Change, do
 def phase(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
     """A new phase (no ``key``; its first question asked on the same page) or a phase: its settings, how it
     closes, its rules and named values, and its fields."""
-    design = _design(request, pk)
-    if not services.may_edit(request.user, design):
-        return _not_owner(request, design)
+    design = _owned(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
     doc = design.document
     current = None
     if key is not None:
@@ -345,9 +347,9 @@ def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[Va
 @host_required
 def field(request: HttpRequest, pk: int, phase_key: str, key: str | None = None) -> HttpResponse:
     """A new field of a phase (no ``key``) or a field: label, kind, options, range, default, help."""
-    design = _design(request, pk)
-    if not services.may_edit(request.user, design):
-        return _not_owner(request, design)
+    design = _owned(request, pk)
+    if isinstance(design, HttpResponse):
+        return design
     doc = design.document
     try:
         the_phase = editing.phase(doc, phase_key)
@@ -390,7 +392,7 @@ def copy(request: HttpRequest, pk: int) -> HttpResponse:
 @host_required
 def template(request: HttpRequest, pk: int) -> HttpResponse:
     """Share the design as a template with every host (``share=1``), or stop sharing it."""
-    design = _owned_post(request, pk)
+    design = _owned(request, pk)
     if isinstance(design, HttpResponse):
         return design
     share = request.POST.get("share") == "1"
@@ -413,7 +415,7 @@ def export(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @host_required
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
-    design = _owned_post(request, pk)
+    design = _owned(request, pk)
     if isinstance(design, HttpResponse):
         return design
     title = design.title
@@ -428,7 +430,7 @@ def lobby(request: HttpRequest, pk: int) -> HttpResponse:
     """Open a lobby of this design: seats within its player count, season, default phase length, bots."""
     design = _design(request, pk)
     counts = services.seat_counts(design.document)
-    form = LobbyFromDesignForm(_posted(request), counts=counts, title=design.title)
+    form = LobbyFromDesignForm(_posted(request), counts=counts, title=design.title, user=request.user)
     if not counts:
         messages.error(request, "No installed game plays designs here, or none for this design's player count.")
         return redirect("design", pk=design.pk)
@@ -437,7 +439,7 @@ def lobby(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             match = services.open_lobby(design, title=data["title"], seats_wanted=data["seats_wanted"],
                                         season=data["season"], phase_seconds=data["phase_seconds"],
-                                        bots=data["bot_names"])
+                                        bots=data["bot_names"], community_id=data["community"].pk)
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:

@@ -3,7 +3,9 @@
 The Django fields only carry what was typed (a string each, a list for a multiple choice, ``"true"`` or ``""``
 for a switch); the engine is the one judge of values: :meth:`MoveForm.clean` reads them with the engine's
 ``parse_form`` and checks the move with its ``check``, and a refusal stands beside the field it names. The
-services check again, under the phase's lock, before anything is stored.
+services check again, under the phase's lock, before anything is stored; so the services' own refusals (a late
+move: "Too late: …", a phase that is over, a paused match) come after the engine's: a move that breaks a rule
+is told so first, as a parse error always was.
 """
 
 from __future__ import annotations

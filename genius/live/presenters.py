@@ -152,7 +152,7 @@ def _render_svg(game: str, view: Any) -> str:
             if svg is not None:
                 _SVG_CACHE.move_to_end((game, key))
                 return svg
-    svg = engine_of(game).board_svg(view)
+    svg = engine_of(game).observer.board_svg(view)
     if key is not None:
         with _SVG_LOCK:
             _SVG_CACHE[(game, key)] = svg
@@ -165,7 +165,7 @@ def board_svg(match: Match, viewer: protocol.Viewer) -> SafeString:
     """The board drawn as SVG, for one viewer (the engine escapes every name)."""
     if match.state is None:
         return mark_safe("")
-    view = engine_of(match.game).view(match.state, viewer)
+    view = engine_of(match.game).observer.view(match.state, viewer)
     return mark_safe(_render_svg(match.game, view))  # noqa: S308 - the renderer escapes all text
 
 
@@ -176,7 +176,7 @@ def board_part(match: Match, viewer: protocol.Viewer, reads: Reads | None = None
 
 
 def _board_part(match: Match, viewer: protocol.Viewer) -> str:
-    text = engine_of(match.game).board_text(match.state, viewer) if match.state is not None else ""
+    text = engine_of(match.game).observer.board_text(match.state, viewer) if match.state is not None else ""
     return render_to_string("games/parts/board.html", {"svg": board_svg(match, viewer), "text": text})
 
 
@@ -257,7 +257,7 @@ def move_labels(match: Match, player: str, numbers: list[int]) -> dict[int, dict
 
 def private_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:
     engine = engine_of(match.game)
-    mine = engine.panel(match.state, seat.name) if match.state is not None else {}
+    mine = engine.observer.panel(match.state, seat.name) if match.state is not None else {}
     return render_to_string(
         "games/parts/private.html",
         {"seat": seat, "mine": mine, "history": private_history(match, seat, reads), "match": match},

@@ -53,8 +53,8 @@ def steps(match: Match) -> list[Step]:
 def board_at(match: Match, state: Any, viewer: protocol.Viewer) -> str:
     """The board part (SVG and text) of a past state, as ``viewer`` may see it."""
     engine = engine_of(match.game)
-    svg = mark_safe(_render_svg(match.game, engine.view(state, viewer)))  # noqa: S308 - the renderer escapes all text
-    text = engine.board_text(state, viewer)
+    svg = mark_safe(_render_svg(match.game, engine.observer.view(state, viewer)))  # noqa: S308 - the renderer escapes all text
+    text = engine.observer.board_text(state, viewer)
     return render_to_string("games/parts/board.html", {"svg": svg, "text": text})
 
 
@@ -109,7 +109,7 @@ def revealed_at_end(match: Match, viewer: Viewer) -> bool:
     if match.status != Match.Status.FINISHED or match.state is None or viewer.kind == "host":
         return False
     engine = engine_of(match.game)
-    mine, hosts = engine.view(match.state, viewer.engine_viewer), engine.view(match.state, HOST)
+    mine, hosts = engine.observer.view(match.state, viewer.engine_viewer), engine.observer.view(match.state, HOST)
     if not isinstance(mine, dict) or not isinstance(hosts, dict):
         return mine == hosts
     return all(key in mine and (mine[key] == value or value == "host") for key, value in hosts.items())
@@ -140,7 +140,7 @@ def replay_context(match: Match, viewer: Viewer, number: int, available: list[St
     revealed = revealed_at_end(match, viewer)
     # The last step is drawn as the match page draws the finished match; earlier ones as the host saw them.
     drawn_as = HOST if revealed and index + 1 < len(available) else viewer.engine_viewer
-    panel = engine.panel(state, viewer.seat.name) if viewer.kind == "player" and viewer.seat is not None else {}
+    panel = engine.observer.panel(state, viewer.seat.name) if viewer.kind == "player" and viewer.seat is not None else {}
     log = log_until(match, viewer, number)
     return {
         "step": available[index],

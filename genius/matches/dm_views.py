@@ -7,7 +7,7 @@ Views call services and the engine's own checks; no rule lives here, and no game
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -20,8 +20,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.engines.protocol import EngineError, SubmissionError
 from games.engines.spec import GameSpec, Offers
 from genius.accounts.people import without_guests
+from genius.communities.fields import community_field
 from genius.live import presenters
-from genius.matches.access import host_required
+from genius.matches.access import host_required, scoped
 from genius.matches.fields import WholeNumberField
 from genius.matches.models import Match, Phase, Season, Submission
 from genius.matches.services import lifecycle
@@ -63,8 +64,9 @@ class DeathMatchForm(forms.Form):
     first = forms.ModelChoiceField(queryset=None, label="First seat",
                                    help_text="Without a Choose Layout holder, the first seat picks a board first.")
     second = forms.ModelChoiceField(queryset=None, label="Second seat")
-    season = forms.ModelChoiceField(queryset=Season.objects.all(), required=False,
-                                    help_text="Optional: the season this Death Match belongs to.")
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False,
+                                    help_text="Optional: the season this Death Match belongs to (its community "
+                                              "wins).")
     title = forms.CharField(required=False, max_length=120, help_text="Leave empty for “Death Match: A vs B”.")
     turn_seconds = WholeNumberField(initial=60, min_value=5, max_value=3600, label="Turn length (seconds)",
                                       help_text="Each turn lasts this long (each set-up step: 2 minutes).")
@@ -149,6 +151,8 @@ def _error_field(message: str) -> str | None:
 def new_death_match(request: HttpRequest) -> HttpResponse:
     """Hosts only: set up a Death Match for any two players, in any game offering one, and start it."""
     form = DeathMatchForm(request.POST or None)
+    form.fields["community"] = community_field(request.user)
+    cast(forms.ModelChoiceField, form.fields["season"]).queryset = scoped(Season.objects.all(), request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -156,7 +160,7 @@ def new_death_match(request: HttpRequest) -> HttpResponse:
             match = lifecycle.start_match_between(
                 [first, second], game=form.game_slug(), season=data["season"], seed=data["seed"], config=form.config(),
                 title=data["title"] or f"Death Match: {first.get_username()} vs {second.get_username()}",
-                turn_seconds=data["turn_seconds"],
+                turn_seconds=data["turn_seconds"], community_id=data["community"].pk,
             )
         except ServiceError as exc:
             form.add_error(_error_field(exc.message), exc.message)
@@ -230,7 +234,7 @@ def live_clock(request: HttpRequest, pk: int) -> JsonResponse:
     players = [s.name for s in match.seats.order_by("position")]
     reserve = {}
     if match.state is not None:
-        reserve = {name: engine.player_state(match.state, name).get("reserve_s") for name in players}
+        reserve = {name: engine.observer.player_state(match.state, name).get("reserve_s") for name in players}
     body: dict[str, Any] = {"seq": match.seq, "status": match.status, "phase": None, "reserve_s": reserve,
                             "now": timezone.now().isoformat(timespec="milliseconds")}  # the pages count from it
     if phase is not None:

@@ -27,7 +27,7 @@ from genius.accounts.forms import SignUpForm
 from genius.forms.htmx import HtmxRequest, go
 from genius.forms.moves import MoveForm
 from genius.live import presenters
-from genius.matches import results
+from genius.matches import access, results
 from genius.matches.access import match_host_required
 from genius.matches.fields import id_from
 from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
@@ -45,7 +45,7 @@ def _seats_text(low: int, high: int) -> str:
 def _results(match: Match) -> dict:
     """A finished match's public result: the winners (first place) and the placement, best first."""
     placement = sorted((match.placement or {}).items(), key=lambda item: (item[1], item[0]))
-    if replays.is_drawn(match):  # RULINGS: a drawn Death Match is played again; the list says so, with the link
+    if replays.is_drawn(match):  # season_rules.html: a drawn Death Match is played again; the list says so, with the link
         return {"winners": [], "placement": placement, "again": replays.played_again_in(match)}
     return {"winners": [name for name, place in placement if place == 1], "placement": placement}
 
@@ -53,7 +53,8 @@ def _results(match: Match) -> dict:
 def home(request: HttpRequest) -> HttpResponse:
     """What Genius is and how to play, watch and host; every game (with a practice button); open lobbies,
     matches being played, finished matches with their results, seasons."""
-    community = Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX)
+    community = access.listed(Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX),
+                              request.user)
     games = [
         {"slug": slug, "title": spec.title, "summary": spec.summary,
          "seats": _seats_text(spec.min_players, spec.max_players), "practice": practice.offers_practice(slug)}
@@ -87,7 +88,7 @@ def home(request: HttpRequest) -> HttpResponse:
         request,
         "games/home.html",
         {"games": games, "lobbies": lobbies, "live": live, "finished": finished, "practising": mine,
-         "seasons": Season.objects.all()[:20], "guest": guests.is_guest(request),
+         "seasons": access.listed(Season.objects.all(), request.user)[:20], "guest": guests.is_guest(request),
          "practice_seconds": practice.PHASE_SECONDS},
     )
 
@@ -134,10 +135,11 @@ def _match_context(request: HttpRequest, match: Match, *, posted: MoveForm | Non
         "parts": presenters.parts_for(match, viewer),
         "game_title": GAME_TITLES.get(match.game, match.game),
         "game_scripts": spec_of(match.game).page.scripts,
+        "game_styles": spec_of(match.game).page.styles,
         "rules_url": reverse("match-rules", args=[match.pk]) if rules_text(match) else reverse("rules", args=[match.game]),
     }
     ctx.update(presenters.form_context(match, viewer.seat, posted=posted))
-    ctx["can_concede"] = conceding.may_concede(match, request.user)  # RULINGS, "Conceding": a Death Match
+    ctx["can_concede"] = conceding.may_concede(match, request.user)  # templates/games/season_rules.html, "Conceding": a Death Match
     ctx["you_placed"] = results.placed_text(match, viewer.seat)
     ctx["is_guest"] = guests.is_guest(request)
     ctx["play_again"] = match.status != Match.Status.LOBBY and practice.offers_practice(match.game)

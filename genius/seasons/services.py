@@ -1,7 +1,6 @@
 """Seasons: episodes, the post-game decisions of a Main Match, Death Matches and eliminations.
 
-The frame (RULINGS, "Shared by every game"; the rulings made here are listed on
-the season rules page, ``templates/games/season_rules.html``):
+The frame (templates/games/season_rules.html, "The frame"; the rulings made here are listed there too):
 
 1. :func:`create_episode` seats the players still in for the episode's Main Match.
 2. When the Main Match finishes, :func:`on_match_finished` runs inside its
@@ -56,7 +55,7 @@ from genius.notify import services as notify
 
 log = logging.getLogger("games")
 
-#: The Death Match game where it exists (RULINGS: Bigfoot Sighting); any two-player game may be chosen.
+#: The Death Match game where it exists (its rules page: Bigfoot Sighting); any two-player game may be chosen.
 DEFAULT_DM_GAME = first_death_match_game()
 #: Seats filling a Main Match when fewer players are still in than the game seats.
 HOUSE_BOT = "house-bot-{}"
@@ -253,7 +252,7 @@ def previous_main_match(season: Season | int, *, before: Match | None = None) ->
 
 
 def order_from_placement(previous: Match, seats: list[tuple[str, int | None]], seed: int) -> list[str]:
-    """Seat names in the previous Main Match's placement, best placed first (RULINGS, Trail Trouble's
+    """Seat names in the previous Main Match's placement, best placed first (games/trail_trouble/RULES.md, Trail Trouble's
     starting order): ``seats`` are (seat name, user id) of the new match; a seat whose player did not
     play the previous match (or a house bot) comes after those who did, in an order drawn from ``seed``;
     equal places are drawn from it too."""

@@ -1,7 +1,7 @@
 """Season pages: standings, episodes, announcements, the host's season tools, wallets and decisions.
 
 They call ``genius.seasons.services`` / ``notify`` and hold no rules. Garnet
-wallets are private (RULINGS): a player sees their own, the host sees all.
+wallets are private (templates/games/season_rules.html): a player sees their own, the host sees all.
 """
 
 from __future__ import annotations

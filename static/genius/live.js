@@ -1,4 +1,4 @@
-// Genius live pages: the countdown, the websocket with resync on a sequence gap, copy buttons.
+// Genius live pages: the countdown, the websocket with resync on a sequence gap, moves answered in place (htmx), copy buttons.
 (function () {
   "use strict";
 

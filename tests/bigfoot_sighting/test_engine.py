@@ -120,7 +120,7 @@ def test_each_player_is_bigfoot_on_the_other_players_board() -> None:
     state = started(ana_board=3, ben_board=1)
     assert state["boards"][ANA]["number"] == 3 and state["boards"][ANA]["bigfoot"] == BEN
     assert state["boards"][BEN]["number"] == 1 and state["boards"][BEN]["bigfoot"] == ANA
-    assert ENGINE.player_state(state, ANA)["board"] == BOARD_3
+    assert ENGINE.observer.player_state(state, ANA)["board"] == BOARD_3
 
 
 def test_a_missing_pick_is_drawn_at_random_from_the_boards_still_free() -> None:
@@ -198,7 +198,7 @@ def test_each_player_moves_on_the_board_where_it_is_their_roles_turn() -> None:
     state = moves(state, ana="R R", ben="L L")
     assert state["boards"][BEN]["bigfoot_at"] == "e7"  # ana is Bigfoot on ben's board
     assert state["boards"][ANA]["bigfoot_at"] == "e3"
-    assert ENGINE.player_state(state, BEN)["score"] == 1.0
+    assert ENGINE.observer.player_state(state, BEN)["score"] == 1.0
 
 
 def test_a_missing_move_passes() -> None:
@@ -263,12 +263,12 @@ def test_mulligan_restores_both_boards_two_turns_back() -> None:
     start = started(items={"mulligan": BEN})
     state = moves(start, ana="A DR", ben="A DR")
     state = moves(state, ana="R R", ben="L L")
-    assert ENGINE.player_state(state, BEN)["score"] == 1.0
+    assert ENGINE.observer.player_state(state, BEN)["score"] == 1.0
     result = run(state, {BEN: {"mulligan": True}, ANA: {"move": "B DL"}})
     after = result.resolution.state
     assert after["boards"] == start["boards"]
     assert after["turn"] == 0 and after["mulligan_used"]
-    assert ENGINE.player_state(after, BEN)["score"] == 0.0
+    assert ENGINE.observer.player_state(after, BEN)["score"] == 0.0
     assert ENGINE.phase(after).name == "turn 1 · lumberjacks"
     texts = [line.text for line in result.resolution.log]
     assert "ana's move (B DL) is dropped by the Mulligan." in texts
@@ -329,7 +329,7 @@ def test_equal_scores_are_a_draw() -> None:
 
 def test_plus_one_and_a_half_points_makes_ties_impossible() -> None:
     state = last_turns(items={"plus_1_5": BEN}, ana_felled=2, ben_felled=2)
-    assert ENGINE.player_state(state, BEN)["score"] == 3.5
+    assert ENGINE.observer.player_state(state, BEN)["score"] == 3.5
     assert ENGINE.outcome(state).winner == BEN
 
 
@@ -403,8 +403,8 @@ def test_resolving_never_changes_the_state_it_is_given() -> None:
 
 def test_player_state_holds_exactly_the_match_file_keys() -> None:
     state = started()
-    assert set(ENGINE.player_state(state, ANA)) == {"score", "board", "reserve_s"}
-    assert ENGINE.player_state(new_match(), ANA)["board"] is None
+    assert set(ENGINE.observer.player_state(state, ANA)) == {"score", "board", "reserve_s"}
+    assert ENGINE.observer.player_state(new_match(), ANA)["board"] is None
 
 
 # --- forms -------------------------------------------------------------------------------------------------------------------
@@ -471,7 +471,7 @@ def test_legal_moves_describe_what_the_player_may_click() -> None:
 
 
 def test_boards_are_shown_as_text_with_their_scores() -> None:
-    text = ENGINE.board_text(started(), SPECTATOR)
+    text = ENGINE.observer.board_text(started(), SPECTATOR)
     assert text.startswith("Board 1: ana's lumberjacks (0 felled, score 0) vs ben's Bigfoot\n" + BOARD_1)
     assert BOARD_2 in text
-    assert ENGINE.board_text(new_match(), SPECTATOR).startswith("Board 1\n" + BOARD_1)
+    assert ENGINE.observer.board_text(new_match(), SPECTATOR).startswith("Board 1\n" + BOARD_1)

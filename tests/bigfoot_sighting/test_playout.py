@@ -52,7 +52,7 @@ def test_random_matches_keep_the_rules_and_replay_the_same(seed: int) -> None:
     for number, (state, result) in enumerate(zip(states, results, strict=False), start=1):
         assert result.spec.number == number
         assert round_trips(state)
-        assert round_trips(ENGINE.view(state, SPECTATOR))
+        assert round_trips(ENGINE.observer.view(state, SPECTATOR))
         assert state["garnets"] == {"ana": seed % 4, "ben": 0}
         assert result.resolution.garnets == []
         assert all(line.text for line in result.resolution.log)
@@ -69,7 +69,7 @@ def test_random_matches_keep_the_rules_and_replay_the_same(seed: int) -> None:
     replayed = matchfile.replay(matchfile.parse(json.dumps(doc)))
     assert replayed["finished"] is True
     assert replayed["phases_played"] == len(results)
-    assert replayed["players"] == {p: ENGINE.player_state(final, p) for p in PLAYERS}
+    assert replayed["players"] == {p: ENGINE.observer.player_state(final, p) for p in PLAYERS}
     assert replayed["next_phase"] is None
 
 

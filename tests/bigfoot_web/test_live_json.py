@@ -140,7 +140,7 @@ def test_the_board_shows_each_players_reserve_time_for_the_page_script(duel):
     play_setup(duel)
     state = fresh(duel).state
     state["reserve_s"]["ben"] = 201.5
-    svg = render_board(ENGINE.view(state, SPECTATOR))
+    svg = render_board(ENGINE.observer.view(state, SPECTATOR))
     assert 'data-reserve-player="ana" data-reserve-s="300">ana 5:00</tspan>' in svg
     assert 'data-reserve-player="ben" data-reserve-s="201.5">ben 3:21</tspan>' in svg
     assert 'data-lumberjack="ana" data-bigfoot="ben" data-to-move="ana" data-ended="0"' in svg
@@ -148,12 +148,12 @@ def test_the_board_shows_each_players_reserve_time_for_the_page_script(duel):
 
 def test_the_players_own_box_says_score_boards_reserve_and_items_in_words(duel):
     state = play_setup(duel, ana_board=1, ben_board=2).state
-    assert ENGINE.panel(state, "ana") == {
+    assert ENGINE.observer.panel(state, "ana") == {
         "score": "0", "your lumberjacks": "board 1", "your Bigfoot": "board 2",
         "reserve time left": "5 min", "your items": "Choose Layout, Mulligan",
     }
-    assert ENGINE.panel(state, "ben")["score"] == "1.5"
-    assert ENGINE.panel(state, "ben")["your items"] == "+1.5 Points, Extra Tree"
+    assert ENGINE.observer.panel(state, "ben")["score"] == "1.5"
+    assert ENGINE.observer.panel(state, "ben")["your items"] == "+1.5 Points, Extra Tree"
 
 
 def test_the_embedded_clock_ticks_four_times_a_second_so_live_turns_resolve_within_a_fraction_of_it():

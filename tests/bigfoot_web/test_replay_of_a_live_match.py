@@ -30,7 +30,7 @@ def assert_same_result(match: Match, result: dict) -> None:
     assert {k: result["outcome"][k] for k in ("winner", "loser")} == {
         "winner": match.outcome["winner"], "loser": match.outcome["loser"]}
     for name in ("ana", "bob"):
-        mine = engine.player_state(match.state, name)
+        mine = engine.observer.player_state(match.state, name)
         assert result["players"][name]["score"] == mine["score"]
         assert result["players"][name]["board"] == mine["board"]
     assert result["log"][-1] in [e.text for e in match.log.filter(audience="public")]

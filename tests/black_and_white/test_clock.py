@@ -23,7 +23,7 @@ def test_each_player_starts_with_five_minutes_of_reserve_and_one_minute_turns_by
     state = new_match()
     assert state["clock"] == {"turn_s": 60.0, "reserve_s": 300.0}
     assert state["reserve_s"] == {ANA: 300.0, BEN: 300.0}
-    assert [ENGINE.player_state(state, p)["reserve_s"] for p in PLAYERS] == [300.0, 300.0]
+    assert [ENGINE.observer.player_state(state, p)["reserve_s"] for p in PLAYERS] == [300.0, 300.0]
 
 
 def test_the_host_sets_the_turn_length_and_the_reserve_in_seconds() -> None:
@@ -48,8 +48,8 @@ def test_reserve_time_is_spent_only_by_the_late_player() -> None:
     state = new_match(first=ANA)
     spent = ENGINE.spend_reserve(state, ANA, 12.5)
     assert spent.state["reserve_s"] == {ANA: 287.5, BEN: 300.0}
-    assert ENGINE.player_state(spent.state, ANA)["reserve_s"] == 287.5
-    assert ENGINE.player_state(spent.state, BEN)["reserve_s"] == 300.0
+    assert ENGINE.observer.player_state(spent.state, ANA)["reserve_s"] == 287.5
+    assert ENGINE.observer.player_state(spent.state, BEN)["reserve_s"] == 300.0
     assert state["reserve_s"] == {ANA: 300.0, BEN: 300.0}, "the state given is not changed"
     # Reserve already spent is not given back; the next late move spends from what is left.
     again = ENGINE.spend_reserve(tile(spent.state, ANA, 4), BEN, 40)
@@ -87,15 +87,15 @@ def test_after_a_concession_everyone_sees_the_full_record() -> None:
     state = tile(round_of(new_match(first=ANA), 5, 3), ANA, 8)
     after = ENGINE.spend_reserve(state, BEN, 300).state
     for viewer in (SPECTATOR, Seat(ANA), Seat(BEN), HOST):
-        view = ENGINE.view(after, viewer)
+        view = ENGINE.observer.view(after, viewer)
         assert view["full_record"] and view["finished"] and view["phase"] is None
         assert [r["tiles"] for r in view["rounds"]] == [{ANA: 5, BEN: 3}, {ANA: 8}]
         assert view["reserve_s"] == {ANA: 300.0, BEN: 0.0}
-    text = ENGINE.board_text(after, SPECTATOR)
+    text = ENGINE.observer.board_text(after, SPECTATOR)
     assert "over: ben conceded, ana wins" in text
     assert "Round 2: ana first, black 8; ben, — → not finished." in text
     assert "Reserve time left: ana 5 min, ben 0 s." in text
-    assert "over: ben conceded, ana wins" in ENGINE.board_svg(ENGINE.view(after, SPECTATOR))
+    assert "over: ben conceded, ana wins" in ENGINE.observer.board_svg(ENGINE.observer.view(after, SPECTATOR))
 
 
 def test_spending_reserve_needs_a_seated_player_and_seconds_zero_or_more() -> None:
@@ -116,10 +116,10 @@ def test_the_clock_changes_nothing_once_the_match_is_over() -> None:
 def test_the_reserve_is_public_like_the_dealers_clock() -> None:
     state = ENGINE.spend_reserve(new_match(first=ANA), ANA, 90).state
     for viewer in (SPECTATOR, Seat(BEN), Seat("cy")):
-        view = ENGINE.view(state, viewer)
+        view = ENGINE.observer.view(state, viewer)
         assert view["reserve_s"] == {ANA: 210.0, BEN: 300.0} and view["clock"] == state["clock"]
-    assert ENGINE.panel(state, ANA)["reserve time left"] == "3 min 30 s"
-    assert "reserve 3 min 30 s" in ENGINE.board_svg(ENGINE.view(state, SPECTATOR))
+    assert ENGINE.observer.panel(state, ANA)["reserve time left"] == "3 min 30 s"
+    assert "reserve 3 min 30 s" in ENGINE.observer.board_svg(ENGINE.observer.view(state, SPECTATOR))
 
 
 # --- conceding ----------------------------------------------------------------------------------------

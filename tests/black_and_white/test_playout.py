@@ -47,7 +47,7 @@ def test_random_matches_keep_the_rules_end_and_replay_the_same(seed: int) -> Non
         assert round_trips(state)
         check_invariants(result.resolution.state)
         if not ENGINE.finished(state):
-            spectator = ENGINE.view(state, SPECTATOR)
+            spectator = ENGINE.observer.view(state, SPECTATOR)
             assert all(r["tiles"] == {} for r in spectator["rounds"]) and spectator["tiles_left"] == {}
             assert round_trips(spectator)
         if ENGINE.finished(result.resolution.state):
@@ -102,14 +102,14 @@ def test_the_saved_match_file_replays_through_the_runner_to_the_recorded_result(
     assert state["result"] == {"winner": "ana", "loser": "ben", "reason": "early"}
     assert defaulted, "the fixture has missing moves"
     assert any(r["done"] and r["winner"] is None for r in state["rounds"]), "the fixture has a tied round"
-    assert {p: ENGINE.player_state(state, p) for p in PLAYERS} == {
+    assert {p: ENGINE.observer.player_state(state, p) for p in PLAYERS} == {
         "ana": {"points": 4, "tiles_left": [2, 3, 7], "reserve_s": 300.0},
         "ben": {"points": 0, "tiles_left": [6, 7, 8], "reserve_s": 300.0},
     }
     outcome = ENGINE.outcome(state)
     assert (outcome.winner, outcome.loser, outcome.placement) == ("ana", "ben", {"ana": 1, "ben": 2})
     assert log[-1] == "ana wins the Death Match 4–0; ben loses it."  # the verdict comes last
-    assert ENGINE.view(state, Seat("ana")) == {**ENGINE.view(state, SPECTATOR), "viewer": "player", "you": "ana"}
+    assert ENGINE.observer.view(state, Seat("ana")) == {**ENGINE.observer.view(state, SPECTATOR), "viewer": "player", "you": "ana"}
 
 
 def test_a_match_file_with_a_tile_played_twice_is_refused_naming_the_player() -> None:

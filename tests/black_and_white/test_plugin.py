@@ -17,7 +17,7 @@ from games.black_and_white import leaks
 from games.black_and_white.board_svg import render_board
 from games.black_and_white.engine import ENGINE, BlackAndWhite
 from games.engines import matchfile, registry
-from games.engines.protocol import SPECTATOR, Engine, Outcome
+from games.engines.protocol import SPECTATOR, Engine, Observer, Outcome
 from games.engines.spec import GameSpec
 from games.kit import testing as kit
 
@@ -72,13 +72,14 @@ def test_the_settings_are_the_first_player_the_turn_length_and_the_reserve() -> 
 
 
 def test_the_engine_implements_what_its_spec_offers() -> None:
-    for method in ("spend_reserve", "concede", "board_svg"):
+    for method in ("spend_reserve", "concede"):
         assert getattr(BlackAndWhite, method) is not getattr(Engine, method), method
+    assert type(ENGINE.observer).board_svg is not Observer.board_svg  # the drawing: the game's observer
 
 
 def test_the_engine_draws_the_board_from_a_view() -> None:
-    view = ENGINE.view(round_of(new_match(first=ANA), 3, 6), SPECTATOR)
-    svg = ENGINE.board_svg(view)
+    view = ENGINE.observer.view(round_of(new_match(first=ANA), 3, 6), SPECTATOR)
+    svg = ENGINE.observer.board_svg(view)
     assert svg == render_board(view) and svg.startswith("<svg")
 
 

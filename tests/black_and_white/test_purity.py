@@ -61,8 +61,8 @@ def test_the_state_round_trips_through_json_at_every_phase() -> None:
         if ENGINE.phase(state) is not None:
             assert ENGINE.phase(again) == ENGINE.phase(state)
         for viewer in (SPECTATOR, HOST, *(Seat(p) for p in PLAYERS)):
-            assert ENGINE.view(again, viewer) == ENGINE.view(state, viewer)
-            assert round_trips(ENGINE.view(state, viewer))
+            assert ENGINE.observer.view(again, viewer) == ENGINE.observer.view(state, viewer)
+            assert round_trips(ENGINE.observer.view(state, viewer))
 
 
 def test_the_same_seed_gives_the_same_match() -> None:

@@ -22,7 +22,7 @@ def test_each_player_starts_with_the_nine_tiles_0_to_8_and_no_points() -> None:
     state = new_match()
     assert state["tiles"] == {ANA: list(range(9)), BEN: list(range(9))}
     assert state["points"] == {ANA: 0, BEN: 0}
-    assert [ENGINE.player_state(state, p) for p in PLAYERS] == \
+    assert [ENGINE.observer.player_state(state, p) for p in PLAYERS] == \
         [{"points": 0, "tiles_left": list(range(9)), "reserve_s": 300.0}] * 2
 
 
@@ -142,7 +142,7 @@ def test_the_outcome_names_the_winner_the_loser_and_the_placement() -> None:
     assert (outcome.winner, outcome.loser) == (BEN, ANA)
     assert outcome.placement == {BEN: 1, ANA: 2}
     assert outcome.as_dict()["placement"] == {BEN: 1, ANA: 2}
-    assert ENGINE.player_state(state, BEN)["points"] == 5
+    assert ENGINE.observer.player_state(state, BEN)["points"] == 5
 
 
 def test_there_is_no_outcome_while_the_match_goes_on() -> None:

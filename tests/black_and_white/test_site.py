@@ -46,7 +46,7 @@ def seat(match: Match, name: str):
 
 def reserve(match: Match, name: str) -> float:
     match.refresh_from_db()
-    return engine_of(match.game).player_state(match.state, name)["reserve_s"]
+    return engine_of(match.game).observer.player_state(match.state, name)["reserve_s"]
 
 
 def test_a_turn_is_a_live_minute_and_its_form_is_one_click(duel):

@@ -31,7 +31,7 @@ def mid_match() -> dict:
 
 
 def test_spectators_see_colours_never_numbers() -> None:
-    view = ENGINE.view(mid_match(), SPECTATOR)
+    view = ENGINE.observer.view(mid_match(), SPECTATOR)
     assert view["viewer"] == "spectator"
     assert numbers_in(view) == {}
     first, second = view["rounds"]
@@ -41,39 +41,39 @@ def test_spectators_see_colours_never_numbers() -> None:
     assert view["points"] == {ANA: 0, BEN: 1}
     assert view["colours_left"] == {ANA: {"black": 5, "white": 3}, BEN: {"black": 3, "white": 4}}
     assert view["to_play"] == ANA and not view["full_record"]
-    assert "3" not in ENGINE.board_text(mid_match(), SPECTATOR).split("Round 1:")[1].split("\n")[0]
+    assert "3" not in ENGINE.observer.board_text(mid_match(), SPECTATOR).split("Round 1:")[1].split("\n")[0]
 
 
 def test_a_stranger_seat_sees_what_a_spectator_sees() -> None:
     state = mid_match()
-    stranger = ENGINE.view(state, Seat("cy"))
-    assert stranger == ENGINE.view(state, SPECTATOR)
+    stranger = ENGINE.observer.view(state, Seat("cy"))
+    assert stranger == ENGINE.observer.view(state, SPECTATOR)
 
 
 def test_a_player_named_like_a_role_is_just_a_player() -> None:
     state = tile(round_of(new_match(first="@host", players=["@host", "public"]), 3, 6), "public", 2)
-    as_seat = ENGINE.view(state, Seat("@host"))
+    as_seat = ENGINE.observer.view(state, Seat("@host"))
     assert as_seat["viewer"] == "player" and set(numbers_in(as_seat)) == {"@host"}
-    assert ENGINE.view(state, HOST)["viewer"] == "host"
+    assert ENGINE.observer.view(state, HOST)["viewer"] == "host"
 
 
 def test_a_seat_sees_its_own_numbers_left_and_played_and_never_the_opponents() -> None:
     state = mid_match()
-    ana = ENGINE.view(state, Seat(ANA))
+    ana = ENGINE.observer.view(state, Seat(ANA))
     assert ana["viewer"] == "player" and ana["you"] == ANA
     assert ana["rounds"][0]["tiles"] == {ANA: 3}
     assert ana["tiles_left"] == {ANA: [0, 1, 2, 4, 5, 6, 7, 8]}
     assert set(numbers_in(ana)) == {ANA}
-    ben = ENGINE.view(state, Seat(BEN))
+    ben = ENGINE.observer.view(state, Seat(BEN))
     assert ben["rounds"][0]["tiles"] == {BEN: 6} and ben["rounds"][1]["tiles"] == {BEN: 2}
     assert set(numbers_in(ben)) == {BEN}
-    assert ENGINE.panel(state, BEN) == {"points": "ana 0, ben 1", "your tiles left": "0, 1, 3, 4, 5, 7 and 8",
+    assert ENGINE.observer.panel(state, BEN) == {"points": "ana 0, ben 1", "your tiles left": "0, 1, 3, 4, 5, 7 and 8",
                                         "you played": "6 in round 1, 2 in round 2", "reserve time left": "5 min"}
 
 
 def test_the_first_players_colour_is_shown_to_the_second_before_they_answer_never_its_number() -> None:
     state = mid_match()
-    ana = ENGINE.view(state, Seat(ANA))
+    ana = ENGINE.observer.view(state, Seat(ANA))
     assert ana["to_play"] == ANA
     assert ana["rounds"][1]["colours"] == {BEN: "black"} and BEN not in ana["rounds"][1]["tiles"]
     help_text = ENGINE.form_fields(state, ANA)[0].help
@@ -81,7 +81,7 @@ def test_the_first_players_colour_is_shown_to_the_second_before_they_answer_neve
 
 
 def test_the_host_sees_everything() -> None:
-    view = ENGINE.view(mid_match(), HOST)
+    view = ENGINE.observer.view(mid_match(), HOST)
     assert view["viewer"] == "host" and view["full_record"]
     assert view["rounds"][0]["tiles"] == {ANA: 3, BEN: 6} and view["rounds"][1]["tiles"] == {BEN: 2}
     assert view["tiles_left"][BEN] == [0, 1, 3, 4, 5, 7, 8]
@@ -92,7 +92,7 @@ def test_the_full_record_is_public_after_the_end() -> None:
     state = new_match(first=ANA)
     state = play_rounds(state, FIVE_NIL)
     assert ENGINE.finished(state)
-    views = [ENGINE.view(state, viewer) for viewer in VIEWERS]
+    views = [ENGINE.observer.view(state, viewer) for viewer in VIEWERS]
     for view in views:
         assert view["full_record"] and view["finished"]
         assert view["rounds"][0]["tiles"] == {ANA: 8, BEN: 0}
@@ -100,7 +100,7 @@ def test_the_full_record_is_public_after_the_end() -> None:
         assert view["result"] == {"winner": ANA, "loser": BEN, "reason": "early"}
     assert all({k: v for k, v in view.items() if k not in ("viewer", "you")} ==
                {k: v for k, v in views[0].items() if k not in ("viewer", "you")} for view in views)
-    text = ENGINE.board_text(state, SPECTATOR)
+    text = ENGINE.observer.board_text(state, SPECTATOR)
     assert "over: ana wins 5–0" in text and "Round 5: ana first, black 4; ben, white 3 → ana wins." in text
 
 
@@ -109,10 +109,10 @@ def test_the_opponent_and_spectators_learn_nothing_but_the_colour() -> None:
     one = round_of(new_match(first=ANA), 2, 7)  # ana 2 (black), ben 7 (white): ben wins
     two = round_of(new_match(first=ANA), 6, 7)  # ana 6 (black), ben 7 (white): ben wins
     for viewer in (SPECTATOR, Seat(BEN)):
-        assert ENGINE.view(one, viewer)["rounds"] == ENGINE.view(two, viewer)["rounds"]
-        assert ENGINE.view(one, viewer)["colours_left"] == ENGINE.view(two, viewer)["colours_left"]
-        assert ENGINE.board_text(one, viewer) == ENGINE.board_text(two, viewer)
-        assert render_board(ENGINE.view(one, viewer)) == render_board(ENGINE.view(two, viewer))
+        assert ENGINE.observer.view(one, viewer)["rounds"] == ENGINE.observer.view(two, viewer)["rounds"]
+        assert ENGINE.observer.view(one, viewer)["colours_left"] == ENGINE.observer.view(two, viewer)["colours_left"]
+        assert ENGINE.observer.board_text(one, viewer) == ENGINE.observer.board_text(two, viewer)
+        assert render_board(ENGINE.observer.view(one, viewer)) == render_board(ENGINE.observer.view(two, viewer))
 
 
 def test_public_log_lines_never_name_a_number_until_the_end() -> None:
@@ -150,7 +150,7 @@ def test_the_end_of_the_match_tells_everyone_the_full_record() -> None:
 def test_views_are_plain_json() -> None:
     state = mid_match()
     for viewer in VIEWERS:
-        view = ENGINE.view(state, viewer)
+        view = ENGINE.observer.view(state, viewer)
         assert json.loads(json.dumps(view)) == view
 
 
@@ -158,7 +158,7 @@ def test_views_are_plain_json() -> None:
 
 
 def test_the_svg_draws_every_round_for_both_players_with_colours_and_hides_numbers() -> None:
-    svg = render_board(ENGINE.view(mid_match(), SPECTATOR))
+    svg = render_board(ENGINE.observer.view(mid_match(), SPECTATOR))
     root = ET.fromstring(svg)  # well-formed XML
     assert root.tag.endswith("svg") and root.get("role") == "img" and root.get("aria-label")
     assert svg.count("data-round=") == 18
@@ -168,12 +168,12 @@ def test_the_svg_draws_every_round_for_both_players_with_colours_and_hides_numbe
 
 
 def test_the_svg_shows_a_seat_its_own_numbers_and_everyone_all_of_them_at_the_end() -> None:
-    svg = render_board(ENGINE.view(mid_match(), Seat(ANA)))
+    svg = render_board(ENGINE.observer.view(mid_match(), Seat(ANA)))
     assert "Round 1: ana, first, white 3, loses the round" in svg
     assert "Round 1: ben, black (number hidden), wins the round" in svg
     state = new_match(first=ANA)
     state = play_rounds(state, FIVE_NIL)
-    svg = render_board(ENGINE.view(state, SPECTATOR))
+    svg = render_board(ENGINE.observer.view(state, SPECTATOR))
     assert "number hidden" not in svg and "Round 5: ben, white 3, loses the round" in svg
     assert "over: ana wins 5–0" in svg
 
@@ -181,7 +181,7 @@ def test_the_svg_shows_a_seat_its_own_numbers_and_everyone_all_of_them_at_the_en
 def test_the_svg_escapes_every_name() -> None:
     players = ['<script>alert("x")</script>', "Bo & Co"]
     state = round_of(new_match(first=players[0], players=players), 1, 2)
-    svg = render_board(ENGINE.view(state, Seat(players[1])))
+    svg = render_board(ENGINE.observer.view(state, Seat(players[1])))
     ET.fromstring(svg)
     assert "<script" not in svg
     assert "&lt;script&gt;" in svg and "Bo &amp; Co" in svg

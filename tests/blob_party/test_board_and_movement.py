@@ -38,7 +38,7 @@ def test_host_layout_and_schedule_are_used_as_given():
 
 def test_everyone_starts_with_15_orbs_100_bp_no_star_and_six_cards():
     state = new_state(garnets={"ann": 4})
-    assert ENGINE.player_state(state, "ann") == {
+    assert ENGINE.observer.player_state(state, "ann") == {
         "orbs": 15, "stars": 0, "bp": 100, "garnets": 4, "cards": [1, 2, 3, 4, 5, "W"], "space": {}}
 
 

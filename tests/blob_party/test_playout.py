@@ -77,7 +77,7 @@ def test_bot_playouts_keep_every_invariant_and_replay_the_same():
                "phases": phases}
         replayed = matchfile.replay(matchfile.check_shape(json.loads(json.dumps(doc))))
         assert replayed["finished"] is True
-        assert replayed["players"] == {p: ENGINE.player_state(final, p) for p in PLAYERS}
+        assert replayed["players"] == {p: ENGINE.observer.player_state(final, p) for p in PLAYERS}
         assert replayed["outcome"]["ec"] == outcome.ec
 
 

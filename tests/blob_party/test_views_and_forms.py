@@ -41,10 +41,10 @@ def played(phases: int, seed: int = 5):
 @pytest.mark.parametrize("phases", [0, 1, 3, 8])
 def test_spectators_and_other_players_never_see_a_players_private_values(phases):
     state = played(phases)
-    spectator = ENGINE.view(state, SPECTATOR)
+    spectator = ENGINE.observer.view(state, SPECTATOR)
     assert not keys_of(spectator) & set(PRIVATE_KEYS)
     for viewer in PLAYERS:
-        view = ENGINE.view(state, Seat(viewer))
+        view = ENGINE.observer.view(state, Seat(viewer))
         assert view["you"] == {"name": viewer, "bp": state["bp"][viewer], "garnets": state["garnets"][viewer],
                                "cards": state["cards"][viewer], "traps": view["you"]["traps"]}
         others = {k: v for k, v in view.items() if k != "you"}
@@ -70,8 +70,8 @@ def test_private_log_values_never_reach_another_viewers_view_or_board_text():
             elif line.audience == HOST:
                 host_lines.append(line.text)
         for viewer in [SPECTATOR, *map(Seat, PLAYERS)]:
-            shown = json.dumps(ENGINE.view(state, viewer)) + ENGINE.board_text(state, viewer)
-            shown += render_board(ENGINE.view(state, viewer))
+            shown = json.dumps(ENGINE.observer.view(state, viewer)) + ENGINE.observer.board_text(state, viewer)
+            shown += render_board(ENGINE.observer.view(state, viewer))
             for owner, lines in secrets.items():
                 if owner != viewer:
                     assert not any(line in shown for line in lines)
@@ -81,17 +81,17 @@ def test_private_log_values_never_reach_another_viewers_view_or_board_text():
 def test_the_host_sees_everything():
     state = at_round_one(trap_a=7, garnets={"ben": 3})
     state = play(state, {"ann": {"king": {"A": 0, "B": 0}}}).resolution.state
-    view = ENGINE.view(state, HOST)
+    view = ENGINE.observer.view(state, HOST)
     assert view["private"]["ben"]["garnets"] == 3 and view["private"]["ann"]["traps"]
     assert {"space": 7, "owner": "ann"} in view["boards"]["A"]["traps"]
-    assert "[trap of ann]" in ENGINE.board_text(state, HOST)
-    assert "[trap]" in ENGINE.board_text(state, SPECTATOR) and "of ann" not in ENGINE.board_text(state, SPECTATOR)
-    assert "[trap (yours)]" in ENGINE.board_text(state, Seat("ann"))
+    assert "[trap of ann]" in ENGINE.observer.board_text(state, HOST)
+    assert "[trap]" in ENGINE.observer.board_text(state, SPECTATOR) and "of ann" not in ENGINE.observer.board_text(state, SPECTATOR)
+    assert "[trap (yours)]" in ENGINE.observer.board_text(state, Seat("ann"))
 
 
 def test_the_public_view_shows_the_round_plan_positions_orbs_and_stars():
     state = at_round_one(trap_a=7, trap_b=3)
-    view = ENGINE.view(state, SPECTATOR)
+    view = ENGINE.observer.view(state, SPECTATOR)
     assert view["phase"] == "round 1" and view["king"] == "ann" and view["next_king"] == "ben"
     assert view["plan"] == {"king": "ann", "groups": {"A": ["ben", "cy", "dee"], "B": ["eve", "fay", "gus"]},
                             "new_traps": {"A": 7, "B": 3}}
@@ -106,7 +106,7 @@ def test_the_svg_draws_both_boards_escapes_names_and_has_no_script():
         spec = ENGINE.phase(state)
         state = play_phase(ENGINE, state, 2, {p: ENGINE.bot(state, p, rng) for p in spec.actors}).resolution.state
     for viewer in [SPECTATOR, HOST, Seat(names[0])]:
-        svg = render_board(ENGINE.view(state, viewer))
+        svg = render_board(ENGINE.observer.view(state, viewer))
         assert svg.startswith("<svg") and 'role="img"' in svg and "aria-label=" in svg and "viewBox=" in svg
         assert "<b>" not in svg and "&lt;b&gt;" in svg and 'g"&' not in svg
         assert "<script" not in svg.lower() and "onclick" not in svg.lower()

@@ -78,7 +78,7 @@ def test_the_exported_match_file_replays_to_the_same_result(finished_match, tmp_
     call_command("replay", str(path), stdout=out)
     result = json.loads(out.getvalue())
     assert result["finished"] is True and result["phases_played"] == len(played) and result["next_phase"] is None
-    assert result["players"] == {s.name: engine.player_state(match.state, s.name) for s in match.seats.all()}
+    assert result["players"] == {s.name: engine.observer.player_state(match.state, s.name) for s in match.seats.all()}
     for key in ("tol", "tol_to_give", "ec", "pending", "garnets_earned"):
         assert result["outcome"][key] == match.outcome[key], key
     public = list(LogEntry.objects.filter(match=match, audience="public").values_list("text", flat=True))

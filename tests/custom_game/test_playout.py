@@ -102,11 +102,11 @@ def test_a_design_that_cannot_be_played_is_refused_at_set_up() -> None:
 
 def test_the_board_is_a_table_of_public_counters_and_the_viewers_private_ones() -> None:
     state = matchfile.start(matchfile.parse(json.dumps(match_file())))
-    assert "5" in ENGINE.board_text(state, Seat("ana")).splitlines()[2]
-    spectator = ENGINE.board_text(state, SPECTATOR)
+    assert "5" in ENGINE.observer.board_text(state, Seat("ana")).splitlines()[2]
+    spectator = ENGINE.observer.board_text(state, SPECTATOR)
     assert "Coins (private)" in spectator and "5" not in spectator.split("\n", 2)[2]
-    assert "<svg" in ENGINE.board_svg(ENGINE.view(state, HOST))
-    assert "&lt;b&gt;" in ENGINE.board_svg({"counters": [{"key": "k", "label": "<b>", "visibility": "public"}],
+    assert "<svg" in ENGINE.observer.board_svg(ENGINE.observer.view(state, HOST))
+    assert "&lt;b&gt;" in ENGINE.observer.board_svg({"counters": [{"key": "k", "label": "<b>", "visibility": "public"}],
                                              "players": ["<i>"], "values": {"<i>": {"k": 1}}})
 
 

@@ -64,18 +64,18 @@ def test_a_private_message_reaches_only_its_seat() -> None:
     lines = [(line.text, line.audience) for line in result.resolution.log if "key" in line.text]
     assert lines == [("To cy from the host: You found the key.", Seat("cy"))]
     state = result.resolution.state
-    assert "You found the key." in str(ENGINE.view(state, Seat("cy"))) and "key" in str(ENGINE.view(state, HOST))
-    assert "You found the key." not in str(ENGINE.view(state, Seat("ana")))
-    assert "You found the key." not in str(ENGINE.view(state, SPECTATOR))
+    assert "You found the key." in str(ENGINE.observer.view(state, Seat("cy"))) and "key" in str(ENGINE.observer.view(state, HOST))
+    assert "You found the key." not in str(ENGINE.observer.view(state, Seat("ana")))
+    assert "You found the key." not in str(ENGINE.observer.view(state, SPECTATOR))
 
 
 def test_answers_stay_secret_until_a_ruling_reveals_them() -> None:
     state = at_first_ruling(ana={"amount": 9, "suit": "Red"})
     hidden = rule(state, {"next": "vote:1"}).resolution.state
-    assert "ana" not in ENGINE.view(hidden, SPECTATOR)["history"][0]["answers"]
-    assert ENGINE.view(hidden, Seat("ana"))["history"][0]["answers"]["ana"] == ["9", "Red"]
+    assert "ana" not in ENGINE.observer.view(hidden, SPECTATOR)["history"][0]["answers"]
+    assert ENGINE.observer.view(hidden, Seat("ana"))["history"][0]["answers"]["ana"] == ["9", "Red"]
     shown = rule(state, {"reveal": True}).resolution
-    assert ENGINE.view(shown.state, SPECTATOR)["history"][0]["answers"]["ana"] == ["9", "Red"]
+    assert ENGINE.observer.view(shown.state, SPECTATOR)["history"][0]["answers"]["ana"] == ["9", "Red"]
     assert any(line.audience == PUBLIC and "ana: Your bid: 9 · Suit: Red" in line.text for line in shown.log)
 
 

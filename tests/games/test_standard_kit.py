@@ -42,6 +42,16 @@ def test_the_registry_finds_each_engine_under_its_own_slug(slug: str) -> None:
 
 
 @pytest.mark.parametrize("slug", GAMES)
+def test_what_a_game_offers_its_engine_implements(slug: str) -> None:
+    kit.check_offers_implemented(engine(slug))
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_what_a_viewer_sees_is_the_games_own_observer(slug: str) -> None:
+    kit.check_observer(engine(slug))
+
+
+@pytest.mark.parametrize("slug", GAMES)
 def test_bots_play_every_game_to_a_consistent_end_within_the_phase_limit(slug: str) -> None:
     matches = playouts(slug)
     assert all(kit.engine_finished(m) for m in matches)

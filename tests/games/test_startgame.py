@@ -36,7 +36,9 @@ def test_startgame_writes_a_game_that_passes_the_standard_kit(new_game: tuple[En
     engine, root = new_game
     assert registry.get_engine("toss-up") is engine and engine.spec.slug == "toss-up"
     assert {p.name for p in (root / "games" / "toss_up").iterdir()} >= {
-        "__init__.py", "engine.py", "board_svg.py", "leaks.py", "RULES.md"}
+        "__init__.py", "engine.py", "observer.py", "board_svg.py", "leaks.py", "RULES.md"}
+    kit.check_offers_implemented(engine)
+    kit.check_observer(engine)
     kit.check_imports_no_site(engine)
     kit.check_loads_no_django(engine)
     kit.check_same_seed_same_match(engine, 3)
@@ -49,7 +51,7 @@ def test_startgame_writes_a_game_that_passes_the_standard_kit(new_game: tuple[En
         kit.check_replays_the_same(play)
         assert kit.check_forms_take_hostile_text(play, tries=10) > 0
         assert kit.check_no_view_leaks(play, secret_paths) > 0
-        assert engine.board_svg(engine.view(play.final, kit.SPECTATOR)).startswith("<svg")
+        assert engine.observer.board_svg(engine.observer.view(play.final, kit.SPECTATOR)).startswith("<svg")
 
 
 def test_startgame_writes_rule_tests_that_pass(new_game: tuple[Engine, Path]) -> None:

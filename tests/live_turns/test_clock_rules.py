@@ -39,7 +39,7 @@ def seat(match: Match, name: str):
 
 
 def reserve(match: Match, name: str) -> float:
-    return engine_of(match.game).player_state(fresh(match).state, name)["reserve_s"]
+    return engine_of(match.game).observer.player_state(fresh(match).state, name)["reserve_s"]
 
 
 def lines(match: Match, phase: Phase) -> list[str]:

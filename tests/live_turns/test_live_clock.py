@@ -44,7 +44,7 @@ def seat(match: Match, name: str):
 
 def reserve(match: Match, name: str) -> float:
     match.refresh_from_db()
-    return engine_of(match.game).player_state(match.state, name)["reserve_s"]
+    return engine_of(match.game).observer.player_state(match.state, name)["reserve_s"]
 
 
 def test_both_players_locked_in_resolves_the_turn_at_once(duel):

@@ -13,7 +13,7 @@ import pytest
 from bench import browser, crowd, deadline, engines, fixtures, liveturn, submissions
 from bench.queries import resolution_queries, submission_queries
 from games.engines.registry import get_engine, slugs
-from genius.matches.models import Match
+from genius.matches.models import Match, Phase
 
 
 @pytest.mark.parametrize("slug", slugs())
@@ -105,3 +105,21 @@ def test_the_fanout_section_resolves_a_bot_match_of_every_game_and_its_sequence_
         seq = Match.objects.get(pk=match.pk).seq
         _, after = crowd.resolve_and_stamp(match.pk)
         assert after > seq
+
+
+@pytest.mark.django_db
+def test_the_mass_deadline_section_tops_up_with_copies_that_resolve_like_their_matches():
+    games = len(slugs())
+    ids = deadline.top_up(3 * games, [0], distinct=games)
+    assert len(ids) == 3 * games
+    copies = list(Match.objects.filter(pk__in=ids, title__startswith="deadline copy"))
+    assert len(copies) == 2 * games
+    for m in copies:
+        template = Match.objects.get(pk=ids[(ids.index(m.pk) - games) % games])
+        assert (m.game, m.state, m.seed, m.seq) == (template.game, template.state, template.seed, template.seq)
+        assert m.seats.count() == template.seats.count()
+        phase = m.current_phase
+        assert phase is not None and phase.number == template.current_phase.number
+        assert phase.submissions.count() == template.current_phase.submissions.count()
+        assert resolution_queries(m) > 0
+        assert Phase.objects.get(pk=phase.pk).status == Phase.Status.RESOLVED

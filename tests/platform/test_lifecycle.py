@@ -162,7 +162,7 @@ def test_a_whole_match_is_played_to_its_end_through_the_services(rgb_match):
     engine = engine_of(match.game)
     assert engine.phase(match.state) is None
     for seat in match.seats.filter(user__isnull=False):
-        assert garnet_balance(seat.user_id, match.season_id) == engine.player_state(match.state, seat.name)["garnets"]
+        assert garnet_balance(seat.user_id, match.season_id) == engine.observer.player_state(match.state, seat.name)["garnets"]
     assert LogEntry.objects.filter(match=match, audience="public").exists()
 
 

@@ -121,8 +121,8 @@ def test_stepping_through_a_finished_match_shows_each_phases_board_and_log_to_a_
             state = states[number]
             drawn = HOST if revealed and number != max(states) else viewer  # the rules' reveal at the end
             assert replays.board_at(finished, state, drawn) in page, (finished.game, number, viewer)
-            assert engine.spec.slug and ("<svg" in page) == bool(engine.board_svg(engine.view(state, drawn)))
-            text = engine.board_text(state, drawn)
+            assert engine.spec.slug and ("<svg" in page) == bool(engine.observer.board_svg(engine.observer.view(state, drawn)))
+            text = engine.observer.board_text(state, drawn)
             assert html.escape(text) in page
             for line in public_lines(finished, number):
                 assert html.escape(line) in page, (finished.game, number, line)

@@ -27,7 +27,7 @@ def parse(svg: str) -> ET.Element:
 def test_the_board_is_a_scalable_labelled_svg_for_every_viewer(match) -> None:
     for state in match.states[::4]:
         for viewer in [SPECTATOR, HOST, *map(Seat, PLAYERS)]:
-            root = parse(render_board(ENGINE.view(state, viewer)))
+            root = parse(render_board(ENGINE.observer.view(state, viewer)))
             assert root.tag == f"{SVG}svg"
             assert root.get("viewBox") and root.get("role") == "img" and root.get("aria-label")
             assert "width" not in root.attrib
@@ -35,7 +35,7 @@ def test_the_board_is_a_scalable_labelled_svg_for_every_viewer(match) -> None:
 
 def test_the_board_has_no_script_or_event_handler(match) -> None:
     for state in (match.states[0], match.states[-1]):
-        root = parse(render_board(ENGINE.view(state, HOST)))
+        root = parse(render_board(ENGINE.observer.view(state, HOST)))
         for element in root.iter():
             assert element.tag.rsplit("}", 1)[-1] not in ("script", "foreignObject")
             assert not [name for name in element.attrib if name.lower().startswith("on")]
@@ -43,7 +43,7 @@ def test_the_board_has_no_script_or_event_handler(match) -> None:
 
 def test_the_board_shows_the_seats_the_leader_the_pairs_and_the_totals(match) -> None:
     state = next(s for s in match.states if s["ritual"] == 3 and s["step"] == "summoning")
-    svg = render_board(ENGINE.view(state, SPECTATOR))
+    svg = render_board(ENGINE.observer.view(state, SPECTATOR))
     texts = ["".join(t.itertext()) for t in parse(svg).iter(f"{SVG}text")]
     for player in PLAYERS:
         assert player in texts
@@ -56,7 +56,7 @@ def test_the_board_shows_the_seats_the_leader_the_pairs_and_the_totals(match) ->
 
 def test_before_the_summoning_the_board_shows_the_previous_pairs_dashed(match) -> None:
     state = next(s for s in match.states if s["ritual"] == 2 and s["step"] == "preparation")
-    svg = render_board(ENGINE.view(state, SPECTATOR))
+    svg = render_board(ENGINE.observer.view(state, SPECTATOR))
     assert svg.count("stroke-dasharray") == 3
     assert "the pairs of ritual 1 (this ritual&#x27;s not revealed yet)" in svg
 
@@ -64,7 +64,7 @@ def test_before_the_summoning_the_board_shows_the_previous_pairs_dashed(match) -
 def test_names_and_other_text_are_escaped() -> None:
     players = ["<script>alert(1)</script>", 'quote"name', "a&b", "dee", "eve", "fay", "gus"]
     state = ENGINE.setup(players, {}, {}, 1)
-    svg = render_board(ENGINE.view(state, Seat(players[0])))
+    svg = render_board(ENGINE.observer.view(state, Seat(players[0])))
     assert "<script>" not in svg
     assert "&lt;script&gt;" in svg
     assert 'quote"name' not in svg
@@ -74,7 +74,7 @@ def test_names_and_other_text_are_escaped() -> None:
 
 def test_the_final_board_shows_points_tokens_and_the_ec(match) -> None:
     state = match.final
-    svg = render_board(ENGINE.view(state, SPECTATOR))
+    svg = render_board(ENGINE.observer.view(state, SPECTATOR))
     outcome = ENGINE.outcome(state)
     assert "EC" in svg
     assert "Rituals Gone Bad · the match is over" in svg

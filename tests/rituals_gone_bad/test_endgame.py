@@ -6,7 +6,7 @@ import pytest
 
 from games.engines.protocol import HOST, PUBLIC, SPECTATOR, GarnetChange, Seat, State, SubmissionError
 from games.engines.runner import PhaseResult
-from games.rituals_gone_bad.endgame import count_votes, tokens_of_life
+from games.rituals_gone_bad.endgame import tokens_of_life
 from games.rituals_gone_bad.engine import ENGINE
 
 from .helpers import PLAYERS, lines_for, play, play_quiet_rituals, prepare, start, summon
@@ -112,14 +112,6 @@ def test_a_silent_decider_abstains_in_rituals_gone_bad() -> None:
         assert "ben named nobody in time and abstains." in lines_for(result, PUBLIC)
 
 
-def test_count_votes_reports_the_tally_and_whether_it_was_drawn() -> None:
-    import random
-
-    assert count_votes(["a", "b", "a"], ["a", "b", "c"], random.Random(1)) == ("a", {"a": 2, "b": 1, "c": 0}, False)
-    name, tally, drawn = count_votes([], ["a", "b"], random.Random(1))
-    assert drawn and name in ("a", "b") and tally == {"a": 0, "b": 0}
-
-
 def test_a_decider_must_name_a_tied_player() -> None:
     state, _ = finish_with([9, 9, 7, 6, 5, 2, 2])
     with pytest.raises(SubmissionError) as err:
@@ -138,7 +130,7 @@ def test_every_player_receives_one_garnet_for_every_two_points() -> None:
     assert state["garnets"]["ana"] == 6 and state["garnets"]["gus"] == 0
     assert GarnetChange("ana", 4, "end-of-match payout: 9 points") in result.resolution.garnets
     assert all(change.amount > 0 for change in result.resolution.garnets)
-    assert ENGINE.player_state(state, "ana") == {"points": 9, "garnets": 6}
+    assert ENGINE.observer.player_state(state, "ana") == {"points": 9, "garnets": 6}
 
 
 def test_the_payout_is_credited_while_the_decision_is_open() -> None:
@@ -149,9 +141,9 @@ def test_the_payout_is_credited_while_the_decision_is_open() -> None:
 
 def test_scores_become_public_when_the_match_ends() -> None:
     state, result = finish_with([9, 8, 7, 6, 5, 4, 3])
-    assert ENGINE.view(state, SPECTATOR)["points"] == dict(zip(PLAYERS, [9, 8, 7, 6, 5, 4, 3], strict=True))
+    assert ENGINE.observer.view(state, SPECTATOR)["points"] == dict(zip(PLAYERS, [9, 8, 7, 6, 5, 4, 3], strict=True))
     assert "Final points: ana 9, ben 8, cy 7, dee 6, eve 5, fay 4, gus 3." in lines_for(result, PUBLIC)
-    assert ENGINE.view(state, Seat("gus"))["you"]["points"] == 3
+    assert ENGINE.observer.view(state, Seat("gus"))["you"]["points"] == 3
 
 
 def test_tokens_of_life_by_the_number_of_tied_winners() -> None:

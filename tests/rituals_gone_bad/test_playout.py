@@ -105,7 +105,7 @@ def test_replaying_the_match_file_gives_the_same_final_player_states(matches: li
         out = matchfile.replay(doc)
         assert out["finished"] is True
         assert out["phases_played"] == len(m.phases)
-        assert out["players"] == {p: ENGINE.player_state(m.final, p) for p in PLAYERS}
+        assert out["players"] == {p: ENGINE.observer.player_state(m.final, p) for p in PLAYERS}
         assert out["outcome"]["ec"] == ENGINE.outcome(m.final).ec
         assert out["outcome"]["tol"] == ENGINE.outcome(m.final).tol
 

@@ -102,20 +102,20 @@ def test_cultists_choose_books_and_the_leader_pairs_them() -> None:
 def test_the_pairings_are_public_when_the_summoning_starts() -> None:
     state, result = prepare(start(), pairs=[["ben", "dee"], ["cy", "gus"], ["eve", "fay"]])
     assert "Ritual 1: the pairs are ben & dee, cy & gus, eve & fay." in lines_for(result, PUBLIC)
-    assert ENGINE.view(state, SPECTATOR)["rituals"][0]["pairs"] == [["ben", "dee"], ["cy", "gus"], ["eve", "fay"]]
+    assert ENGINE.observer.view(state, SPECTATOR)["rituals"][0]["pairs"] == [["ben", "dee"], ["cy", "gus"], ["eve", "fay"]]
 
 
 def test_the_pairs_stay_hidden_until_the_preparation_ends() -> None:
-    assert ENGINE.view(start(), SPECTATOR)["rituals"][0]["pairs"] is None
+    assert ENGINE.observer.view(start(), SPECTATOR)["rituals"][0]["pairs"] is None
 
 
 def test_the_leader_privately_learns_the_book_counts() -> None:
     books = {"ben": "red", "cy": "green", "dee": "blue", "eve": "blue", "fay": "red", "gus": "red"}
     state, result = prepare(start(), books)
     assert lines_for(result, Seat("ana")) == ["Ritual 1: the cultists chose 3 red, 1 green and 2 blue books."]
-    assert ENGINE.view(state, Seat("ana"))["you"]["history"][0]["counts"] == {"red": 3, "green": 1, "blue": 2}
+    assert ENGINE.observer.view(state, Seat("ana"))["you"]["history"][0]["counts"] == {"red": 3, "green": 1, "blue": 2}
     for viewer in [SPECTATOR, *map(Seat, PLAYERS[1:])]:
-        assert "counts" not in json.dumps(ENGINE.view(state, viewer))
+        assert "counts" not in json.dumps(ENGINE.observer.view(state, viewer))
 
 
 def test_the_book_counts_name_colours_nobody_chose() -> None:
@@ -156,7 +156,7 @@ def test_only_the_ritual_total_is_announced() -> None:
     assert "Ritual 1 is complete: the players scored 4 points in total." in public
     assert not any(mentions_colour(line) for line in public)
     assert lines_for(result, Seat("ben")) == ["Ritual 1: you predicted cyan for your pair with cy."]
-    assert ENGINE.view(state, SPECTATOR)["rituals"][0]["total"] == 4
+    assert ENGINE.observer.view(state, SPECTATOR)["rituals"][0]["total"] == 4
 
 
 def test_players_are_not_told_whether_they_were_right() -> None:

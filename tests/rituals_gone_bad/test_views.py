@@ -38,21 +38,21 @@ def every_state(matches: list[PlayedMatch]) -> list[State]:
 
 def test_spectators_see_no_book_prediction_count_or_wallet(matches: list[PlayedMatch]) -> None:
     for state in every_state(matches):
-        view = ENGINE.view(state, SPECTATOR)
+        view = ENGINE.observer.view(state, SPECTATOR)
         text = json.dumps(view)
         assert not mentions_colour(text)
         assert not keys_in(view) & set(PRIVATE_KEYS)
         assert "you" not in view and "host" not in view
         if not ENGINE.finished(state):
             assert view["points"] is None
-        assert not mentions_colour(ENGINE.board_text(state, SPECTATOR))
+        assert not mentions_colour(ENGINE.observer.board_text(state, SPECTATOR))
 
 
 def test_a_player_sees_the_public_view_plus_only_their_own_section(matches: list[PlayedMatch]) -> None:
     for state in every_state(matches):
-        public = without(ENGINE.view(state, SPECTATOR), "viewer")
+        public = without(ENGINE.observer.view(state, SPECTATOR), "viewer")
         for player in PLAYERS:
-            view = ENGINE.view(state, Seat(player))
+            view = ENGINE.observer.view(state, Seat(player))
             assert without(view, "viewer", "you") == public
             assert view["you"]["name"] == player
             assert view["you"]["garnets"] == state["garnets"][player]
@@ -61,7 +61,7 @@ def test_a_player_sees_the_public_view_plus_only_their_own_section(matches: list
 def test_a_player_sees_only_their_own_books_predictions_and_counts(matches: list[PlayedMatch]) -> None:
     for state in every_state(matches)[::5]:
         for player in PLAYERS:
-            for mine, record in zip(ENGINE.view(state, Seat(player))["you"]["history"], state["rituals"], strict=True):
+            for mine, record in zip(ENGINE.observer.view(state, Seat(player))["you"]["history"], state["rituals"], strict=True):
                 if record["pairs"] is None:
                     assert set(mine) == {"number", "role"}
                     continue
@@ -80,34 +80,34 @@ def test_a_player_sees_only_their_own_books_predictions_and_counts(matches: list
 def test_a_players_own_score_stays_hidden_until_the_match_ends(matches: list[PlayedMatch]) -> None:
     for state in every_state(matches):
         for player in PLAYERS:
-            points = ENGINE.view(state, Seat(player))["you"]["points"]
+            points = ENGINE.observer.view(state, Seat(player))["you"]["points"]
             assert points == (state["points"][player] if ENGINE.finished(state) else None)
 
 
 def test_a_players_wallet_never_shows_in_another_view() -> None:
     state = ENGINE.setup(list(PLAYERS), {}, {"cy": 4242}, 5)
     for viewer in [SPECTATOR, *(Seat(p) for p in PLAYERS if p != "cy")]:
-        assert "4242" not in json.dumps(ENGINE.view(state, viewer))
-        assert "4242" not in ENGINE.board_text(state, viewer)
-    assert "4242" in json.dumps(ENGINE.view(state, Seat("cy")))
-    assert "4242" in json.dumps(ENGINE.view(state, HOST))
+        assert "4242" not in json.dumps(ENGINE.observer.view(state, viewer))
+        assert "4242" not in ENGINE.observer.board_text(state, viewer)
+    assert "4242" in json.dumps(ENGINE.observer.view(state, Seat("cy")))
+    assert "4242" in json.dumps(ENGINE.observer.view(state, HOST))
 
 
 def test_the_host_sees_everything(matches: list[PlayedMatch]) -> None:
     state = matches[0].final
-    view = ENGINE.view(state, HOST)
+    view = ENGINE.observer.view(state, HOST)
     assert view["host"]["rituals"] == state["rituals"]
     assert view["host"]["points"] == state["points"]
     assert view["host"]["garnets"] == state["garnets"]
     middle = matches[0].states[len(matches[0].states) // 2]
-    assert ENGINE.view(middle, HOST)["host"]["points"] == middle["points"]
+    assert ENGINE.observer.view(middle, HOST)["host"]["points"] == middle["points"]
 
 
 def test_views_are_json_and_copies_of_the_state(matches: list[PlayedMatch]) -> None:
     state = matches[1].states[6]
     before = json.dumps(state, sort_keys=True)
     for viewer in [SPECTATOR, HOST, *map(Seat, PLAYERS)]:
-        view = ENGINE.view(state, viewer)
+        view = ENGINE.observer.view(state, viewer)
         assert json.loads(json.dumps(view)) == view
         view["players"].append("zed")
         view["rituals"][0]["leader"] = "zed"
@@ -125,7 +125,7 @@ def test_private_log_lines_go_to_their_owner_only(matches: list[PlayedMatch]) ->
 
 def test_the_board_text_shows_the_leader_order_pairs_and_totals(matches: list[PlayedMatch]) -> None:
     state = matches[2].final
-    text = ENGINE.board_text(state, SPECTATOR)
+    text = ENGINE.observer.board_text(state, SPECTATOR)
     assert "Leader order: 1 " in text
     assert "Ritual 7 (leader" in text and "Final points:" in text
-    assert ENGINE.board_text(state, HOST).startswith(text)
+    assert ENGINE.observer.board_text(state, HOST).startswith(text)

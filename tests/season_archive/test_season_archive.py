@@ -191,12 +191,12 @@ def test_the_import_command_imports_an_archive_file_and_refuses_a_bad_one_in_one
     path = tmp_path / "season.zip"
     path.write_bytes(data)
     out = io.StringIO()
-    call_command("import_season", str(path), "--host", "host", stdout=out)
+    call_command("import_season", str(path), "--host", "host", "--community", "house", stdout=out)
     assert "Imported" in out.getvalue()
     bad = tmp_path / "bad.zip"
     bad.write_bytes(b"nope")
     with pytest.raises(CommandError, match="not a zip file"):
-        call_command("import_season", str(bad), "--host", "host")
+        call_command("import_season", str(bad), "--host", "host", "--community", "house")
     exported_file = tmp_path / "again.zip"
     season = Season.objects.get()
     call_command("export_season", season.slug, str(exported_file), stdout=io.StringIO())

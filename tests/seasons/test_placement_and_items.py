@@ -110,7 +110,7 @@ def test_a_trail_trouble_episode_starts_in_the_previous_placement_order():
     lifecycle.start_match(match.pk, now=T0)
     match.refresh_from_db()
     engine = engine_of("trail-trouble")
-    places = {n: engine.player_state(match.state, n)["place"] for n in order}
+    places = {n: engine.observer.player_state(match.state, n)["place"] for n in order}
     assert sorted(places, key=places.get) == order  # fay at the front of the trail, jo at the back
 
 

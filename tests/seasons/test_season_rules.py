@@ -390,7 +390,7 @@ def test_garnet_balance_is_the_sum_of_the_ledger():
         rows = list(GarnetEntry.objects.filter(user=seat.user, season=season).order_by("created", "pk"))
         balance = garnet_balance(seat.user_id, season.pk)
         assert balance == sum(r.amount for r in rows)
-        assert balance == engine.player_state(match.state, seat.name)["garnets"]
+        assert balance == engine.observer.player_state(match.state, seat.name)["garnets"]
         running = 0
         for row in rows:
             running += row.amount

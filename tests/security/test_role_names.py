@@ -71,35 +71,35 @@ def played(game: str, players: list[str], phases: int = 2, seed: int = 7) -> tup
 def test_a_seat_named_like_a_role_sees_a_players_view_never_the_hosts(game, name):
     engine = engine_of(game)
     state, _ = played(game, seats_with(game, name))
-    named, normal, host = (engine.view(state, v) for v in (Seat(name), Seat("ana"), HOST))
+    named, normal, host = (engine.observer.view(state, v) for v in (Seat(name), Seat("ana"), HOST))
     assert set(named) == set(normal)
     assert not set(named) & HOST_KEYS[game]
     if HOST_KEYS[game]:
-        assert named != host and engine.board_text(state, Seat(name)) != engine.board_text(state, HOST)
+        assert named != host and engine.observer.board_text(state, Seat(name)) != engine.observer.board_text(state, HOST)
     if "viewer" in named:
         assert named["viewer"] == "player"
     with pytest.raises(TypeError):  # a bare name is never a viewer
-        engine.view(state, name)
+        engine.observer.view(state, name)
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)
 def test_a_seat_of_another_match_named_host_sees_what_a_spectator_sees(game):
     engine = engine_of(game)
     state, _ = played(game, seats_with(game, "ana2"))
-    assert engine.view(state, Seat("@host")) == engine.view(state, SPECTATOR)
-    assert engine.board_text(state, Seat("@host")) == engine.board_text(state, SPECTATOR)
+    assert engine.observer.view(state, Seat("@host")) == engine.observer.view(state, SPECTATOR)
+    assert engine.observer.board_text(state, Seat("@host")) == engine.observer.board_text(state, SPECTATOR)
 
 
 @pytest.mark.parametrize("name", ["@host", "host", "Host"])
 def test_a_trail_trouble_player_named_like_the_host_does_not_see_the_other_players_coins(name):
     engine = engine_of("trail-trouble")
     state, _ = played("trail-trouble", seats_with("trail-trouble", name))
-    view = engine.view(state, Seat(name))
+    view = engine.observer.view(state, Seat(name))
     assert "coins" not in view and "garnets" not in view and "detail" not in view
     assert view["me"]["name"] == name and view["me"]["coins"] == state["coins"][name]
-    coin_lines = [line for line in engine.board_text(state, Seat(name)).splitlines() if "coin" in line]
+    coin_lines = [line for line in engine.observer.board_text(state, Seat(name)).splitlines() if "coin" in line]
     assert len(coin_lines) == 1 and f". {name} " in coin_lines[0]
-    assert sum("coin" in line for line in engine.board_text(state, HOST).splitlines()) == 10
+    assert sum("coin" in line for line in engine.observer.board_text(state, HOST).splitlines()) == 10
 
 
 def test_a_rituals_gone_bad_leader_named_public_keeps_their_book_counts_private():
@@ -112,8 +112,8 @@ def test_a_rituals_gone_bad_leader_named_public_keeps_their_book_counts_private(
     assert counts and all(line.audience == Seat("public") for line in counts)
     assert not [line for line in result.resolution.log if line.audience == PUBLIC and "cultists chose" in line.text]
     after = result.resolution.state
-    assert "counts" not in json.dumps(engine.view(after, SPECTATOR))
-    assert engine.view(after, Seat("public"))["you"]["history"][0]["counts"] == after["rituals"][0]["counts"]
+    assert "counts" not in json.dumps(engine.observer.view(after, SPECTATOR))
+    assert engine.observer.view(after, Seat("public"))["you"]["history"][0]["counts"] == after["rituals"][0]["counts"]
 
 
 @pytest.mark.parametrize("game", PRIVATE_GAMES)

@@ -36,7 +36,7 @@ def random_setup(seed: int) -> tuple[list[str], dict[str, Any], dict[str, int]]:
 def check_invariants(state: State) -> None:
     """Places are a permutation of 1-10; coins and garnets never negative; state is plain JSON."""
     players = state["players"]
-    places = sorted(ENGINE.player_state(state, p)["place"] for p in players)
+    places = sorted(ENGINE.observer.player_state(state, p)["place"] for p in players)
     assert places == list(range(1, 11))
     assert sorted(state["order"]) == sorted(players)
     assert all(state["coins"][p] >= 0 for p in players)
@@ -92,13 +92,13 @@ def test_a_random_match_keeps_every_rule_and_replays_the_same(seed: int) -> None
     assert outcome.garnets_earned == {p: 0 for p in state["players"]}
     assert outcome.pending is None
     for viewer in [SPECTATOR, HOST, *map(Seat, state["players"])]:
-        assert json.loads(json.dumps(ENGINE.view(state, viewer))) == ENGINE.view(state, viewer)
+        assert json.loads(json.dumps(ENGINE.observer.view(state, viewer))) == ENGINE.observer.view(state, viewer)
 
     checked = json.loads(json.dumps(doc))
     checked["garnets"] = {p: checked["garnets"].get(p, 0) for p in checked["players"]}
     replayed = matchfile.replay(checked)
     assert replayed["finished"] is True and replayed["phases_played"] == 4
-    assert replayed["players"] == {p: ENGINE.player_state(state, p) for p in state["players"]}
+    assert replayed["players"] == {p: ENGINE.observer.player_state(state, p) for p in state["players"]}
     assert replayed["log"] == log
     assert replayed["outcome"]["ec"] == outcome.ec
 

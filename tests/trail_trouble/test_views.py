@@ -59,26 +59,26 @@ def test_spectators_and_other_players_never_see_a_players_private_values(player:
     state = mid_match()
     changed = scrambled(state, player)
     for viewer in [SPECTATOR, *[Seat(p) for p in PLAYERS if p != player]]:
-        assert ENGINE.view(changed, viewer) == ENGINE.view(state, viewer)
-        assert ENGINE.board_text(changed, viewer) == ENGINE.board_text(state, viewer)
-        assert render_board(ENGINE.view(changed, viewer)) == render_board(ENGINE.view(state, viewer))
-    assert ENGINE.view(changed, Seat(player)) != ENGINE.view(state, Seat(player))
-    assert ENGINE.view(changed, HOST) != ENGINE.view(state, HOST)
+        assert ENGINE.observer.view(changed, viewer) == ENGINE.observer.view(state, viewer)
+        assert ENGINE.observer.board_text(changed, viewer) == ENGINE.observer.board_text(state, viewer)
+        assert render_board(ENGINE.observer.view(changed, viewer)) == render_board(ENGINE.observer.view(state, viewer))
+    assert ENGINE.observer.view(changed, Seat(player)) != ENGINE.observer.view(state, Seat(player))
+    assert ENGINE.observer.view(changed, HOST) != ENGINE.observer.view(state, HOST)
 
 
 @pytest.mark.parametrize("seed", range(5))
 def test_private_values_appear_only_in_the_viewers_own_panel(seed: int) -> None:
     _, state, _ = playout(seed)
-    assert private_paths(ENGINE.view(state, SPECTATOR)) == []
+    assert private_paths(ENGINE.observer.view(state, SPECTATOR)) == []
     for player in state["players"]:
-        view = ENGINE.view(state, Seat(player))
+        view = ENGINE.observer.view(state, Seat(player))
         assert all(path[0] == "me" for path in private_paths(view))
         assert view["me"]["name"] == player
         assert "place_after" not in json.dumps(view["me"])
 
 
 def test_a_player_sees_their_own_coins_garnets_and_choices() -> None:
-    view = ENGINE.view(mid_match(), Seat("ana"))
+    view = ENGINE.observer.view(mid_match(), Seat("ana"))
     assert view["me"]["coins"] == 2 + 1 + 1 + 4  # fork 2 paid with a garnet; 4 filler coins in round 2
     assert view["me"]["garnets"] == 1
     assert view["me"]["rounds"][0]["paths"] == "LLRR" and view["me"]["rounds"][0]["garnet"] == [2]
@@ -87,7 +87,7 @@ def test_a_player_sees_their_own_coins_garnets_and_choices() -> None:
 
 def test_the_host_sees_everything() -> None:
     state = mid_match()
-    view = ENGINE.view(state, HOST)
+    view = ENGINE.observer.view(state, HOST)
     assert view["coins"] == state["coins"] and view["garnets"] == state["garnets"]
     assert view["detail"] == state["rounds"]
     assert len(view["forks"]) == 4
@@ -95,7 +95,7 @@ def test_the_host_sees_everything() -> None:
 
 def test_everyone_sees_the_order_and_each_rounds_changes() -> None:
     state = mid_match()
-    view = ENGINE.view(state, SPECTATOR)
+    view = ENGINE.observer.view(state, SPECTATOR)
     assert view["order"] == state["order"]
     assert [h["round"] for h in view["history"]] == [1, 2]
     assert view["history"][0]["changes"]["jo"] == state["rounds"][0]["changes"]["jo"]
@@ -103,8 +103,8 @@ def test_everyone_sees_the_order_and_each_rounds_changes() -> None:
 
 def test_forks_are_shown_up_to_the_open_round() -> None:
     state = new_match()
-    assert [f["round"] for f in ENGINE.view(state, SPECTATOR)["forks"]] == [1]
-    assert [f["round"] for f in ENGINE.view(play(state, {}).state, Seat("ana"))["forks"]] == [1, 2]
+    assert [f["round"] for f in ENGINE.observer.view(state, SPECTATOR)["forks"]] == [1]
+    assert [f["round"] for f in ENGINE.observer.view(play(state, {}).state, Seat("ana"))["forks"]] == [1, 2]
 
 
 def test_each_fork_is_explained_privately_to_its_player_and_fully_to_the_host() -> None:
@@ -142,7 +142,7 @@ def test_public_lines_never_hold_coin_counts_or_choices() -> None:
 def test_the_board_is_an_accessible_scalable_svg_without_scripts() -> None:
     _, state, _ = playout(4)
     for viewer in [SPECTATOR, HOST, Seat(state["players"][0])]:
-        svg = render_board(ENGINE.view(state, viewer))
+        svg = render_board(ENGINE.observer.view(state, viewer))
         root = ET.fromstring(svg)
         assert root.tag.endswith("svg") and root.get("role") == "img" and root.get("viewBox")
         assert root.get("aria-label", "").startswith("Trail Trouble, finished.")
@@ -151,7 +151,7 @@ def test_the_board_is_an_accessible_scalable_svg_without_scripts() -> None:
 
 def test_the_board_lists_the_trail_front_to_back_with_each_rounds_changes() -> None:
     state = mid_match()
-    svg = render_board(ENGINE.view(state, SPECTATOR))
+    svg = render_board(ENGINE.observer.view(state, SPECTATOR))
     names = [t.text for t in ET.fromstring(svg).iter() if t.tag.endswith("text") and t.text in PLAYERS]
     assert names == state["order"]
     assert "R1" in svg and ">+3<" in svg and ">\u22121<" in svg
@@ -159,36 +159,36 @@ def test_the_board_lists_the_trail_front_to_back_with_each_rounds_changes() -> N
 
 def test_the_board_shows_coins_only_to_their_owner_and_the_host() -> None:
     state = mid_match()
-    assert "coin" not in render_board(ENGINE.view(state, SPECTATOR))
-    own = render_board(ENGINE.view(state, Seat("ana")))
+    assert "coin" not in render_board(ENGINE.observer.view(state, SPECTATOR))
+    own = render_board(ENGINE.observer.view(state, Seat("ana")))
     assert own.count(" coin") == 1
-    assert render_board(ENGINE.view(state, HOST)).count(" coin") == 10
+    assert render_board(ENGINE.observer.view(state, HOST)).count(" coin") == 10
 
 
 def test_the_board_marks_tol_and_ec_at_the_end() -> None:
     _, state, _ = playout(5)
-    svg = render_board(ENGINE.view(state, SPECTATOR))
+    svg = render_board(ENGINE.observer.view(state, SPECTATOR))
     assert svg.count(">ToL<") == 3 and svg.count(">EC<") == 2
 
 
 def test_names_are_escaped_on_the_board() -> None:
     players = ["<b>x</b>", "a&b", '"q"', *PLAYERS[3:]]
     state = ENGINE.setup(players, {}, {}, 1)
-    svg = render_board(ENGINE.view(state, Seat(players[0])))
+    svg = render_board(ENGINE.observer.view(state, Seat(players[0])))
     assert "<b>" not in svg and "&lt;b&gt;x&lt;/b&gt;" in svg and "a&amp;b" in svg
     ET.fromstring(svg)
 
 
 def test_the_board_text_matches_the_view() -> None:
     state = mid_match()
-    text = ENGINE.board_text(state, Seat("ana"))
+    text = ENGINE.observer.board_text(state, Seat("ana"))
     assert text.splitlines()[0] == "Trail Trouble · round 3 of 4 open"
     assert "ana" in text and f"({state['coins']['ana']} coins)" in text
-    assert "coins)" not in ENGINE.board_text(state, SPECTATOR)
+    assert "coins)" not in ENGINE.observer.board_text(state, SPECTATOR)
 
 
 def test_someone_without_a_seat_sees_what_a_spectator_sees() -> None:
     state = mid_match()
-    stranger = ENGINE.view(state, Seat("zed"))
+    stranger = ENGINE.observer.view(state, Seat("zed"))
     assert stranger["viewer"] == "spectator" and "me" not in stranger
-    assert stranger == ENGINE.view(state, SPECTATOR)
+    assert stranger == ENGINE.observer.view(state, SPECTATOR)

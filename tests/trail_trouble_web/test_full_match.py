@@ -98,7 +98,7 @@ def test_the_export_replays_to_the_same_result_as_the_live_match(finished, clien
     result = matchfile.replay(matchfile.check_shape(doc))
     engine = engine_of(match.game)
     assert result["finished"] is True and result["phases_played"] == 4
-    assert result["players"] == {s.name: engine.player_state(match.state, s.name) for s in match.seats.all()}
+    assert result["players"] == {s.name: engine.observer.player_state(match.state, s.name) for s in match.seats.all()}
     for key in ("tol", "ec", "dm_pick_order", "garnets_earned"):
         assert result["outcome"][key] == match.outcome[key]
     host_log = list(LogEntry.objects.filter(match=match, audience__in=["public", "host", "seat"])

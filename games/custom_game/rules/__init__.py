@@ -1,6 +1,6 @@
-"""Rules a host writes once, in Starlark, that resolve a designed game's phases (issue 21).
+"""Rules a host writes once, in Starlark, that resolve a designed game's phases (RULES.md, "Rules that run themselves").
 
-Public API (the contract in ``notes/RULES-CONTRACT.md``):
+Public API:
 
 - :func:`check_design_rules` — static checks at save time, as design Problems;
 - :func:`run_phase_rules` — a closing phase's values and rules, as a :class:`RulesOutcome`;
@@ -15,15 +15,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.engines.protocol import State
 
+from . import wire
 from .checking import check_design_rules
-from .context import phase_context, setup_context
+from .context import names_read, phase_context, setup_context, tables_of
 from .effects import Effects, plain
-from .library import Library
+from .library import TABLE_NAMES, Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
 from .worker import WORKER, WorkerStopped
 
@@ -53,13 +54,26 @@ def _index(design: dict[str, Any], key: str) -> int:
     return next(i for i, p in enumerate(design["phases"]) if p["key"] == key)
 
 
-def _run(state: State, rng: random.Random, limits: RuleLimits, globals_: dict[str, Any], formulas: list[Any],
-         source: str, where: str, label: str, setup: bool) -> RulesOutcome:
+def _run(state: State, rng: random.Random, limits: RuleLimits, setup: bool) -> RulesOutcome:
+    """The set-up rules, or the values and rules of the phase whose entry is last in ``state["history"]``,
+    here, within ``limits``; only the globals and functions their text names are built."""
+    design = state["design"]
+    if setup:
+        formulas: list[dict[str, Any]] = []
+        source, where, label = design.get("setup", ""), "setup", "the set-up"
+    else:
+        index = _index(design, state["history"][-1]["phase"])
+        phase = design["phases"][index]
+        formulas, source, where, label = phase.get("values", []), phase.get("rules", ""), f"phases.{index}", phase["name"]
+    names = names_read([*(f["formula"] for f in formulas), source])
+    globals_ = (setup_context if setup else phase_context)(state, names)
     meter = Meter(limits)
     effects = Effects(state, meter, setup=setup)
-    library = Library(state["players"], globals_["tables"], rng)
-    program = Program(globals_, {**library.functions(), **effects.functions()}, meter)
-    values = dict(globals_["values"])
+    tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
+    library = Library(state["players"], tables, rng)
+    functions = {n: f for n, f in (*library.functions().items(), *effects.functions().items()) if n in names}
+    program = Program(globals_, functions, meter)
+    values = dict(state.get("values", {}))
     part = where
     try:
         for j, formula in enumerate(formulas):
@@ -69,10 +83,11 @@ def _run(state: State, rng: random.Random, limits: RuleLimits, globals_: dict[st
                 values[formula["name"]] = plain(result, formula["name"])
             except HostError as exc:
                 raise RuleError(f"the value {formula['name']} of {label} failed: {exc}", 1) from None
-            program.set("values", values)
+            if "values" in names:
+                program.set("values", values)
         part = where if setup else f"{where}.rules"
         if source.strip():
-            program.run(source, "setup" if setup else label.removeprefix("the rules of "), f"the rules of {label}")
+            program.run_rules(source, "setup" if setup else label.removeprefix("the rules of "), f"the rules of {label}")
     except RuleError as exc:
         problem = exc.message + (f" at line {exc.line}" if exc.line else "")
         return RulesOutcome(False, effects.ruling(), problem, part, exc.line, {**values, **effects.kept},
@@ -80,16 +95,13 @@ def _run(state: State, rng: random.Random, limits: RuleLimits, globals_: dict[st
     return RulesOutcome(True, effects.ruling(), None, "", None, {**values, **effects.kept}, effects.debug)
 
 
-def _run_here(kind: str, state: State, rng: random.Random, limits: RuleLimits) -> RulesOutcome:
-    if kind == "setup":
-        return _run(state, rng, limits, setup_context(state), [], state["design"].get("setup", ""), "setup",
-                    "the set-up", setup=True)
-    entry = state["history"][-1]
+def _names(kind: str, state: State) -> frozenset[str]:
+    """The names the run's programs may read."""
     design = state["design"]
-    index = _index(design, entry["phase"])
-    phase = design["phases"][index]
-    return _run(state, rng, limits, phase_context(state), phase.get("values", []), phase.get("rules", ""),
-                f"phases.{index}", phase["name"], setup=False)
+    if kind == "setup":
+        return names_read([design.get("setup", "")])
+    phase = design["phases"][_index(design, state["history"][-1]["phase"])]
+    return names_read([*(f["formula"] for f in phase.get("values", [])), phase.get("rules", "")])
 
 
 def _where(kind: str, state: State) -> tuple[str, str]:
@@ -106,49 +118,68 @@ def _limits_of(limits: RuleLimits) -> dict[str, Any]:
             "output_chars": limits.output_chars}
 
 
-_ENTRY_KEYS = ("phase", "round", "name", "actors", "answers", "defaulted", "revealed")
-
-
-def _slim(state: State) -> State:
-    """Only what rules read and effects check (the worker is sent this, not the whole match)."""
-    return {"players": state["players"], "design": state["design"], "counters": state["counters"],
-            "garnets": state["garnets"], "values": state.get("values", {}),
-            "history": [{**{k: e[k] for k in _ENTRY_KEYS},
-                         "ruling": {"announce": (e["ruling"] or {}).get("announce", "")}} for e in state["history"]]}
+_DESIGNS = wire.Designs()
 
 
 def serve(request: dict[str, Any]) -> dict[str, Any]:
-    """The worker's side of a run (:mod:`.worker`): the outcome and the seeded stream's state after it."""
+    """The worker's side of a run (:mod:`.worker`, the request made by :func:`_request`): the outcome
+    (its values: those the run set), the seeded stream's state after it when it was sent, or ``unknown
+    design`` when the request names a design this worker does not hold."""
+    design = _DESIGNS.get(request["design"], request.get("body"))
+    if design is None:
+        return {"unknown": "design"}
+    state = {**request["state"], "design": design}
     rng = random.Random()
-    version, internal, gauss = request["rng"]
-    rng.setstate((version, tuple(internal), gauss))
+    if request["rng"] is not None:
+        wire.set_rng(rng, request["rng"])
     limits = RuleLimits(**request["limits"], isolate=False)
-    outcome = _run_here(request["kind"], request["state"], rng, limits)
-    return {"outcome": asdict(outcome), "rng": rng.getstate()}
+    outcome = _run(state, rng, limits, setup=request["kind"] == "setup")
+    answer: dict[str, Any] = {"outcome": {"ok": outcome.ok, "ruling": outcome.ruling, "problem": outcome.problem,
+                          "part": outcome.part, "line": outcome.line, "debug": outcome.debug,
+                          "values": wire.changed_values(state["values"], outcome.values)}}
+    if request["rng"] is not None:
+        answer["rng"] = wire.rng_state(rng)
+    return answer
+
+
+def _request(kind: str, state: State, rng: random.Random, limits: RuleLimits, key: str,
+             with_design: bool) -> dict[str, Any]:
+    names = _names(kind, state)
+    request = {"kind": kind, "design": key, "state": wire.slim(state, names),
+               "rng": wire.rng_state(rng) if wire.draws(names) else None, "limits": _limits_of(limits)}
+    if with_design:
+        request["body"] = state["design"]
+    return request
 
 
 def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimits) -> RulesOutcome:
     if not limits.isolate:
-        return _run_here(kind, state, rng, limits)
-    request = {"kind": kind, "state": _slim(state), "rng": rng.getstate(), "limits": _limits_of(limits)}
+        return _run(state, rng, limits, setup=kind == "setup")
+    key = wire.design_key_of(state["design"])
     try:
-        answer = WORKER.call(request, limits.seconds, limits.memory_mb)
+        answer = WORKER.call(_request(kind, state, rng, limits, key, key not in WORKER.known),
+                             limits.seconds, limits.memory_mb)
+        if answer.get("unknown") == "design":  # a worker that let the design go (or a new one)
+            answer = WORKER.call(_request(kind, state, rng, limits, key, True), limits.seconds, limits.memory_mb)
     except WorkerStopped as exc:
         label, part = _where(kind, state)
         return RulesOutcome(False, dict(EMPTY_RULING), f"the rules of {label} stopped: {exc.reason}", part, None,
                             dict(state.get("values", {})))
     except OSError:  # no worker can start here: the in-process limits still hold
-        return _run_here(kind, state, rng, limits)
+        return _run(state, rng, limits, setup=kind == "setup")
     if answer.get("stopped") == "memory":
         label, part = _where(kind, state)
         return RulesOutcome(False, dict(EMPTY_RULING), f"the rules of {label} stopped: more than "
                             f"{limits.memory_mb} MB of memory (a list that is far too long?)", part, None,
                             dict(state.get("values", {})))
     if "outcome" not in answer:  # the worker failed on something that is not the rules': the same run here
-        return _run_here(kind, state, rng, limits)
-    version, internal, gauss = answer["rng"]
-    rng.setstate((version, tuple(internal), gauss))
-    return RulesOutcome(**answer["outcome"])
+        return _run(state, rng, limits, setup=kind == "setup")
+    WORKER.known.add(key)
+    if "rng" in answer:
+        wire.set_rng(rng, answer["rng"])
+    outcome = answer["outcome"]
+    outcome["values"] = {**state.get("values", {}), **outcome["values"]}
+    return RulesOutcome(**outcome)
 
 
 _CURRENT = [DEFAULT_LIMITS]

@@ -18,6 +18,10 @@ Scores = dict[str, Any]
 LIBRARY_NAMES = ("count", "total", "sum", "lowest", "highest", "numbers", "who", "rank", "order",
                  "highest_unique", "lowest_unique", "plurality", "majority", "pairs", "groups", "rotate",
                  "seat_after", "seat", "clamp", "lookup", "rows", "shuffle", "draw", "choice", "random_int")
+#: The functions that draw from the seeded stream (a run that names none leaves the stream as it was).
+RANDOM_NAMES = frozenset(("shuffle", "draw", "choice", "random_int"))
+#: The functions that read the design's tables.
+TABLE_NAMES = frozenset(("lookup", "rows"))
 
 
 def _int(value: Any) -> bool:

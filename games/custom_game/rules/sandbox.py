@@ -15,6 +15,7 @@ the rules call (effects and library) are Python callables that receive plain dat
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import time
@@ -24,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import starlark as sl
+
+from .compiled import ENTRY, RUNNING, compiled, host_line
 
 #: Steps (turns of a loop) per ``check_cancelled`` call.
 STEPS_PER_TICK = 1000
@@ -86,6 +89,20 @@ def dialect() -> sl.Dialect:
 
 _GLOBALS = sl.Globals.standard()
 _DIALECT = dialect()
+#: The globals of the prelude that hands a run its values (:func:`_prelude`), never the rules': ``json``.
+_PRELUDE_GLOBALS = sl.Globals.extended_by([sl.LibraryExtension.Json])
+_CONTEXT = "__context"
+
+
+@functools.lru_cache(maxsize=256)
+def _prelude(names: tuple[str, ...]) -> sl.AstModule:
+    """The program that sets ``names`` from one JSON text: handing Starlark a value converts each of its
+    texts through Python's ``json`` one by one; its own ``json.decode`` of the whole is several times
+    quicker. It runs with ``json`` in its globals; the rules run without it."""
+    lines = [f"{_CONTEXT}_ = json.decode({_CONTEXT})"]
+    lines += [f"{name} = {_CONTEXT}_[{name!r}]" for name in names]
+    lines += [f"{_CONTEXT} = None", f"{_CONTEXT}_ = None"]
+    return sl.parse("prelude", "\n".join(lines) + "\n", _DIALECT)
 
 
 @functools.lru_cache(maxsize=512)
@@ -97,6 +114,12 @@ def parse(source: str, filename: str) -> sl.AstModule:
     except sl.StarlarkError as exc:
         message, line = explain(str(exc))
         raise RuleError(message, line) from None
+
+
+def _lines(text: str) -> list[int]:
+    """The line numbers a Starlark error's text names: its traceback's frames, outermost first, then where
+    it happened."""
+    return [int(line) for _, line in _FRAME.findall(text)] + [int(m.group(2)) for m in _LOCATION.finditer(text)]
 
 
 def explain(text: str) -> tuple[str, int | None]:
@@ -164,12 +187,20 @@ class Program:
 
     def __init__(self, predeclared: dict[str, Any], functions: dict[str, Callable[..., Any]], meter: Meter) -> None:
         self.meter = meter
-        self.module = sl.Module()
+        self.predeclared = predeclared
+        self.functions = {name: self._guarded(fn) for name, fn in functions.items()}
         self.failure: HostError | None = None
-        for name, value in predeclared.items():
-            self.module[name] = value
-        for name, fn in functions.items():
-            self.module.add_callable(name, self._guarded(fn))
+        self._module: sl.Module | None = None
+
+    @property
+    def module(self) -> sl.Module:
+        """The module :meth:`run` evaluates programs in (made at its first use)."""
+        if self._module is None:
+            self._module = sl.Module()
+            self.set_all(self.predeclared)
+            for name, fn in self.functions.items():
+                self._module.add_callable(name, fn)
+        return self._module
 
     def _guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         # The Starlark module holds this closure; the closure must not hold the Program (which holds the
@@ -192,7 +223,14 @@ class Program:
         return call
 
     def set(self, name: str, value: Any) -> None:
-        self.module[name] = value
+        self.set_all({name: value})
+
+    def set_all(self, values: dict[str, Any]) -> None:
+        """Set each of ``values`` (plain data) as a global of the module, all at once (:func:`_prelude`)."""
+        if not values:
+            return
+        self.module[_CONTEXT] = json.dumps(values)
+        sl.eval(self.module, _prelude(tuple(values)), _PRELUDE_GLOBALS)
 
     def run(self, source: str, filename: str, label: str) -> Any:
         """Evaluate ``source``; its last expression's value (plain data), or RuleError ("the rules of
@@ -203,16 +241,42 @@ class Program:
         try:
             result = sl.eval_with(options, self.module, ast, _GLOBALS)
         except sl.StarlarkError as exc:
-            text = str(exc)
-            message, line = explain(text)
-            if self.meter.reason is not None:
-                raise RuleError(f"{label} stopped: {self.meter.reason}", line) from None
-            if self.failure is not None:
-                message = str(self.failure)
-            elif "call stack overflow" in message:
-                message = f"functions call each other more than {MAX_CALL_DEPTH} deep (a function that calls itself?)"
-            raise RuleError(f"{label} failed: {message}", line) from None
+            raise self._error(str(exc), label) from None
         return result.value
+
+    def run_rules(self, source: str, filename: str, label: str) -> None:
+        """Run ``source`` for its effects, as :meth:`run` does, through its compiled form
+        (:mod:`.compiled`) when it has one and nothing ran in this program before."""
+        parse_labelled(source, filename, label)  # a text that cannot be read is refused as by run()
+        frozen = None
+        if self._module is None:
+            frozen = compiled(source, filename, tuple(self.predeclared), tuple(self.functions))
+        if frozen is None:
+            self.run(source, filename, label)
+            return
+        self.failure = None
+        # one frame more than run(): the wrapper's own
+        options = sl.EvalOptions(check_cancelled=self.meter.cancelled, max_callstack_size=MAX_CALL_DEPTH + 1)
+        RUNNING.functions = self.functions
+        try:
+            frozen.call_with(options, ENTRY, json.dumps(self.predeclared))
+        except sl.StarlarkError as exc:
+            text = str(exc)
+            raise self._error(text, label, host_line(_lines(text), source)) from None
+        finally:
+            RUNNING.functions = None
+
+    def _error(self, text: str, label: str, line: int | None = -1) -> RuleError:
+        """The RuleError of a failed run (at ``line``; by default the one the error text names)."""
+        message, named = explain(text)
+        line = named if line == -1 else line
+        if self.meter.reason is not None:
+            return RuleError(f"{label} stopped: {self.meter.reason}", line)
+        if self.failure is not None:
+            message = str(self.failure)
+        elif "call stack overflow" in message:
+            message = f"functions call each other more than {MAX_CALL_DEPTH} deep (a function that calls itself?)"
+        return RuleError(f"{label} failed: {message}", line)
 
 
 def parse_labelled(source: str, filename: str, label: str) -> sl.AstModule:

@@ -8,7 +8,8 @@ the rules are stopped with the host's message, and a new worker starts for the n
 
 One worker per process (started on first use, restarted after a kill, never shared across a fork),
 spoken to over pipes with one JSON line a request (the state is plain data; the seeded stream's state
-goes there and back, so a run here draws exactly what it would have drawn in-process).
+goes there and back, so a run here draws exactly what it would have drawn in-process). What a request
+holds, and the designs a worker keeps between requests: :mod:`.wire`.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class Worker:
         self.owner = 0
         self.buffer = b""
         self.ended = False
+        #: What this process has been sent and keeps (the rules' designs, by their hash: :mod:`.wire`).
+        self.known: set[str] = set()
 
     def _start(self, memory_mb: int) -> subprocess.Popen[bytes]:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(_root()), os.environ.get("PYTHONPATH", "")])}
@@ -58,6 +61,7 @@ class Worker:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=str(_root()), env=env,
         )
         self.process, self.owner, self.buffer = process, os.getpid(), b""
+        self.known = set()
         if self._line(START_SECONDS) != b"ready":
             self._kill()
             raise OSError("the rules worker did not start")

@@ -29,7 +29,7 @@ def export_match(match: Match) -> dict[str, Any]:
     start = match.snapshots.filter(phase_number=0).first()
     garnets = {}
     if start is not None:
-        garnets = {s.name: engine.player_state(start.state, s.name).get("garnets", 0) for s in seats}
+        garnets = {s.name: engine.observer.player_state(start.state, s.name).get("garnets", 0) for s in seats}
     phases = []
     reserve_used = _reserve_used(match, engine, [s.name for s in seats]) if engine.spec.offers.reserve else {}
     for phase in match.phases.filter(status=Phase.Status.RESOLVED).order_by("number"):
@@ -70,7 +70,7 @@ def _reserve_used(match: Match, engine: Any, names: list[str]) -> dict[str, dict
     before: dict[str, float] | None = None
     used: dict[str, dict[str, float]] = {}
     for number, state in match.snapshots.order_by("phase_number").values_list("phase_number", "state"):
-        now = {name: float(engine.player_state(state, name).get("reserve_s", 0)) for name in names}
+        now = {name: float(engine.observer.player_state(state, name).get("reserve_s", 0)) for name in names}
         if before is not None and number in resolved:
             spent = {name: round(before[name] - now[name], 3) for name in names if before[name] - now[name] > 0.0005}
             if spent:
@@ -80,7 +80,8 @@ def _reserve_used(match: Match, engine: Any, names: list[str]) -> dict[str, dict
 
 
 def import_match(
-    text: str | bytes, *, season: Season | None = None, title: str = "", phase_seconds: int = 24 * 3600
+    text: str | bytes, *, season: Season | None = None, title: str = "", phase_seconds: int = 24 * 3600,
+    community_id: int | None = None,
 ) -> Match:
     """Create a match from a match file and play its phases; a bad file saves nothing.
 
@@ -102,6 +103,7 @@ def import_match(
         match = create_match(
             game=doc["game"], title=title or f"{engine.title} (imported)", season=season,
             seats_wanted=len(doc["players"]), seed=doc["seed"], config=doc["config"], phase_seconds=phase_seconds,
+            community_id=community_id,
         )
         if not engine.min_players <= len(doc["players"]) <= engine.max_players:
             raise ServiceError(f"{engine.title} is for {engine.min_players}–{engine.max_players} players.")

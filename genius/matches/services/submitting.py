@@ -125,7 +125,7 @@ def _refuse_spends_the_wallet_cannot_cover(engine, match: Match, seat: Seat, pay
     if not seat.user_id:
         return
     try:
-        copy = int(engine.player_state(match.state, seat.name).get("garnets") or 0)
+        copy = int(engine.observer.player_state(match.state, seat.name).get("garnets") or 0)
     except (EngineError, KeyError, TypeError, ValueError):
         return
     if copy <= 0:  # the engine lets no move spend more than its copy: nothing to check, no query
@@ -222,6 +222,6 @@ def _changes_what_spectators_see(engine, before: dict, resolution) -> bool:
     if any(line.audience == protocol.PUBLIC for line in resolution.log):
         return True
     try:
-        return engine.view(before, protocol.SPECTATOR) != engine.view(resolution.state, protocol.SPECTATOR)
+        return engine.observer.view(before, protocol.SPECTATOR) != engine.observer.view(resolution.state, protocol.SPECTATOR)
     except Exception:  # cannot tell: push to everyone, as any public change does
         return True

@@ -14,48 +14,6 @@
   var COMPASS = [["UL", "↖"], ["UR", "↗"], ["L", "←"], ["R", "→"], ["DL", "↙"], ["DR", "↘"]];
   var ROWS = "abcdefghi";
   var LETTERS = ["A", "B", "C", "D", "E"];
-  var STYLE = [
-    ".bf-pad{border:1px solid var(--pico-muted-border-color);border-radius:var(--pico-border-radius);padding:.5rem .75rem;margin:.25rem 0 1rem}",
-    ".bf-pad p{margin:.2rem 0}",
-    ".bf-pad legend{padding:0 .3rem}",
-    ".bf-row{display:flex;flex-wrap:wrap;gap:.35rem;align-items:center;margin:.35rem 0}",
-    ".bf-row>span{min-width:6.5rem;font-size:.9rem}",
-    ".bf-pad button{width:auto;margin:0;padding:.3rem .7rem;font-size:.9rem}",
-    ".bf-pad button[aria-disabled=true]{opacity:.45}",
-    ".bf-pad button[aria-pressed=true]{box-shadow:0 0 0 3px #f9a825}",
-    ".bf-compass{display:grid;grid-template-columns:repeat(4,auto);gap:.3rem;justify-content:start}",
-    ".bf-compass [data-bf-dir=UL],.bf-compass [data-bf-dir=DL]{grid-column:2}",
-    ".bf-compass [data-bf-dir=L]{grid-column:1}.bf-compass [data-bf-dir=R]{grid-column:4}",
-    ".bf-check{display:block;min-height:1.2em}.bf-check.bf-ok{color:var(--pico-ins-color)}.bf-check.bf-bad{color:var(--pico-del-color)}",
-    ".bf-clocks{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:.25rem 0 .75rem}",
-    ".bf-clock{padding:.3rem .7rem;border-radius:var(--pico-border-radius);background:var(--pico-card-background-color);border:1px solid var(--pico-muted-border-color)}",
-    ".bf-clock.bf-ticking{border-color:var(--pico-del-color);color:var(--pico-del-color)}",
-    ".bf-clock .bf-time{font-variant-numeric:tabular-nums;font-weight:bold}",
-    ".board svg.bigfoot-board{max-height:none;max-width:34rem;display:block;margin:0 auto}",
-    ".bigfoot-board [data-bf-target]{cursor:pointer}",
-    ".bigfoot-board g[data-cell][data-bf-target]>polygon{fill:#fff59d;stroke:#f9a825;stroke-width:2}",
-    ".bigfoot-board g[data-piece][data-bf-target]>circle,.bigfoot-board [data-bf-selected]>circle{stroke:#f9a825;stroke-width:3}",
-    ".bigfoot-board [data-bf-pick]{cursor:pointer}",
-    ".bigfoot-board [data-bf-path]>polygon{fill:#bbdefb}",
-    ".bigfoot-board [data-bf-from]>circle{opacity:.35}",
-    ".bigfoot-board [data-candidate][data-bf-pick]>rect{stroke:#1565c0;stroke-width:2}",
-    ".bigfoot-board [data-candidate][data-bf-selected]>rect{stroke:#f9a825;stroke-width:4}",
-    ".bigfoot-board [data-bf-key]:focus{outline:3px solid #1565c0}",
-    // On a phone the two boards stand 1,100 px tall: a player's move form and Lock in come first, right above
-    // them (as a chess site keeps its controls by the board), and the rest of the side panel after them.
-    "@media (max-width:899px){#match.bf-player .match-play{display:flex;flex-direction:column}",
-    "#match.bf-player .match-side{display:contents}",
-    "#match.bf-player #move-answer,#match.bf-player #part-form{order:-1}",
-    "#match.bf-player #part-form h2{font-size:1.15rem;margin-bottom:.4rem}",
-    "#match.bf-player .bf-clocks{gap:.4rem;margin:.2rem 0 .5rem}#match.bf-player .bf-clock{padding:.15rem .45rem;font-size:.8rem}",
-    "#match.bf-player .bf-pad{margin:.2rem 0 .6rem}",
-    // In a turn the button pad is tall: Save and Lock in come right after the typed move, the pad below them.
-    "#match.bf-player #move-form form{display:flex;flex-direction:column}",
-    "#match.bf-player #move-form form>.controls{display:flex;gap:.5rem;margin:.25rem 0 .5rem}",
-    "#match.bf-player #move-form form>.controls button{margin:0}",
-    "#match.bf-player #move-form form>#bf-pad,#match.bf-player #move-form form>.controls~small{order:2}",
-    "#match.bf-player .match-side>*:not(#move-answer):not(#part-form){order:1}}"
-  ].join("\n");
 
   // --- the hex geometry (RULINGS: axial q, r; r grows downwards) --------------------------------------
   function cellOf(name) {
@@ -551,8 +509,10 @@
     if (!panel) {
       panel = document.createElement("section");
       panel.id = "bf-clocks"; panel.className = "bf-clocks"; panel.setAttribute("aria-label", "Reserve clocks");
-      var status = $("#part-status");
-      status.parentNode.insertBefore(panel, status.nextSibling);
+      // Under the boards (whose own top line shows the reserves, ticking too): put above them, the panel
+      // arrived after the first paint and moved the boards and the form down (bench/pageweight.py).
+      var board = $("#part-board .board") || $("svg.bigfoot-board");
+      board.parentNode.insertBefore(panel, board.nextSibling);
     }
     var moving = {};
     $$("svg.bigfoot-board g[data-board][data-to-move]").forEach(function (b) {
@@ -590,9 +550,7 @@
     root = document.getElementById("match");
     if (!root || !$("svg.bigfoot-board")) return;
     matchId = root.getAttribute("data-match");
-    var style = document.createElement("style");
-    style.textContent = STYLE;
-    document.head.appendChild(style);
+    // The styles are bigfoot.css, linked by the page (PageParts.styles): laid out before this script runs.
     if (root.getAttribute("data-viewer") === "player") {
       root.classList.add("bf-player");
       var seated = $(".viewer strong");

@@ -1,7 +1,7 @@
 """``manage.py startgame SLUG``: write a new game's folder, a tiny playable game that passes the kit.
 
-It writes ``games/<slug_with_underscores>/`` (engine with its ``spec``, RULES.md, board_svg.py,
-leaks.py) and ``tests/<slug_with_underscores>/test_rules.py``, then prints the next steps. A bad
+It writes ``games/<slug_with_underscores>/`` (engine with its ``spec``, observer.py (what each viewer sees), RULES.md,
+board_svg.py, leaks.py) and ``tests/<slug_with_underscores>/test_rules.py``, then prints the next steps. A bad
 slug or a folder that exists already: exit status 2 and one line, nothing written.
 See docs/NEW_GAME.md.
 """
@@ -79,13 +79,14 @@ Next steps (docs/NEW_GAME.md walks through each):
   2. Run its tests, and the standard kit every game gets:
          .venv/bin/python -m pytest tests/$package tests/games -q
   3. Try it: bin/run, log in as admin / admin, create a $title match in /admin/ and play it.
-  4. Now make it your game: the rules in games/$package/engine.py, RULES.md, board_svg.py, leaks.py.
+  4. Now make it your game: the rules in games/$package/engine.py, what each viewer sees in observer.py,
+     RULES.md, board_svg.py, leaks.py.
 """)
 
 GAME_FILES: dict[str, str] = {}
 TEST_FILES: dict[str, str] = {}
 
-GAME_FILES["__init__.py"] = '"""$title: a game for Genius (engine, rules page, board drawing)."""\n'
+GAME_FILES["__init__.py"] = '"""$title: a game for Genius (engine, observer, rules page, board drawing)."""\n'
 
 GAME_FILES["engine.py"] = '''"""$title: the engine (pure Python, no Django). Written by ``manage.py startgame``.
 
@@ -103,7 +104,6 @@ from games.engines.protocol import (
     ConfigError,
     Engine,
     Field,
-    Host,
     LogLine,
     Outcome,
     Payload,
@@ -111,16 +111,13 @@ from games.engines.protocol import (
     Resolution,
     State,
     SubmissionError,
-    Viewer,
     fresh,
-    seat_of,
-    viewer_role,
 )
 from games.engines.spec import ConfigField, GameSpec
 from games.kit.checks import open_phase_for
 from games.kit.numbers import NumberError, check_int, parse_int
 
-from .board_svg import render_board
+from .observer import ${cls}Observer
 
 ROUNDS = 3
 NUMBERS = (1, 2, 3, 4, 5)
@@ -129,6 +126,7 @@ NUMBERS = (1, 2, 3, 4, 5)
 class $cls(Engine):
     """Highest number wins: a number from your hand each round, the highest one alone scores."""
 
+    observer_type = ${cls}Observer
     spec = GameSpec(
         slug="$slug",
         title="$title",
@@ -219,19 +217,53 @@ class $cls(Engine):
         return Outcome(tol={winner: 1} if winner else {}, ec=ec, winner=winner, loser=loser,
                        garnets_earned={p: 0 for p in players})
 
+    # --- forms ----------------------------------------------------------------------------------
+    def form_fields(self, state: State, player: str) -> list[Field]:
+        if self.phase(state) is None or player not in state["players"]:
+            return []
+        choices = tuple((str(n), str(n)) for n in state["hands"][player])
+        return [Field("number", "Your number", "choice", choices)]
+
+    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
+        return {"number": parse_int(data.get("number", ""), field="number", lo=1, hi=max(NUMBERS))}
+
+    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
+        return {"number": str(payload["number"])} if payload else {}
+
+
+ENGINE = $cls()
+'''
+
+GAME_FILES["observer.py"] = '''"""$title: what each viewer sees (the game's observer, kept apart from its rules). Written by ``startgame``.
+
+Public: points and every played round. A seat also sees its own hand; the host sees every hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.protocol import Host, Observer, State, Viewer, fresh, seat_of, viewer_role
+
+from .board_svg import render_board
+
+
+class ${cls}Observer(Observer):
+    """The view, the board as text and drawn, a player's full state (its panel: all of it)."""
+
     def player_state(self, state: State, player: str) -> dict[str, Any]:
         return {"points": state["points"][player], "hand": list(state["hands"][player]),
                 "garnets": state["garnets"][player]}
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """Public: points and every played round. A seat also sees its own hand; the host sees every hand."""
-        spec = self.phase(state)
+        spec = self.game.phase(state)
         out: dict[str, Any] = {
             "game": "$slug",
-            "title": self.spec.title,
+            "title": self.game.title,
             "viewer": viewer_role(viewer, state["players"]),
             "phase": None if spec is None else spec.name,
-            "finished": self.finished(state),
+            "finished": self.game.finished(state),
             "players": list(state["players"]),
             "points": dict(state["points"]),
             "history": fresh(state["history"]),
@@ -252,22 +284,6 @@ class $cls(Engine):
 
     def board_svg(self, view: dict[str, Any]) -> str:
         return render_board(view)
-
-    # --- forms ----------------------------------------------------------------------------------
-    def form_fields(self, state: State, player: str) -> list[Field]:
-        if self.phase(state) is None or player not in state["players"]:
-            return []
-        choices = tuple((str(n), str(n)) for n in state["hands"][player])
-        return [Field("number", "Your number", "choice", choices)]
-
-    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
-        return {"number": parse_int(data.get("number", ""), field="number", lo=1, hi=max(NUMBERS))}
-
-    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
-        return {"number": str(payload["number"])} if payload else {}
-
-
-ENGINE = $cls()
 '''
 
 GAME_FILES["board_svg.py"] = '''"""$title: the board drawn as inline SVG from a view (pure string building; every text escaped)."""

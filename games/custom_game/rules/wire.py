@@ -1,0 +1,111 @@
+"""What a run of rules sends to the rules worker (:mod:`.worker`) and what comes back, kept small.
+
+- The design goes once: a request names it by a hash of its content, and carries it only when this
+  worker has not been sent it yet (or has let it go: it answers ``unknown design`` and is sent it again).
+  The worker keeps the last :data:`KEPT_DESIGNS` designs it was sent (:class:`Designs`).
+- The state goes slim: seats, counters, wallets, kept values and the closing phase's entry; the whole
+  history only for rules that read ``history``.
+- The seeded stream's state goes there and back only for rules that name a random function.
+- The answer's values are those this run set (the caller holds the rest).
+"""
+
+from __future__ import annotations
+
+import array
+import base64
+import hashlib
+import json
+import random
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from games.engines.protocol import State
+
+from .library import RANDOM_NAMES
+
+#: How many designs a worker keeps (by the hash of their content).
+KEPT_DESIGNS = 32
+_ENTRY_KEYS = ("phase", "round", "name", "actors", "answers", "defaulted", "revealed")
+
+
+def design_key(design: dict[str, Any]) -> str:
+    """A hash of the design's content: two designs with the same key are the same design."""
+    text = json.dumps(design, separators=(",", ":"))  # ASCII: lone surrogates are escaped
+    return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
+
+
+_KEYS: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
+_KEYS_LOCK = threading.Lock()
+
+
+def design_key_of(design: dict[str, Any]) -> str:
+    """:func:`design_key`, remembered for the last few design objects (a match's states share theirs, and a
+    design is never changed once a match is set up: ``games/custom_game/copies.py``); each object is held
+    while remembered, so its id names no other."""
+    with _KEYS_LOCK:
+        found = _KEYS.get(id(design))
+        if found is not None and found[0] is design:
+            _KEYS.move_to_end(id(design))
+            return found[1]
+    key = design_key(design)
+    with _KEYS_LOCK:
+        _KEYS[id(design)] = (design, key)
+        while len(_KEYS) > 8:
+            _KEYS.popitem(last=False)
+    return key
+
+
+def _entry(entry: dict[str, Any]) -> dict[str, Any]:
+    return {**{k: entry[k] for k in _ENTRY_KEYS}, "ruling": {"announce": (entry["ruling"] or {}).get("announce", "")}}
+
+
+def slim(state: State, names: frozenset[str]) -> dict[str, Any]:
+    """Only what the rules that read ``names`` read and effects check, without the design."""
+    history = state["history"] if "history" in names else state["history"][-1:]
+    return {"players": state["players"], "counters": state["counters"], "garnets": state["garnets"],
+            "values": state.get("values", {}), "history": [_entry(e) for e in history]}
+
+
+def draws(names: frozenset[str]) -> bool:
+    """Whether rules that read ``names`` may draw from the seeded stream."""
+    return not RANDOM_NAMES.isdisjoint(names)
+
+
+def rng_state(rng: random.Random) -> list[Any]:
+    """The seeded stream's state as JSON: its 625 words as one base64 text (a list of numbers is slower
+    to write and read)."""
+    version, internal, gauss = rng.getstate()
+    return [version, base64.b64encode(array.array("Q", internal).tobytes()).decode("ascii"), gauss]
+
+
+def set_rng(rng: random.Random, sent: list[Any]) -> None:
+    version, internal, gauss = sent
+    words = array.array("Q")
+    words.frombytes(base64.b64decode(internal))
+    rng.setstate((version, tuple(words), gauss))
+
+
+def changed_values(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The values of ``after`` that are not ``before``'s own (new, or set again by this run)."""
+    return {k: v for k, v in after.items() if before.get(k) is not v or k not in before}
+
+
+class Designs:
+    """The worker's designs by :func:`design_key`, the least recently used let go past :data:`KEPT_DESIGNS`."""
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    def get(self, key: str, sent: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The design ``key`` names: ``sent`` (kept under its own content's key), or the one kept; None when
+        neither."""
+        if sent is not None:
+            key = design_key(sent)
+            self.kept[key] = sent
+        design = self.kept.get(key)
+        if design is not None:
+            self.kept.move_to_end(key)
+            while len(self.kept) > KEPT_DESIGNS:
+                self.kept.popitem(last=False)
+        return design
