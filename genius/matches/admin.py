@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 from django.contrib import admin, messages
@@ -333,7 +333,7 @@ def _short(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def _json(payload: object, **options: object) -> str:
+def _json(payload: object, **options: Any) -> str:
     """A payload as JSON text, readable (non-ASCII kept), escaped where it holds what UTF-8 cannot carry."""
     text = json.dumps(payload, ensure_ascii=False, **options)
     try:

@@ -10,13 +10,13 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from genius.live.presenters import viewer_for
 
 from genius.communities import services as communities
 from genius.communities.models import Community, Role
 from genius.designs.models import GameDesign
 from genius.matches import access
 from genius.matches.models import Match, Submission
+from genius.matches.presenters import viewer_for
 from genius.matches.services import lifecycle
 from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Season
