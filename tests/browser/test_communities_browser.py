@@ -108,7 +108,7 @@ class TestTwoCommunitiesInBrowser(BrowserTestCase):
             other_season = Season.objects.get(matches=other_match)
             for url in (f"/matches/{other_match.pk}/export/", f"/matches/{other_match.pk}/control/",
                         f"/matches/{other_lobby.pk}/export/", f"/host/matches/{other_lobby.pk}/setup/",
-                        f"/admin/games/match/{other_match.pk}/change/", f"/admin/games/season/{other_season.pk}/change/",
+                        f"/admin/games/match/{other_match.pk}/change/", f"/admin/seasons/season/{other_season.pk}/change/",
                         f"/admin/games/match/{other_lobby.pk}/change/",
                         f"/c/{other_match.community.slug}/members/", f"/c/{other_match.community.slug}/invitations/"):
                 response = page.goto(base + url)

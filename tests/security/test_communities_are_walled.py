@@ -116,8 +116,8 @@ def test_the_replay_and_the_socket_show_another_communitys_host_a_spectators_vie
     assert "bravo-secret" not in page.content.decode()
 
 
-ADMIN_MODELS = ["games/season", "games/match", "games/phase", "games/submission", "games/logentry",
-                "games/snapshot", "games/episode", "designs/gamedesign", "communities/membership",
+ADMIN_MODELS = ["seasons/season", "games/match", "games/phase", "games/submission", "games/logentry",
+                "games/snapshot", "seasons/episode", "designs/gamedesign", "communities/membership",
                 "communities/community"]
 
 
