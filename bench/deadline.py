@@ -56,6 +56,11 @@ def top_up(matches: int, seed: list[int], distinct: int = DISTINCT) -> list[int]
     return running[:matches]
 
 
+def allowed(matches: int) -> float:
+    """How long a run waits for every push of ``matches`` matches (from setting the deadlines)."""
+    return LEAD + 180 + matches / 20
+
+
 class Watch:
     """Subscribes to the fan-out channel and notes when each match's next update was published."""
 
@@ -100,7 +105,7 @@ def one_run(ids: list[int]) -> dict:
     phases = Phase.objects.filter(match_id__in=ids, status=Phase.Status.OPEN)
     count = phases.update(deadline=due)
     try:
-        watch.done.wait(timeout=LEAD + 180 + len(ids) / 20)
+        watch.done.wait(timeout=allowed(len(ids)))
     finally:
         watch.close()
     lags = [t - t_due for t in watch.seen.values()]
@@ -144,7 +149,9 @@ def one_size(results: Results, matches: int, repeats: int, workers_runs: tuple[i
         target = TARGETS.get(matches) if workers == 2 else None
         pushed = min(r["pushed"] for r in rs)
         results.add("Mass deadline", f"{matches:,} matches, {workers} worker{'s' if workers > 1 else ''} ×2 processes",
-                    f"all resolved and pushed in {everything:.1f} s; lag p50 {ms(median(r['p50'] for r in rs))}, "
+                    (f"all resolved and pushed in {everything:.1f} s" if everything == everything else
+                     f"not all pushed in the {allowed(matches):.0f} s allowed") +
+                    f"; lag p50 {ms(median(r['p50'] for r in rs))}, "
                     f"p99 {ms(median(r['p99'] for r in rs))}; {pushed}/{matches} pushed",
                     f"all in ≤ {target:.0f} s" if target else "",
                     None if target is None else (everything <= target and pushed == matches))

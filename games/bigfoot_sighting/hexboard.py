@@ -37,7 +37,7 @@ ROW_LETTERS = "abcdefghi"
 LETTERS = ("A", "B", "C", "D", "E")
 CENTRE: Cell = (0, 0)
 
-#: The six directions, in the notation's words (RULINGS "Board").
+#: The six directions, in the notation's words (RULES.md, "The board").
 DIRECTIONS: dict[str, Cell] = {
     "R": (1, 0),
     "UR": (1, -1),

@@ -52,7 +52,7 @@ def bigfoot_cell(board: Board) -> Cell:
 
 
 def end_reason(board: Board) -> str | None:
-    """Why the board is over: one lumberjack left, or no tree left (RULINGS "Board end")."""
+    """Why the board is over: one lumberjack left, or no tree left (RULES.md, "End of a board, end of the match")."""
     if len(board["jacks"]) <= 1:
         return "only one lumberjack is left"
     if not board["trees"]:
@@ -232,7 +232,7 @@ def apply_action(board: Board, action: Action) -> str:
 def play(board: Board, move: Move) -> tuple[Board, list[str]]:
     """Play a checked move on a copy of ``board``: the new board and one phrase an action.
 
-    The moment the board ends (RULINGS "Board end"), the rest of the move is void.
+    The moment the board ends (RULES.md, "End of a board, end of the match"), the rest of the move is void.
     """
     after = copy_board(board)
     phrases: list[str] = []

@@ -125,7 +125,7 @@ def parse_bigfoot_move(text: str) -> tuple[BigfootStep | Pounce, ...]:
 
 
 def format_move(move: Move) -> str:
-    """The move in the seed's notation (``pass`` for no action).
+    """The move in RULES.md's notation (``pass`` for no action).
 
     Lumberjack steps and a pounce are split by commas; two Bigfoot steps by a space (``R UR``).
     """

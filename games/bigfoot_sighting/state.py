@@ -23,7 +23,7 @@ ITEMS: dict[str, str] = {
 PLUS_POINTS = 1.5
 CANDIDATES = 3
 
-#: Clock settings (seconds) and their defaults: the seed's 1-minute turn, 2 minutes to choose, 5 minutes reserve.
+#: Clock settings (seconds) and their defaults (RULES.md, "Clock"): a 1-minute turn, 2 minutes to choose, 5 minutes reserve.
 CLOCK_DEFAULTS: dict[str, float] = {"turn_s": 60.0, "setup_s": 120.0, "reserve_s": 300.0}
 CONFIG_KEYS = ("boards", "items", *CLOCK_DEFAULTS)
 #: A match ends on the scores as they stand after this many turns in a row in which nobody moved (RULES.md, ruling 19).

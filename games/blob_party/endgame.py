@@ -11,7 +11,7 @@ from games.kit.votes import count_ec_vote
 
 
 def season_players(s: dict[str, Any]) -> list[str]:
-    """The seats that hold a place in the season (RULINGS: the awards are decided as if house bots were not
+    """The seats that hold a place in the season (RULES.md: the awards are decided as if house bots were not
     ranked), in seat order: every seat when no house bot plays."""
     return house_bots.ranked(s["players"], s)
 
@@ -141,7 +141,7 @@ def name_ec(s: dict[str, Any], winners: list[str], rng: random.Random, log: Log)
 def decide_ec(s: dict[str, Any], subs: dict[str, dict[str, Any]], rng: random.Random, log: Log) -> None:
     """Each decider names one of the tied players; most named wins; a tie (or no names) is drawn at random.
 
-    A decider who names nobody abstains (RULINGS, "Decisions by several deciders"): the log says so.
+    A decider who names nobody abstains (RULES.md, "The end"): the log says so.
     """
     pending = s["result"]["pending"]
     choices = {decider: (subs.get(decider) or {}).get("ec") for decider in pending["deciders"]}

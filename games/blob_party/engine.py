@@ -134,7 +134,7 @@ class BlobPartyEngine(Engine):
             return {}
         if step <= ROUNDS:
             return default_round(state, player)
-        return {"ec": None, "default": True}  # abstains (RULINGS: silence is not a random vote)
+        return {"ec": None, "default": True}  # abstains (RULES.md: silence is not a random vote)
 
     def bot(self, state: State, player: str, rng: random.Random) -> Payload:
         """A random legal submission."""

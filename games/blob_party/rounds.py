@@ -1,4 +1,4 @@
-"""One round, in the order of operations of RULINGS "Blob Party":
+"""One round, in the order of operations of RULES.md ("Order of operations"):
 
 1. garnet→BP purchases; 2. this round's traps are placed; 3. board A is played out in turn
 order (Kingwizard first), then board B, each landing resolving its tile at once; 4. battle BP

@@ -9,7 +9,7 @@ from games.blob_party import battles
 from games.blob_party.common import SPACES, Log, plural
 from games.engines.protocol import ConfigError
 
-#: How many of each tile a board holds (RULINGS "Board layout").
+#: How many of each tile a board holds (RULES.md, "The boards").
 TILE_COUNTS: dict[str, int] = {
     "+3": 4,
     "+5": 2,

@@ -1,4 +1,4 @@
-"""How a players' phase closes (issue 21): by hand, by its rules at once, or with the host confirming.
+"""How a players' phase closes (RULES.md, "How a phase closes"): by hand, by its rules at once, or with the host confirming.
 
 - ``hand``: a ruling phase opens for the host, as before (a phase's named values are worked out and kept
   when the host publishes).

@@ -1,6 +1,6 @@
 """The host's rulings: what the adjudication page offers, checking a ruling, and applying it.
 
-A ruling (the contract's section 4) is the resolution input of a ruling phase: a public announcement,
+A ruling (``Engine.check_ruling`` in games/engines/protocol.py) is the resolution input of a ruling phase: a public announcement,
 private messages, counter and garnet changes, whether the phase's answers become public, and what opens
 next (a design phase's round, maybe with other actors, another form or another length, or the end).
 """

@@ -1,4 +1,4 @@
-"""The pure-Python side of the games: protocol, registry, runner and match files.
+"""The pure-Python side of the games: protocol and observer, spec, registry, runner and match files.
 
 Nothing under ``games/engines`` or a game's engine package imports Django.
 """

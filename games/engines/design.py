@@ -1,4 +1,4 @@
-"""A host's game design document (issue 15): checking it, normalizing it, and its export file.
+"""A host's game design document (games/custom_game/RULES.md, "The design"): checking it, normalizing it, and its export file.
 
 A design describes a custom game with no code: its title, rules, player counts, counters and phases,
 each phase with a form built from typed fields. The custom game's engine plays it and the site's
@@ -15,11 +15,16 @@ games.engines.design.DesignError: Players: at least 2 players
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError
 
 from games.kit.numbers import is_int, shown
 
@@ -28,7 +33,9 @@ FIELD_KINDS = ("choice", "choices", "number", "text", "player", "players", "yesn
 ACTORS = ("everyone", "seats", "named")
 VISIBILITIES = ("public", "private")
 
-#: Limits of a design (the contract's section 3).
+#: The JSON Schema of a design document: its shape, checked before the checks below.
+SCHEMA_PATH = Path(__file__).with_name("design.schema.json")
+#: Limits of a design (games/custom_game/RULES.md, "The design").
 MAX_TITLE = 80
 MAX_SUMMARY = 200
 MAX_RULES = 20_000
@@ -46,7 +53,7 @@ MAX_SECONDS = 30 * 24 * 3600
 MAX_TEXT_ANSWER = 2000
 DEFAULT_TEXT_ANSWER = 280
 CLOSES = ("hand", "rules", "confirm")
-#: Limits of a design's rules (issue 21): a program's characters, a phase's named values, tables.
+#: Limits of a design's rules (games/custom_game/RULES.md, "Limits"): a program's characters, a phase's named values, tables.
 MAX_SOURCE = 20_000
 MAX_FORMULA = 2_000
 MAX_VALUES = 20
@@ -366,6 +373,97 @@ def validate_fields(docs: object, where: str = "") -> list[dict[str, Any]]:
     return out
 
 
+# --- the schema ----------------------------------------------------------------------------------------
+@functools.cache
+def _schema_validator() -> Draft202012Validator:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+_PART_WORDS = {"format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules", "setup": "Set-up rules",
+               "min_players": "Players", "max_players": "Players", "counters": "Counters", "tables": "Tables",
+               "phases": "Phases"}
+_TYPE_WORDS = {"string": "a text", "integer": "a whole number", "array": "a list", "object": "an object",
+               "null": "none", "boolean": "yes or no", "number": "a number"}
+
+
+def part_of(path: Any) -> str:
+    """A JSON path (``["phases", 1, "fields", 0, "kind"]``) as a problem's part: ``phases[1].fields[0].kind``."""
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out
+
+
+def _where(doc: Any, path: list[Any]) -> str:
+    """Human words for the value at ``path`` in ``doc``: ``Phase 2 “Vote”, field “Who”``, ``Counter 1``."""
+    if not path:
+        return ""
+    head = path[0]
+    words = _PART_WORDS.get(str(head), str(head))
+    if len(path) < 2 or not isinstance(path[1], int) or head not in ("phases", "counters", "tables"):
+        return words
+    items = doc.get(head) if isinstance(doc, dict) else None
+    item = items[path[1]] if isinstance(items, list) and path[1] < len(items) else None
+    label = item.get("name" if head == "phases" else "label") if isinstance(item, dict) else None
+    name = f"{words.removesuffix('s')} {path[1] + 1}"
+    where = f"{name} “{label.strip()}”" if isinstance(label, str) and label.strip() else name
+    if head == "phases" and len(path) > 3 and path[2] == "fields" and isinstance(path[3], int):
+        fields = item.get("fields") if isinstance(item, dict) else None
+        field = fields[path[3]] if isinstance(fields, list) and path[3] < len(fields) else None
+        where = field_where(where, path[3] + 1, field)
+    return where
+
+
+def _schema_message(error: ValidationError) -> str:
+    """A host's words for one schema error: what the value at fault must be."""
+    what = f"the {error.absolute_path[-1]}" if error.absolute_path and isinstance(error.absolute_path[-1], str) \
+        else "the value"
+    expected = error.validator_value
+    if error.validator == "type":
+        kinds = expected if isinstance(expected, list) else [expected]
+        return f"{what} must be {' or '.join(_TYPE_WORDS.get(k, k) for k in kinds)}, not {shown(error.instance)}"
+    if error.validator == "enum":
+        return f"{what} must be one of {', '.join(map(str, expected))}, not {shown(error.instance)}"
+    if error.validator == "const":
+        return f"{what} must be {shown(expected)}, not {shown(error.instance)}"
+    if error.validator == "required":
+        missing = next((k for k in expected if isinstance(error.instance, dict) and k not in error.instance), "?")
+        return f"the {missing} is missing"
+    if error.validator in ("minimum", "maximum"):
+        side = "at least" if error.validator == "minimum" else "at most"
+        return f"{what} must be {side} {expected} (not {shown(error.instance)})"
+    if error.validator in ("minItems", "maxItems"):
+        side = "at least" if error.validator == "minItems" else "at most"
+        return f"{what} must hold {side} {expected} (this one has {len(error.instance)})"
+    if error.validator in ("pattern", "anyOf"):
+        return f"{what} {shown(error.instance)} must be 1 to 30 of a-z, 0-9 and _"
+    return f"{what} is not valid ({error.validator})"
+
+
+def schema_problems(doc: object) -> Iterator[Problem]:
+    """The problems the JSON Schema (``design.schema.json``) finds in ``doc``, each naming its part."""
+    for error in sorted(_schema_validator().iter_errors(doc), key=lambda e: [str(s) for s in e.absolute_path]):
+        path = list(error.absolute_path)
+        if error.validator == "required" and isinstance(error.instance, dict):
+            path += [k for k in error.validator_value if k not in error.instance][:1]
+        yield Problem(_where(doc, path), _schema_message(error), part_of(path))
+
+
+def _overlap(part: str, other: str) -> bool:
+    """True when one part is the other or holds it (``phases[0]`` and ``phases[0].fields``)."""
+    if not part or not other:
+        return not part and not other
+    short, long = sorted((part, other), key=len)
+    return long == short or long.startswith((short + ".", short + "["))
+
+
+def _with_schema(problems: list[Problem], first: list[Problem]) -> list[Problem]:
+    """The Python checks' problems, and the schema's (found ``first``) about parts none of them names."""
+    return problems + [p for p in first if not any(_overlap(p.part, q.part) for q in problems)]
+
+
 # --- the whole design ----------------------------------------------------------------------------------
 def _counters(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
     out = []
@@ -536,10 +634,15 @@ def _phase(item: Item, max_players: int, problems: list[Problem]) -> dict[str, A
 
 
 def validate_design(doc: object) -> dict[str, Any]:
-    """The normalized design document, or DesignError listing every problem it has."""
+    """The normalized design document, or DesignError listing every problem it has.
+
+    The JSON Schema (``design.schema.json``) checks the shape first; the checks here then read the texts,
+    keys, defaults and seats. Every problem names its part; a schema problem is kept when no check here
+    names the same part (their words are the clearer)."""
     problems: list[Problem] = []
     if not isinstance(doc, dict):
         raise DesignError([Problem("", f"a design must be an object, not {shown(doc)}")])
+    first = list(schema_problems(doc))
     fmt = doc.get("format", DESIGN_FORMAT)
     if fmt != DESIGN_FORMAT or not is_int(fmt):
         problems.append(Problem("Format", f"this site reads designs of format {DESIGN_FORMAT}, not {shown(fmt)}",
@@ -574,6 +677,7 @@ def validate_design(doc: object) -> dict[str, Any]:
               for item in _items(doc.get("phases"), problems, title="Phases", part="phases", what="a phase",
                                  most=MAX_PHASES, label="name", numbered=True,
                                  needed="a design needs at least one phase")]
+    problems = _with_schema(problems, first)
     if problems:
         raise DesignError(problems)
     return {

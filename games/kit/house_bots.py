@@ -1,4 +1,4 @@
-"""House bots (RULINGS, "House bots in a season"): seats that play the match like any other but hold no
+"""House bots (templates/games/season_rules.html, "Seats of the Main Match"): seats that play the match like any other but hold no
 place in the season, so every season award is decided among the other seats as if the bots were not ranked.
 
 The platform names them when the match starts (a season's Main Match filled with house bots); a match

@@ -1,4 +1,4 @@
-"""The public placement of a Main Match (RULINGS, "Placement"): 1..n by the game's own measure, ties drawn
+"""The public placement of a Main Match (templates/games/season_rules.html, "Placement"): 1..n by the game's own measure, ties drawn
 from the match's seeded random stream.
 
 >>> place_by(["ana", "ben", "cy"], {"ana": (3,), "ben": (5,), "cy": (1,)}.__getitem__, seed=1)

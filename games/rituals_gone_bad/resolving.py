@@ -213,7 +213,7 @@ def end_match(state: State, lines: Lines) -> tuple[Lines, Changes]:
     ranking = sorted(players, key=lambda p: -points[p])
     lines.append(LogLine("Final points: " + ", ".join(f"{p} {points[p]}" for p in ranking) + "."
                          + house_bots.note(state), PUBLIC))
-    season = house_bots.ranked(players, state)  # RULINGS: the awards are decided as if house bots were not ranked
+    season = house_bots.ranked(players, state)  # RULES.md: the awards are decided as if house bots were not ranked
     state["tol"] = tokens_of_life(points, season)
     lines.append(LogLine(announce_tokens_of_life(state), PUBLIC))
     state["ec"], state["decision"] = elimination(points, season)

@@ -1,4 +1,4 @@
-"""What each viewer may see (RULINGS "Rituals Gone Bad", Public / Private), and the board as text.
+"""What each viewer may see (RULES.md, "Who sees what"), and the board as text.
 
 - Public: the leader order, the pairings (once the preparation is over), each
   ritual's total points; after the match, every player's points, the payout,

@@ -30,9 +30,9 @@ def place_of(state: State, player: str) -> int:
 def end_result(state: State) -> dict[str, Any]:
     """ToL, the ECs (last place first) and the DM pick order of a finished match.
 
-    House bots hold no place (RULINGS, "House bots in a season"): the trail's order is read without them,
+    House bots hold no place (templates/games/season_rules.html, "Seats of the Main Match"): the trail's order is read without them,
     so the ToL go to the first three season players and the EC is the last season player, the one EC of
-    a match house bots played in (as RULINGS words it: the fewest-coins EC is named only among the ten
+    a match house bots played in (as RULES.md words it: the fewest-coins EC is named only among the ten
     places of a full table). With three season players or fewer all hold a ToL and nobody is an EC.
     """
     order, coins = house_bots.ranked(state["order"], state), state["coins"]

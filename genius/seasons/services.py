@@ -1,7 +1,6 @@
 """Seasons: episodes, the post-game decisions of a Main Match, Death Matches and eliminations.
 
-The frame (RULINGS, "Shared by every game"; the rulings made here are listed on
-the season rules page, ``templates/games/season_rules.html``):
+The frame (templates/games/season_rules.html, "The frame"; the rulings made here are listed there too):
 
 1. :func:`create_episode` seats the players still in for the episode's Main Match.
 2. When the Main Match finishes, :func:`on_match_finished` runs inside its
@@ -38,25 +37,16 @@ from django.utils import timezone
 
 from games.kit import house_bots
 from games.kit.numbers import INT64_MAX, NumberError, parse_int, shown
-from genius.matches.models import (
-    Decision,
-    Episode,
-    Match,
-    Season,
-    SeasonAnnouncement,
-    SeasonPlayer,
-    TolEntry,
-    garnet_balance,
-    tol_balance,
-)
+from genius.matches.models import Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.services import lifecycle, lobbies
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, first_death_match_game, spec_of
 from genius.matches.services.errors import PhaseClosed, ServiceError
-from genius.notify import services as notify
+from genius.notify import sweeps, webhooks
+from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 
 log = logging.getLogger("games")
 
-#: The Death Match game where it exists (RULINGS: Bigfoot Sighting); any two-player game may be chosen.
+#: The Death Match game where it exists (its rules page: Bigfoot Sighting); any two-player game may be chosen.
 DEFAULT_DM_GAME = first_death_match_game()
 #: Seats filling a Main Match when fewer players are still in than the game seats.
 HOUSE_BOT = "house-bot-{}"
@@ -240,7 +230,7 @@ def _announce(season: Season, episode: Episode | None, text: str, now: datetime 
     SeasonAnnouncement.objects.create(season=season, episode=episode, text=text, created=now or timezone.now())
     heading = f"**{season.name}" + (f" — episode {episode.number}**" if episode else "**")
     season_id = season.pk
-    transaction.on_commit(lambda: notify.queue(season_id, f"{heading}\n{text}"))
+    transaction.on_commit(lambda: webhooks.queue(season_id, f"{heading}\n{text}"))
 
 
 def previous_main_match(season: Season | int, *, before: Match | None = None) -> Match | None:
@@ -253,7 +243,7 @@ def previous_main_match(season: Season | int, *, before: Match | None = None) ->
 
 
 def order_from_placement(previous: Match, seats: list[tuple[str, int | None]], seed: int) -> list[str]:
-    """Seat names in the previous Main Match's placement, best placed first (RULINGS, Trail Trouble's
+    """Seat names in the previous Main Match's placement, best placed first (games/trail_trouble/RULES.md, Trail Trouble's
     starting order): ``seats`` are (seat name, user id) of the new match; a seat whose player did not
     play the previous match (or a house bot) comes after those who did, in an order drawn from ``seed``;
     equal places are drawn from it too."""
@@ -618,7 +608,7 @@ def sweep(now: datetime | None = None) -> None:
         close_due_decisions(now)
     except Exception:
         log.exception("closing due season decisions failed")
-    notify.sweep(now)
+    sweeps.sweep(now)
 
 
 # --- Death Matches -------------------------------------------------------------------------------------------

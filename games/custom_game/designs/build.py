@@ -1,4 +1,4 @@
-"""The shipped designs (issue 21's proof games), written from their Starlark sources in ``sources/``.
+"""The shipped designs (the proof games of ``proof.py``), written from their Starlark sources in ``sources/``.
 
 Each design's phases close by their rules (``"close": "rules"``). The rules live in ``sources/*.star`` so
 they read as code; ``python -m games.custom_game.designs.build`` writes the ``*.genius-design.json`` files

@@ -1,6 +1,6 @@
-"""Rules a host writes once, in Starlark, that resolve a designed game's phases (issue 21).
+"""Rules a host writes once, in Starlark, that resolve a designed game's phases (RULES.md, "Rules that run themselves").
 
-Public API (the contract in ``notes/RULES-CONTRACT.md``):
+Public API:
 
 - :func:`check_design_rules` — static checks at save time, as design Problems;
 - :func:`run_phase_rules` — a closing phase's values and rules, as a :class:`RulesOutcome`;

@@ -1,4 +1,4 @@
-"""Conceding a Death Match (RULINGS, "Conceding"): a player may concede at any time from its page, after a
+"""Conceding a Death Match (templates/games/season_rules.html, "Conceding"): a player may concede at any time from its page, after a
 confirmation; the opponent wins at once and the log and the results say so.
 
 The game's engine ends the match (``Engine.concede``); the open phase is closed unplayed (as after a loss
