@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html
 
-from games.engines.design import DesignError, validate_design
+from genius.designs.documents import DesignError, validate_design
 from genius.designs.forms import sentence
 from genius.designs.models import GameDesign
 from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
