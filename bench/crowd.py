@@ -100,7 +100,7 @@ def one(size: int, design: str, servers: int, updates: int, seed: int, game: str
             lost += got["lost"]
             time.sleep(0.3)
         crowd.ask(cmd="close")
-        from genius.live import presenters
+        from genius.matches import presenters
 
         m = Match.objects.get(pk=match.pk)
         sizes.append(len(live.encode(m.seq, presenters.public_parts(m))))

@@ -14,8 +14,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 
-from genius.live import presenters
 from genius.live.pushes import host_group, public_group, seat_group
+from genius.matches import presenters
 from genius.matches.models import Match
 
 

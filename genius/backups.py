@@ -23,6 +23,7 @@ import os
 import sqlite3
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -154,6 +155,22 @@ def _copy(source: sqlite3.Connection, target: Path) -> None:
         out.execute("PRAGMA journal_mode=DELETE")  # a single self-contained file
 
 
+@contextlib.contextmanager
+def _checked_copy(open_source: Callable[[], sqlite3.Connection], partial: Path,
+                  failure: Callable[[sqlite3.Error], str]) -> Iterator[tuple[Path, DatabaseFacts]]:
+    """Copy the database ``open_source()`` opens into the new file ``partial`` and check the copy with
+    :func:`check_genius_database`; the body puts ``partial`` in place. Backup and restore both copy this way:
+    the partial file never stays behind, and a SQLite error is one line (``failure(error)``)."""
+    try:
+        with contextlib.closing(open_source()) as source:
+            _copy(source, partial)
+        yield partial, check_genius_database(partial)
+    except sqlite3.Error as exc:
+        raise BackupError(failure(exc)) from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
 def _stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
@@ -168,16 +185,9 @@ def backup_sqlite(database: Path, target: Path) -> tuple[DatabaseFacts, float]:
     if not target.parent.is_dir():
         raise BackupError(f"the folder {target.parent} does not exist")
     check_genius_database(database)
-    partial = target.with_name(target.name + ".partial")
-    try:
-        with contextlib.closing(sqlite3.connect(database, timeout=20)) as source:
-            _copy(source, partial)
-        facts = check_genius_database(partial)
+    with _checked_copy(lambda: sqlite3.connect(database, timeout=20), target.with_name(target.name + ".partial"),
+                       failure=lambda exc: f"the copy failed: {exc}") as (partial, facts):
         os.replace(partial, target)
-    except sqlite3.Error as exc:
-        raise BackupError(f"the copy failed: {exc}") from None
-    finally:
-        partial.unlink(missing_ok=True)
     facts.path = target
     return facts, time.monotonic() - began
 
@@ -198,20 +208,13 @@ def restore_sqlite(source: Path, database: Path, known: set[tuple[str, str]]) ->
                           f"update the code first")
     kept = None
     with site_stopped(database):
-        partial = database.with_name(database.name + ".restoring")
-        try:
-            with contextlib.closing(_connect_read_only(source)) as src:
-                _copy(src, partial)
-            check_genius_database(partial)
+        with _checked_copy(lambda: _connect_read_only(source), database.with_name(database.name + ".restoring"),
+                           failure=lambda exc: f"the restore failed: {exc}; {database} was not changed") as (partial, _):
             if database.exists():
                 kept = database.with_name(f"{database.name}.before-restore-{_stamp()}")
                 os.replace(database, kept)
             for suffix in ("-wal", "-shm", "-journal"):  # left by the replaced database; they are not the backup's
                 database.with_name(database.name + suffix).unlink(missing_ok=True)
             os.replace(partial, database)
-        except sqlite3.Error as exc:
-            raise BackupError(f"the restore failed: {exc}; {database} was not changed") from None
-        finally:
-            partial.unlink(missing_ok=True)
     facts.path = database
     return facts, kept, time.monotonic() - began

@@ -22,11 +22,13 @@ urlpatterns = [
     path("accounts/password_reset/", passwords.PasswordReset.as_view(), name="password_reset"),
     path("accounts/password_reset/done/", passwords.PasswordResetDone.as_view(), name="password_reset_done"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("genius.seasons.urls")),  # before host/: its host/seasons/… pages
     path("host/", include("genius.hosting.urls")),
     path("designs/", include("genius.designs.urls")),
     path("challenges/", include("genius.challenges.urls")),
     path("c/", include("genius.communities.urls")),
     path("players/", include(challenge_urls.player_urlpatterns)),
     path("", include("genius.accounts.urls")),
+    path("", include("genius.notify.urls")),
     path("", include("genius.matches.urls")),
 ]

@@ -14,6 +14,20 @@ def pytest_configure(config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def house_community(request):
+    """Seasons, hosted matches and staff made without a community land in the "house" community, as the
+    migration to communities carries an existing site over (``tests/house_community.py``). A test
+    module that sets ``HOUSE = False`` sees the world without it."""
+    if not getattr(request.module, "HOUSE", True):
+        yield
+        return
+    from tests.house_community import connected
+
+    with connected():
+        yield
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, *, staff: bool = False):
@@ -45,8 +59,9 @@ def ben(make_user):
 @pytest.fixture
 def rgb_match(ana, ben):
     """A running 7-seat Rituals Gone Bad match: ana and ben are people, five bots, 1-hour phases."""
-    from genius.matches.models import GarnetEntry, Season
+    from genius.matches.models import GarnetEntry
     from genius.matches.services import lifecycle
+    from genius.seasons.models import Season
 
     season = Season.objects.create(name="Test season", slug="test")
     GarnetEntry.objects.create(user=ana, season=season, amount=5, reason="starting wallet")

@@ -75,7 +75,7 @@ def check_step(value: Any, field: str) -> int:
     number = as_int(value)
     if number not in (0, 1):
         raise SubmissionError(field, "The Kingwizard's movement takes 0 or 1")
-    return number  # type: ignore[return-value]
+    return number
 
 
 def check_amount(value: Any, field: str) -> int:

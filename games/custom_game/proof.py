@@ -297,17 +297,16 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
         return report
     coded = get_engine(adapter.slug)
     state = coded.setup(list(players), adapter.coded_config(config, match), dict(garnets), seed)
-    while coded.phase(state) is not None:
+    while (spec := coded.phase(state)) is not None:
         problem = match.waiting_for_host()
         if problem:
             report.problems.append(problem)
             return report
         if match.open is None:
-            report.differences.append(f"the design ended before the coded game's {coded.phase(state).name}")
+            report.differences.append(f"the design ended before the coded game's {spec.name}")
             return report
         moves = adapter.moves(coded, state, seed, rng)
         answers = {p: adapter.answers(state, p, m) for p, m in moves.items()}
-        spec = coded.phase(state)
         if sorted(match.actors()) != sorted(spec.actors):
             report.differences.append(f"{spec.name}: the design waits for {match.actors()}, "
                                       f"the coded game for {list(spec.actors)}")

@@ -231,7 +231,8 @@ def schema_message(error: ValidationError, doc: Any) -> MatchFileError:
     kind = error.validator
     if field is None:
         if kind == "required":
-            missing = next(k for k in error.validator_value if k not in doc)
+            required = error.validator_value if isinstance(error.validator_value, list) else []
+            missing = next(k for k in required if k not in doc)
             if missing == "game":
                 return MatchFileError(f"game must be one of {', '.join(sorted(slugs()))} (the file has no game)")
             return MatchFileError(f"{_EXPECTED[missing]} (the file has no {missing})")

@@ -63,8 +63,8 @@ def check_submission(state: State, player: str, payload: Any) -> Payload:
         out["predict"] = check_one_prediction(payload.get("predict"), "predict")
     else:
         out["predict"] = check_leader_predictions(payload.get("predict"))
-    if slots:
-        out[LOOKUP] = payload_value(target(state), player, slots)
+    if slots and (record_now := target(state)) is not None:  # slots to buy: there is a record to ask about
+        out[LOOKUP] = payload_value(record_now, player, slots)
     return with_default_mark(out, payload)
 
 

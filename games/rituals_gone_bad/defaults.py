@@ -49,6 +49,6 @@ def bot_submission(state: State, player: str, rng: random.Random) -> Payload:
     else:
         payload = {"predict": rng.choice((None, *MONSTERS))}
     slots = [s for s in buyable(state, player) if rng.random() < 0.3][: state["garnets"][player]]
-    if slots:
-        payload[LOOKUP] = payload_value(target(state), player, slots)
+    if slots and (asked := target(state)) is not None:  # slots to buy: there is a record to ask about
+        payload[LOOKUP] = payload_value(asked, player, slots)
     return payload

@@ -134,9 +134,9 @@ def lookup_fields(state: State, player: str) -> list[Field]:
     """The look-up field, when something can be bought and the player holds a garnet."""
     slots = buyable(state, player)
     held = state["garnets"][player]
-    if not slots or held < 1:
-        return []
     record = target(state)
+    if not slots or held < 1 or record is None:
+        return []
     guesses = record["predictions"][player]
     number = record["number"]
     help_ = f"1 garnet each, answered at once; you hold {held}."
@@ -263,9 +263,9 @@ def form_initial(state: State, player: str, payload: Payload | None) -> dict[str
             values.update({f"predict{i}": g or "" for i, g in enumerate(guess, start=1)})
         else:
             values["predict"] = guess or ""
-    record = target(state)
-    if payload.get(LOOKUP) and record is not None:
-        done = bought(record, player)
+    looked_up = target(state)
+    if payload.get(LOOKUP) and looked_up is not None:
+        done = bought(looked_up, player)
         if payload[LOOKUP] is True:
             if 1 not in done:
                 values[LOOKUP] = True

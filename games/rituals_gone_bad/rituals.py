@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.protocol import PhaseSpec, State
+from games.engines.spec import PhaseKind
 
 SLUG = "rituals-gone-bad"
 TITLE = "Rituals Gone Bad"
@@ -140,7 +141,7 @@ def phase_spec(state: State) -> PhaseSpec | None:
     """The open phase, or None once the match is over."""
     if state["step"] == OVER:
         return None
-    kind = "decision" if state["step"] == DECISION else "main"
+    kind: PhaseKind = "decision" if state["step"] == DECISION else "main"
     return PhaseSpec(phase_number(state), phase_name(state), actors(state), kind)
 
 

@@ -29,7 +29,8 @@ def slot_monsters(record: Record, player: str) -> list[str]:
     """The monsters ``player``'s predictions are about: every pair for the leader, their own pair otherwise."""
     if record["leader"] == player:
         return list(record["monsters"])
-    return [record["monsters"][pair_number_of(record["pairs"], player) - 1]]
+    pair = pair_number_of(record["pairs"], player)
+    return [] if pair is None else [record["monsters"][pair - 1]]  # None: not in this ritual
 
 
 def correct_predictions(record: Record, player: str, predictions: list[Prediction]) -> list[bool]:

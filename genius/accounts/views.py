@@ -1,19 +1,17 @@
-"""The signed-in person's own pages: the profile (email, time zone, emails wanted) and what they owe now."""
+"""A person's own pages: sign-up and the profile (email, time zone, emails wanted)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
 
-from genius.accounts.forms import ProfileForm
+from genius.accounts import throttle
+from genius.accounts.addresses import client_address
+from genius.accounts.forms import ProfileForm, SignUpForm
 from genius.accounts.middleware import remember_zone
-from genius.notify import due
 
 
 @login_required
@@ -29,15 +27,18 @@ def profile(request: HttpRequest) -> HttpResponse:
                   status=400 if form.errors else 200)
 
 
-@require_GET
-@never_cache
-def due_now(request: HttpRequest) -> JsonResponse:
-    """``/me/due/``: the signed-in person's own owed moves and decisions, for the in-page alerts.
-
-    ``poll_s`` tells the page when to ask again: sooner (5 s) while one of their matches plays live turns.
-    """
-    if not request.user.is_authenticated:
-        return JsonResponse({"error": "Log in to see the moves you owe.", "due": []}, status=403)
-    items, live = due.look(request.user)
-    slow = int(settings.GENIUS_DUE_POLL_SECONDS)
-    return JsonResponse({"due": items, "now": timezone.now().isoformat(), "poll_s": min(slow, 5) if live else slow})
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and sign in (names under ``genius.accounts.names``; throttled per address)."""
+    address = client_address(request)
+    if request.method == "POST":
+        refusal = throttle.signup_refusal(address)
+        if refusal:
+            return render(request, "registration/signup_throttled.html", {"reason": refusal}, status=429)
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        throttle.signup_made(address)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.username}! Join a lobby below.")
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)

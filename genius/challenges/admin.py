@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from genius.challenges.models import Challenge
-from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
+from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
 
 
 @admin.register(Challenge)

@@ -16,8 +16,8 @@ from games.engines.spec import GameSpec
 from genius.challenges.models import CHALLENGED, CHALLENGER, Challenge
 from genius.challenges.services import NAME_MAX, challengeable_games, shown_name
 from genius.forms.config import UNIT_SECONDS
+from genius.forms.fields import WholeNumberField
 from genius.hosting.forms import LobbyForm
-from genius.matches.fields import WholeNumberField
 from genius.matches.services.engines import spec_of
 from genius.matches.services.lifecycle import TURN_KEY
 

@@ -2,7 +2,8 @@
 
 A season is *past* once at most one of its players is still in (after at least one episode); that last
 player is its winner, and the hall of fame lists them. Open lobbies are shown to members only (a person
-removed from the community no longer sees them); running matches are listed for anyone to watch.
+removed from the community no longer sees them) and to everyone when the community is public; only members
+take their seats. Running matches are listed for anyone to watch.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 from django.db.models import Count, Q
 
 from genius.communities.models import Community
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
+from genius.seasons.models import Season
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,7 @@ def community_page(request: HttpRequest, slug: str) -> HttpResponse:
     role = services.role_of(community, request.user)
     rows = pages.season_rows(community)
     grouped = services.members_by_role(community)
+    public = community.visibility == Community.Visibility.PUBLIC
     pending = None
     if role is None and request.user.is_authenticated:
         pending = community.join_requests.filter(user=request.user, status="pending").exists()
@@ -73,7 +74,7 @@ def community_page(request: HttpRequest, slug: str) -> HttpResponse:
         "current": [r for r in rows if not r.over], "past": [r for r in rows if r.over],
         "fame": [r for r in rows if r.over and r.winner is not None],
         "owners": grouped[Role.OWNER], "hosts": grouped[Role.HOST], "members": grouped[Role.MEMBER],
-        "lobbies": pages.open_lobbies(community) if role is not None else None,
+        "lobbies": pages.open_lobbies(community) if role is not None or public else None,
         "watch": pages.to_watch(community), "pending": pending,
         "may_leave": role is not None and not (role == Role.OWNER and len(grouped[Role.OWNER]) == 1),
         "open": community.joining == Community.Joining.OPEN,

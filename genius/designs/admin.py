@@ -8,12 +8,15 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.http import HttpRequest
 from django.utils.html import format_html
 
+from genius.communities.admin_scope import CommunityScoped
 from genius.designs.documents import DesignError, validate_design
 from genius.designs.forms import sentence
 from genius.designs.models import GameDesign
-from genius.matches.fields import WHOLE_NUMBER_OVERRIDES
+from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
 
 
 class DesignJSONField(forms.JSONField):
@@ -29,7 +32,7 @@ class GameDesignForm(forms.ModelForm):
 
     class Meta:
         model = GameDesign
-        fields = ["owner", "document", "is_template"]
+        fields = ["owner", "community", "document", "is_template"]
 
     def clean_document(self) -> dict[str, Any]:
         try:
@@ -46,7 +49,9 @@ class GameDesignForm(forms.ModelForm):
 
 
 @admin.register(GameDesign)
-class GameDesignAdmin(admin.ModelAdmin):
+class GameDesignAdmin(CommunityScoped):
+    """Designs of the host's communities, and their own."""
+
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     form = GameDesignForm
     list_display = ["title", "owner", "is_template", "updated"]
@@ -54,7 +59,16 @@ class GameDesignAdmin(admin.ModelAdmin):
     search_fields = ["title", "owner__username"]
     readonly_fields = ["title", "pretty_document", "created", "updated"]
     autocomplete_fields = ["owner"]
-    fields = ["title", "owner", "is_template", "pretty_document", "document", "created", "updated"]
+    fields = ["title", "owner", "community", "is_template", "pretty_document", "document", "created", "updated"]
+
+    def scope(self, request: HttpRequest) -> Q:
+        return super().scope(request) | Q(owner=request.user)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "owner" and not request.user.is_superuser:
+            field.queryset = (field.queryset | type(request.user)._default_manager.filter(pk=request.user.pk)).distinct()
+        return field
 
     @admin.display(description="The document as saved")
     def pretty_document(self, design: GameDesign) -> str:

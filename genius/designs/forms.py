@@ -17,9 +17,10 @@ from typing import Any
 from django import forms
 
 from games.kit.numbers import NumberError, parse_optional_int
+from genius.communities.fields import community_field, season_field
 from genius.designs.documents import DesignError, Problem, field_kinds, validate_design
-from genius.matches.fields import WholeNumberField
-from genius.matches.models import Season
+from genius.forms.fields import WholeNumberField
+from genius.seasons.models import Season
 
 #: Numbers typed on the designer's pages are read within this (the design's own limits are smaller).
 READ = 10**12
@@ -390,15 +391,17 @@ class LobbyFromDesignForm(forms.Form):
 
     title = forms.CharField(max_length=120, required=False)
     seats_wanted = forms.TypedChoiceField(coerce=int, label="Seats")
-    season = forms.ModelChoiceField(Season.objects.all(), required=False, empty_label="No season")
+    season = forms.ModelChoiceField(Season.objects.none(), required=False, empty_label="No season")
     phase_hours = _number(required=False, initial=24, label="Default phase length: hours",
                           help_text="For the EC decision and any phase without a length of its own.")
     phase_minutes = _number(required=False, initial=0, label="and minutes")
     bots = forms.CharField(required=False, strip=False, widget=_area(3), label="Bot seats",
                            help_text="Optional, one name a line: bots answer as soon as a phase opens.")
 
-    def __init__(self, *args: Any, counts: Sequence[int], title: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, counts: Sequence[int], title: str, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["community"] = community_field(user)
+        self.fields["season"] = season_field(user)
         self.fields["seats_wanted"].choices = [(n, str(n)) for n in counts]
         self.fields["seats_wanted"].initial = counts[-1] if counts else None
         self.fields["title"].help_text = f"Leave empty for “{title}”."

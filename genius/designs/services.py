@@ -29,9 +29,11 @@ from genius.designs.documents import (
 )
 from genius.designs.editing import copy_title
 from genius.designs.models import GameDesign
-from genius.matches.models import Match, Season
+from genius.matches import access
+from genius.matches.models import Match
 from genius.matches.services import lobbies
 from genius.matches.services.errors import ServiceError
+from genius.seasons.models import Season
 
 #: The largest design file the import page reads.
 MAX_IMPORT_BYTES = 256 * 1024
@@ -43,13 +45,22 @@ Change = Callable[[dict[str, Any]], dict[str, Any]]
 
 # --- who sees what -------------------------------------------------------------------------------------
 def usable_by(user: Any) -> QuerySet[GameDesign]:
-    """The designs ``user`` may see, copy, export and open lobbies from: their own and every template."""
-    return GameDesign.objects.filter(Q(owner=user) | Q(is_template=True)).select_related("owner")
+    """The designs ``user`` may see, copy, export and open lobbies from: their own, their communities' (where
+    they host) and every template."""
+    hosted = access.hosted_community_ids(user)
+    return (GameDesign.objects.filter(Q(owner=user) | Q(is_template=True) | Q(community_id__in=hosted))
+            .select_related("owner"))
+
+
+def kept_by(user: Any) -> QuerySet[GameDesign]:
+    """The designs ``user`` keeps: their own and those of the communities they host."""
+    hosted = access.hosted_community_ids(user)
+    return GameDesign.objects.filter(Q(owner=user) | Q(community_id__in=hosted)).select_related("owner")
 
 
 def may_edit(user: Any, design: GameDesign) -> bool:
-    """Only a design's owner changes it (a template too)."""
-    return design.owner_id == getattr(user, "pk", None)
+    """A design's owner changes it (a template too); so do the hosts of the community it belongs to."""
+    return design.owner_id == getattr(user, "pk", None) or access.hosts_community(design.community_id, user)
 
 
 #: A new design's player count: a small group fits (the host changes it in the basics).
@@ -170,7 +181,7 @@ def seat_counts(document: dict[str, Any]) -> list[int]:
 
 
 def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Season | None, phase_seconds: int,
-               bots: Sequence[str] = ()) -> Match:
+               bots: Sequence[str] = (), community_id: int | None = None) -> Match:
     """A lobby of the game that plays designs, with this design's document as its config.
 
     ``phase_seconds``: the match's phase length (phases without a length of their own, the EC decision).
@@ -185,4 +196,4 @@ def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Sea
         raise ServiceError(f"This design is for {low}–{high} players, not {seats_wanted}.", "seats_wanted")
     return lobbies.create_lobby(game=slug, title=title or design.title, season=season, seats_wanted=seats_wanted,
                                 config={key: validate_design(design.document)}, phase_seconds=phase_seconds,
-                                bots=bots)
+                                bots=bots, community_id=community_id)

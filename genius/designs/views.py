@@ -100,7 +100,7 @@ def _counter_where(doc: dict[str, Any], key: str) -> str:
 @host_required
 def index(request: HttpRequest) -> HttpResponse:
     """My designs and every host's shared templates."""
-    mine = GameDesign.objects.filter(owner=request.user)
+    mine = services.kept_by(request.user)
     templates = GameDesign.objects.filter(is_template=True).exclude(owner=request.user).select_related("owner")
     return render(request, "designs/index.html", {"mine": mine, "templates": templates, "shipped": rules.shipped(),
                                                   "plays_designs": services.design_game() is not None})
@@ -430,7 +430,7 @@ def lobby(request: HttpRequest, pk: int) -> HttpResponse:
     """Open a lobby of this design: seats within its player count, season, default phase length, bots."""
     design = _design(request, pk)
     counts = services.seat_counts(design.document)
-    form = LobbyFromDesignForm(_posted(request), counts=counts, title=design.title)
+    form = LobbyFromDesignForm(_posted(request), counts=counts, title=design.title, user=request.user)
     if not counts:
         messages.error(request, "No installed game plays designs here, or none for this design's player count.")
         return redirect("design", pk=design.pk)
@@ -439,7 +439,7 @@ def lobby(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             match = services.open_lobby(design, title=data["title"], seats_wanted=data["seats_wanted"],
                                         season=data["season"], phase_seconds=data["phase_seconds"],
-                                        bots=data["bot_names"])
+                                        bots=data["bot_names"], community_id=data["community"].pk)
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:

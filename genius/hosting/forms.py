@@ -14,12 +14,12 @@ from typing import Any
 from django import forms
 
 from games.engines.spec import ConfigField, GameSpec
+from genius.communities.fields import community_field, season_field
 from genius.designs.forms import KEEP, DesignChoiceField
 from genius.designs.services import usable_by
 from genius.forms import config as adapter
 from genius.forms.config import initial_value, names_from_text, textarea
-from genius.matches.fields import WholeNumberField
-from genius.matches.models import Season
+from genius.forms.fields import WholeNumberField
 
 #: Config kinds that name seats: set on the lobby's set-up page, with the seats taken as choices.
 SEAT_KINDS = ("seat_order", "seat", "seat_each")
@@ -50,6 +50,7 @@ class LobbyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.initial = dict(self.initial)
         self.spec = spec
+        self.user = user
         self.editing = seats is not None
         self.seats = list(seats or [])
         if not self.editing:
@@ -74,7 +75,8 @@ class LobbyForm(forms.Form):
         self.fields["seats_wanted"] = forms.TypedChoiceField(
             choices=[(n, str(n)) for n in counts], coerce=int, initial=counts[-1], label="Seats",
         )
-        self.fields["season"] = forms.ModelChoiceField(Season.objects.all(), required=False, empty_label="No season")
+        self.fields["community"] = community_field(self.user)
+        self.fields["season"] = season_field(self.user)
         if spec.offers.live_clock:  # played live: its clock is the turn's
             self.fields["turn_seconds"] = WholeNumberField(min_value=5, max_value=3600, initial=60,
                                                            label="Turn length (seconds)")
@@ -88,7 +90,7 @@ class LobbyForm(forms.Form):
 
     # -- reading ----------------------------------------------------------------------------------
     def match_settings(self) -> list[forms.BoundField]:
-        names = ("title", "seats_wanted", "season", "phase_hours", "phase_minutes", "turn_seconds", "seed")
+        names = ("title", "seats_wanted", "community", "season", "phase_hours", "phase_minutes", "turn_seconds", "seed")
         return [self[n] for n in names if n in self.fields]
 
     def clean(self) -> dict[str, Any]:

@@ -92,6 +92,7 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 match = lobbies.create_lobby(
                     **args, title=data["title"], season=data["season"], phase_seconds=data["phase_seconds"],
+                    community_id=data["community"].pk,
                     turn_seconds=data.get("turn_seconds") or 60,
                 )
                 messages.success(request, _created_words(match, len(data["bot_names"])))

@@ -34,8 +34,9 @@ from channels.layers import get_channel_layer
 from channels.utils import await_many_dispatch
 from django.conf import settings
 
-from genius.live import caps, fanout, presenters
+from genius.live import caps, fanout
 from genius.live.pushes import host_group, seat_group, session_group
+from genius.matches import presenters
 from genius.matches.models import Match
 
 log = logging.getLogger("games")

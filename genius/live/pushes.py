@@ -23,7 +23,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from genius.live import fanout, presenters
+from genius.live import fanout
+from genius.matches import presenters
 from genius.matches.models import Match
 
 log = logging.getLogger("games")

@@ -1,11 +1,16 @@
 """Who may host: the one place that decides it, and the guards every host-only view wears.
 
-A host is a staff user (:func:`may_host`). A seat wins over staff status: a staff user seated in a
-match is a player there (their own secrets only, no host view, controls, set-up or export of it), and
-a staff user who plays in a season is a player of it (of its matches they are a spectator where not
-seated). Nothing else under ``genius/`` reads ``is_staff`` to let someone in
-(``tests/security/test_one_host_guard.py``); the Django admin's own staff check and the accounts'
-name policy are not host decisions.
+Host powers come from a role in a community (``genius.communities``): an owner or a host of a community
+hosts its seasons, its matches and its designs, and nothing else. Site staff run the site; they are
+nobody's host unless given the role (``is_staff`` decides nothing here). A match or a season outside
+every community (practice, challenges) has no host: only its players see it. A seat wins over the role:
+a host seated in a match is a player there (their own secrets only, no host view, controls, set-up or
+export of it), and a host who plays in a season is a player of it (of its matches they are a spectator
+where not seated). Nothing else under ``genius/`` reads ``is_staff`` to let someone in
+(``tests/security/test_one_host_guard.py``).
+
+Host pages scope every query with :func:`hosted_communities` / :func:`scoped`; what another community
+owns answers 404, as if it were not there.
 
 Each guard marks the view it wraps with :data:`MARKER` (``"site"``, ``"match"`` or ``"season"``), kept
 by the decorators stacked above it (``functools.wraps`` copies it), so a test can walk the URLs.
@@ -18,11 +23,13 @@ from functools import wraps
 from typing import Any, Literal
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from genius.matches.models import Match, Season, SeasonPlayer
+from genius.communities.models import HOSTING_ROLES, Community, Membership
+from genius.matches.models import Match
+from genius.seasons.models import Season, SeasonPlayer
 
 View = Callable[..., HttpResponse]
 Scope = Literal["site", "match", "season"]
@@ -32,9 +39,49 @@ MARKER = "host_guard"
 FORBIDDEN_TEMPLATE = "games/host/forbidden.html"
 
 
+def _signed_in(user: Any) -> bool:
+    return user is not None and bool(user.is_authenticated)
+
+
+def hosted_community_ids(user: Any) -> list[int]:
+    """The ids of the communities ``user`` is an owner or a host of (none when signed out)."""
+    if not _signed_in(user):
+        return []
+    return list(Membership.objects.filter(user=user, role__in=HOSTING_ROLES).values_list("community_id", flat=True))
+
+
+def hosted_communities(user: Any) -> QuerySet[Community]:
+    """The communities ``user`` hosts (owner or host)."""
+    return Community.objects.filter(pk__in=hosted_community_ids(user))
+
+
+def hosts_community(community_id: int | None, user: Any) -> bool:
+    """Whether ``user`` is an owner or a host of the community ``community_id`` (None: no community, no host)."""
+    return community_id is not None and community_id in hosted_community_ids(user)
+
+
+def scoped(queryset: QuerySet, user: Any, community_path: str = "community") -> QuerySet:
+    """``queryset`` cut to the rows of the communities ``user`` hosts (``community_path``: the lookup from a
+    row to its community, e.g. ``"match__community"``)."""
+    return queryset.filter(**{f"{community_path}__in": hosted_community_ids(user)})
+
+
+def member_community_ids(user: Any) -> list[int]:
+    """The ids of the communities ``user`` belongs to, in any role."""
+    if not _signed_in(user):
+        return []
+    return list(Membership.objects.filter(user=user).values_list("community_id", flat=True))
+
+
+def listed(queryset: QuerySet, user: Any, community_path: str = "community") -> QuerySet:
+    """``queryset`` cut to what public lists show ``user``: rows of public communities and of their own."""
+    public = Q(**{f"{community_path}__visibility": Community.Visibility.PUBLIC})
+    return queryset.filter(public | Q(**{f"{community_path}__in": member_community_ids(user)}))
+
+
 def may_host(user: Any) -> bool:
-    """Whether ``user`` may host at all: a signed-in staff user (site-wide host pages)."""
-    return user is not None and user.is_authenticated and bool(user.is_staff)
+    """Whether ``user`` hosts at all: an owner or a host of at least one community (the host pages)."""
+    return bool(hosted_community_ids(user))
 
 
 def plays_in_season(season_id: int | None, user: Any) -> bool:
@@ -43,11 +90,12 @@ def plays_in_season(season_id: int | None, user: Any) -> bool:
 
 
 def is_host_of(match: Match, user: Any, *, seated: bool | None = None) -> bool:
-    """Whether ``user`` hosts this match: staff, without a seat in it, not a player of its season.
+    """Whether ``user`` hosts this match: an owner or host of its community, without a seat in it, not a
+    player of its season.
 
     ``seated``: whether the caller already knows if ``user`` has a seat in it (None: look it up).
     """
-    if not may_host(user):
+    if not hosts_community(match.community_id, user):
         return False
     if seated is None:
         seated = match.seats.filter(user=user).exists()
@@ -55,18 +103,19 @@ def is_host_of(match: Match, user: Any, *, seated: bool | None = None) -> bool:
 
 
 def is_season_host(season: Season, user: Any) -> bool:
-    """Whether ``user`` hosts this season: staff who is not one of its players (a player sees their own only)."""
-    return may_host(user) and not plays_in_season(season.pk, user)
+    """Whether ``user`` hosts this season: an owner or host of its community who is not one of its players
+    (a player sees their own only)."""
+    return hosts_community(season.community_id, user) and not plays_in_season(season.pk, user)
 
 
 def not_played_by(queryset: QuerySet, user: Any, played_by: str) -> QuerySet:
     """``queryset`` without the rows ``user`` plays in (``played_by``: the lookup from a row to a player's user),
-    for the host's admin lists: where a staff user plays, they are a player, not a host."""
+    for the host's admin lists: where a host plays, they are a player, not a host."""
     return queryset.exclude(**{played_by: user})
 
 
 def refused(request: HttpRequest, *, seated: bool = False) -> HttpResponse:
-    """The "hosts only" page (403); ``seated``: the user is staff but plays in this match."""
+    """The "hosts only" page (403); ``seated``: the user hosts its community but plays in this match."""
     return render(request, FORBIDDEN_TEMPLATE, {"seated": seated}, status=403)
 
 
@@ -90,9 +139,9 @@ def host_required(view: View) -> View:
 def match_host_required(view: View | None = None, *, hidden: bool = False) -> Any:
     """A match's host pages: the view gets ``match=`` (from the URL's ``pk``) only if the user hosts it.
 
-    By default someone signed out logs in, a non-host gets a 403 and a seated (or season-playing) staff
-    user the 403 saying they play there. ``hidden=True``: anyone who does not host it gets a 404, as if
-    the page were not there (the match file, the controls).
+    By default someone signed out logs in, a non-host gets a 403, a host of another community a 404 (as if
+    the match were not there), and a seated (or season-playing) host the 403 saying they play there.
+    ``hidden=True``: anyone who does not host it gets a 404 (the match file, the controls).
     """
 
     def decorate(inner: View) -> View:
@@ -102,7 +151,7 @@ def match_host_required(view: View | None = None, *, hidden: bool = False) -> An
                 return refused(request)
             match = get_object_or_404(Match, pk=pk)
             if not is_host_of(match, request.user):
-                if hidden:
+                if hidden or not hosts_community(match.community_id, request.user):
                     raise Http404
                 return refused(request, seated=True)
             return inner(request, *args, match=match, **kwargs)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
@@ -13,33 +15,25 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from genius.accounts.people import without_guests
+from genius.communities.admin_scope import CommunityScoped, ScopedInline, open_admin_to_hosts
+from genius.communities.fields import community_field
+from genius.forms.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
 from genius.matches import access
-from genius.matches.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
-from genius.matches.models import (
-    Decision,
-    Episode,
-    GarnetEntry,
-    LogEntry,
-    Match,
-    Notice,
-    Phase,
-    Season,
-    SeasonAnnouncement,
-    SeasonPlayer,
-    Seat,
-    Snapshot,
-    Submission,
-    TolEntry,
-    WebhookDelivery,
-)
+from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Seat, Snapshot, Submission, TolEntry
 from genius.matches.services import controls, lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import available_games
 from genius.matches.services.errors import ServiceError
-from genius.notify import services as notify
+from genius.notify import safe_http, webhooks
+from genius.notify.models import Notice, WebhookDelivery
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
+
+open_admin_to_hosts(admin.site)
+#: A list filter by season that offers only the seasons of the rows shown (never another community's names).
+BY_SEASON = ("season", admin.RelatedOnlyFieldListFilter)
 
 
-class SeasonPlayerInline(admin.TabularInline):
+class SeasonPlayerInline(ScopedInline):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     model = SeasonPlayer
     extra = 0
@@ -60,14 +54,14 @@ class SeasonForm(forms.ModelForm):
         url = (self.cleaned_data.get("webhook_url") or "").strip()
         if url:
             try:
-                notify.check_webhook_url(url)
-            except notify.WebhookRefused as exc:
+                safe_http.check_webhook_url(url)
+            except safe_http.WebhookRefused as exc:
                 raise forms.ValidationError(str(exc)) from None
         return url
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(CommunityScoped):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     form = SeasonForm
     list_display = ["name", "slug", "created"]
@@ -75,9 +69,10 @@ class SeasonAdmin(admin.ModelAdmin):
     inlines = [SeasonPlayerInline]
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == "host":  # a host's pick-list: no guests
-            kwargs["queryset"] = without_guests().order_by("username")
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+        field = cast(forms.ModelChoiceField, super().formfield_for_foreignkey(db_field, request, **kwargs))
+        if db_field.name == "host" and field.queryset is not None:  # a host's pick-list: no guests
+            field.queryset = field.queryset.filter(pk__in=without_guests().values("pk")).order_by("username")
+        return field
 
 
 class SeatFormSet(forms.BaseInlineFormSet):
@@ -123,7 +118,7 @@ class SeatFormSet(forms.BaseInlineFormSet):
             taken.append((form.cleaned_data["name"], user.pk if user else None))
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ScopedInline):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     model = Seat
     formset = SeatFormSet
@@ -146,7 +141,7 @@ class MatchForm(forms.ModelForm):
 
     class Meta:
         model = Match
-        fields = ["season", "game", "title", "seats_wanted", "seed", "config", "phase_seconds", "turn_seconds",
+        fields = ["community", "season", "game", "title", "seats_wanted", "seed", "config", "phase_seconds", "turn_seconds",
                   "decision_seconds", "reminder_lead_seconds"]
 
     def __init__(self, *args, **kwargs):
@@ -161,7 +156,10 @@ class MatchForm(forms.ModelForm):
         return self.cleaned_data.get("config") or {}
 
     def clean(self) -> dict:
-        data = super().clean()
+        data = super().clean() or {}
+        season, community = data.get("season"), data.get("community")
+        if season is not None and community is not None and season.community_id != community.pk:
+            self.add_error("season", "This season belongs to another community than the match.")
         if self.errors or (self.instance.pk and self.instance.status != Match.Status.LOBBY):
             return data
         seated = list(self.instance.seats.values_list("name", flat=True)) if self.instance.pk else []
@@ -176,14 +174,15 @@ class MatchForm(forms.ModelForm):
         return data
 
 
-class NotWhereSeated(admin.ModelAdmin):
-    """Rows of matches (or seasons) the signed-in staff user plays in are left out: there they are a player.
+class NotWhereSeated(CommunityScoped):
+    """Rows of matches (or seasons) the signed-in host plays in are left out: there they are a player.
 
     ``played_by``: the lookup from a row to the user of a seat (or season entry) that makes it theirs.
     """
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
 
     played_by = "match__seats__user"
+    community_paths: tuple[str, ...] = ("match__community",)
 
     def get_queryset(self, request: HttpRequest):
         return access.not_played_by(super().get_queryset(request), request.user, self.played_by)
@@ -202,8 +201,9 @@ def _run(request: HttpRequest, queryset, action, verb: str) -> None:
 class MatchAdmin(NotWhereSeated):
     form = MatchForm
     played_by = "seats__user"
+    community_paths = ("community",)
     list_display = ["title", "game", "status", "season", "seats_filled", "phase_now", "created", "links"]
-    list_filter = ["status", "game", "season"]
+    list_filter = ["status", "game", BY_SEASON]
     search_fields = ["title"]
     inlines = [SeatInline]
     readonly_fields = ["status", "seq", "started", "finished", "outcome"]
@@ -231,8 +231,13 @@ class MatchAdmin(NotWhereSeated):
         return extra + super().get_urls()
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
-        """Create a match by importing a match file."""
+        """Create a match by importing a match file (into one of the host's communities)."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
         form = ImportForm(request.POST or None, request.FILES or None)
+        form.fields["community"] = community_field(request.user)
+        cast(forms.ModelChoiceField, form.fields["season"]).queryset = access.scoped(Season.objects.all(),
+                                                                                    request.user)
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
             if upload.size > 5 * 1024 * 1024:
@@ -241,6 +246,7 @@ class MatchAdmin(NotWhereSeated):
                 try:
                     match = matchfiles.import_match(
                         upload.read(), season=form.cleaned_data["season"], title=form.cleaned_data["title"],
+                        community_id=form.cleaned_data["community"].pk,
                         phase_seconds=form.cleaned_data["phase_seconds"],
                     )
                     played = match.phases.count()  # the title is said once, as typed ("Imported copy of 15")
@@ -309,7 +315,7 @@ class MatchAdmin(NotWhereSeated):
 
 class ImportForm(forms.Form):
     file = forms.FileField(help_text="A match file (JSON, MATCHFILE.md), at most 5 MiB.")
-    season = forms.ModelChoiceField(Season.objects.all(), required=False)
+    season = forms.ModelChoiceField(Season.objects.none(), required=False)
     title = forms.CharField(required=False, max_length=120)
     phase_seconds = WholeNumberField(initial=24 * 3600, min_value=10, max_value=2**31 - 1,
                                      help_text="Length of the phases to come.")
@@ -327,7 +333,7 @@ def _short(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def _json(payload: object, **options: object) -> str:
+def _json(payload: object, **options: Any) -> str:
     """A payload as JSON text, readable (non-ASCII kept), escaped where it holds what UTF-8 cannot carry."""
     text = json.dumps(payload, ensure_ascii=False, **options)
     try:
@@ -345,7 +351,8 @@ class SubmissionMatchFilter(admin.SimpleListFilter):
     parameter_name = "phase__match__id__exact"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
-        matches = access.not_played_by(Match.objects.order_by("-pk"), request.user, "seats__user")[:20]
+        hosted = access.scoped(Match.objects.order_by("-pk"), request.user)
+        matches = access.not_played_by(hosted, request.user, "seats__user")[:20]
         return [(str(m.pk), f"#{m.pk} {_short(m.title, 24)}") for m in matches]
 
     def queryset(self, request: HttpRequest, queryset):
@@ -362,6 +369,7 @@ class SubmissionAdmin(NotWhereSeated):
     """Short columns at 1280 px; the payload cut to 60 characters in the list, in full on the change page."""
 
     played_by = "phase__match__seats__user"
+    community_paths = ("phase__match__community",)
     list_display = ["match_short", "phase_short", "seat_short", "kind", "default", "locked_in", "time",
                     "payload_short"]
     list_display_links = ["phase_short"]
@@ -427,7 +435,7 @@ class SubmissionAdmin(NotWhereSeated):
 @admin.register(LogEntry)
 class LogEntryAdmin(NotWhereSeated):
     list_display = ["match", "phase_name", "audience", "seat", "text"]
-    list_filter = ["audience", "match"]
+    list_filter = ["audience", ("match", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["text"]
 
 
@@ -439,21 +447,23 @@ class SnapshotAdmin(NotWhereSeated):
 @admin.register(GarnetEntry)
 class GarnetEntryAdmin(NotWhereSeated):
     played_by = "season__players__user"
+    community_paths = ("season__community", "match__community")
     list_display = ["user", "season", "match", "phase_number", "amount", "reason", "created"]
-    list_filter = ["season"]
+    list_filter = [BY_SEASON]
 
 
 @admin.register(TolEntry)
-class TolEntryAdmin(admin.ModelAdmin):
+class TolEntryAdmin(CommunityScoped):
+    community_paths = ("season__community", "match__community")
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["user", "season", "match", "amount", "reason", "created"]
-    list_filter = ["season"]
+    list_filter = [BY_SEASON]
 
 
 # --- seasons: episodes, decisions, Death Matches from picks, announcements, webhooks, reminders ---------------
 
 
-class DecisionInline(admin.TabularInline):
+class DecisionInline(ScopedInline):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     model = Decision
     extra = 0
@@ -463,10 +473,11 @@ class DecisionInline(admin.TabularInline):
 
 
 @admin.register(Episode)
-class EpisodeAdmin(admin.ModelAdmin):
+class EpisodeAdmin(CommunityScoped):
+    community_paths = ("season__community",)
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["__str__", "season", "number", "stage", "created"]
-    list_filter = ["season"]
+    list_filter = [BY_SEASON]
     inlines = [DecisionInline]
     actions = ["apply_main_match"]
 
@@ -486,10 +497,11 @@ class EpisodeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Decision)
-class DecisionAdmin(admin.ModelAdmin):
+class DecisionAdmin(CommunityScoped):
+    community_paths = ("episode__season__community",)
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["episode", "kind", "decider", "status", "deadline", "choice", "left", "by_default", "links"]
-    list_filter = ["status", "kind", "episode__season"]
+    list_filter = ["status", "kind", ("episode__season", admin.RelatedOnlyFieldListFilter)]
     readonly_fields = ["episode", "match", "kind", "order", "decider", "options", "can_leave", "opened_at",
                        "decided_at", "choice", "left", "by_default", "note", "status"]
     actions = ["create_death_match", "close_now"]
@@ -514,18 +526,20 @@ class DecisionAdmin(admin.ModelAdmin):
 
 
 @admin.register(SeasonAnnouncement)
-class SeasonAnnouncementAdmin(admin.ModelAdmin):
+class SeasonAnnouncementAdmin(CommunityScoped):
+    community_paths = ("season__community",)
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["season", "episode", "text", "created"]
-    list_filter = ["season"]
+    list_filter = [BY_SEASON]
     search_fields = ["text"]
 
 
 @admin.register(WebhookDelivery)
-class WebhookDeliveryAdmin(admin.ModelAdmin):
+class WebhookDeliveryAdmin(CommunityScoped):
+    community_paths = ("season__community",)
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["season", "status", "attempts", "last_error", "next_try_at", "created", "sent_at"]
-    list_filter = ["status", "season"]
+    list_filter = ["status", BY_SEASON]
     readonly_fields = ["season", "match", "url", "content", "status", "attempts", "next_try_at", "last_error",
                        "sent_at"]
     actions = ["retry"]
@@ -533,12 +547,13 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
     @admin.action(description="Send again")
     def retry(self, request, queryset):
         for delivery in queryset:
-            notify.retry(delivery.pk)
+            webhooks.retry(delivery.pk)
         messages.success(request, f"{queryset.count()} announcement(s) are being sent again.")
 
 
 @admin.register(Notice)
-class NoticeAdmin(admin.ModelAdmin):
+class NoticeAdmin(CommunityScoped):
+    community_paths = ("phase__match__community", "decision__episode__season__community")
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["kind", "phase", "decision", "recipients", "error", "sent_at"]
     list_filter = ["kind"]

@@ -1,38 +1,33 @@
 """Death Matches: the host's page to set one up for any two players in any game whose spec offers a
-Death Match, and the JSON a live match page reads when the game's spec offers it (the seat's legal
-moves with an instant check of a typed move; the clocks).
+Death Match (the JSON a live page reads, hints and clocks, is in ``hints_and_clock_json``).
 
 Views call services and the engine's own checks; no rule lives here, and no game is named.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
 
-from games.engines.protocol import EngineError, SubmissionError
-from games.engines.spec import GameSpec, Offers
+from games.engines.spec import GameSpec
 from genius.accounts.people import without_guests
-from genius.live import presenters
-from genius.matches.access import host_required
-from genius.matches.fields import WholeNumberField
-from genius.matches.models import Match, Phase, Season, Submission
+from genius.communities.fields import community_field
+from genius.forms.fields import WholeNumberField
+from genius.matches.access import host_required, scoped
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import (
     death_match_games,
-    engine_of,
     first_death_match_game,
-    may_submit,
     spec_of,
 )
 from genius.matches.services.errors import ServiceError
+from genius.seasons.models import Season
 
 SEAT_CHOICES = (("", "nobody"), ("first", "the first seat"), ("second", "the second seat"))
 #: The config keys the page fills, each only when the chosen game's spec declares it.
@@ -63,8 +58,9 @@ class DeathMatchForm(forms.Form):
     first = forms.ModelChoiceField(queryset=None, label="First seat",
                                    help_text="Without a Choose Layout holder, the first seat picks a board first.")
     second = forms.ModelChoiceField(queryset=None, label="Second seat")
-    season = forms.ModelChoiceField(queryset=Season.objects.all(), required=False,
-                                    help_text="Optional: the season this Death Match belongs to.")
+    season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False,
+                                    help_text="Optional: the season this Death Match belongs to (its community "
+                                              "wins).")
     title = forms.CharField(required=False, max_length=120, help_text="Leave empty for “Death Match: A vs B”.")
     turn_seconds = WholeNumberField(initial=60, min_value=5, max_value=3600, label="Turn length (seconds)",
                                       help_text="Each turn lasts this long (each set-up step: 2 minutes).")
@@ -149,6 +145,8 @@ def _error_field(message: str) -> str | None:
 def new_death_match(request: HttpRequest) -> HttpResponse:
     """Hosts only: set up a Death Match for any two players, in any game offering one, and start it."""
     form = DeathMatchForm(request.POST or None)
+    form.fields["community"] = community_field(request.user)
+    cast(forms.ModelChoiceField, form.fields["season"]).queryset = scoped(Season.objects.all(), request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -156,7 +154,7 @@ def new_death_match(request: HttpRequest) -> HttpResponse:
             match = lifecycle.start_match_between(
                 [first, second], game=form.game_slug(), season=data["season"], seed=data["seed"], config=form.config(),
                 title=data["title"] or f"Death Match: {first.get_username()} vs {second.get_username()}",
-                turn_seconds=data["turn_seconds"],
+                turn_seconds=data["turn_seconds"], community_id=data["community"].pk,
             )
         except ServiceError as exc:
             form.add_error(_error_field(exc.message), exc.message)
@@ -165,83 +163,3 @@ def new_death_match(request: HttpRequest) -> HttpResponse:
             return redirect("match", pk=match.pk)
     return render(request, "games/dm/new.html", {"form": form},
                   status=400 if form.errors else 200)
-
-
-# --- the live page's JSON ----------------------------------------------------------------------------------
-
-
-def _match_offering(pk: int, offered: str) -> Match:
-    """The match, when its game's spec offers ``offered`` (a field of :class:`Offers`); else 404."""
-    match = get_object_or_404(Match, pk=pk)
-    try:
-        offers: Offers = spec_of(match.game).offers
-    except KeyError:
-        raise Http404 from None
-    if not getattr(offers, offered):  # a declared field of the spec, not a probe of the engine
-        raise Http404
-    return match
-
-
-@require_GET
-def move_hints(request: HttpRequest, pk: int) -> JsonResponse:
-    """The seat's legal moves for the open phase (games whose spec offers ``move_hints``); with any of the
-    phase's form fields in the query, that submission checked.
-
-    ``{"phase": 7, "player": "ana", "legal": {...}, "check": {"ok": false, "field": "move", "error": "…"}}``
-    """
-    match = _match_offering(pk, "move_hints")
-    seat = match.seats.filter(user=request.user).first() if request.user.is_authenticated else None
-    if seat is None:
-        return JsonResponse({"error": "Only the players of this match have moves to make."}, status=403)
-    phase = presenters.open_phase(match)
-    engine = engine_of(match.game)
-    acting = (phase is not None and phase.status == Phase.Status.OPEN and match.state is not None
-              and may_submit(match, phase, seat.name))
-    body: dict[str, Any] = {
-        "phase": phase.number if phase else 0,
-        "player": seat.name,
-        "legal": engine.legal_moves(match.state, seat.name) if acting else {},
-    }
-    if not acting:
-        if request.GET:
-            body["check"] = {"ok": False, "field": "", "error": "You have no move to make now."}
-        return JsonResponse(body)
-    names = {f.name for f in engine.form_fields(match.state, seat.name)}
-    asked = {key: request.GET[key] for key in request.GET if key in names}
-    if asked:
-        try:
-            payload = engine.parse_form(match.state, seat.name, asked)
-            body["check"] = {"ok": True, "payload": payload}
-        except SubmissionError as exc:
-            body["check"] = {"ok": False, "field": exc.field, "error": exc.message}
-        except EngineError as exc:
-            body["check"] = {"ok": False, "field": "", "error": str(exc)}
-    return JsonResponse(body)
-
-
-@require_GET
-def live_clock(request: HttpRequest, pk: int) -> JsonResponse:
-    """The clocks, for everyone (games whose spec offers ``live_clock``): the open phase's deadline, each
-    player's reserve and, on reserve time, when the reserve began and who is still to move (the dealer
-    announces it)."""
-    match = _match_offering(pk, "live_clock")
-    phase = presenters.open_phase(match)
-    engine = engine_of(match.game)
-    players = [s.name for s in match.seats.order_by("position")]
-    reserve = {}
-    if match.state is not None:
-        reserve = {name: engine.observer.player_state(match.state, name).get("reserve_s") for name in players}
-    body: dict[str, Any] = {"seq": match.seq, "status": match.status, "phase": None, "reserve_s": reserve,
-                            "now": timezone.now().isoformat(timespec="milliseconds")}  # the pages count from it
-    if phase is not None:
-        waiting: list[str] = []
-        if phase.reserve_from is not None:
-            moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
-            waiting = [name for name in phase.actors if name not in moved]
-        body["phase"] = {
-            "number": phase.number, "name": phase.name, "kind": phase.kind, "status": phase.status,
-            "deadline": phase.deadline.isoformat() if phase.deadline else None,
-            "reserve_from": phase.reserve_from.isoformat() if phase.reserve_from else None,
-            "waiting": waiting,
-        }
-    return JsonResponse(body)

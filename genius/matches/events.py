@@ -8,6 +8,8 @@ waits for the commit and sends one push per transaction. With no listener nothin
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Protocol
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -20,6 +22,7 @@ class Listener(Protocol):
 
 
 _listeners: list[Listener] = []
+_unheard = 0  # > 0 inside :func:`unheard`
 
 
 def listen(listener: Listener) -> None:
@@ -31,8 +34,21 @@ def listen(listener: Listener) -> None:
 def match_changed(match_id: int, *, seat_id: int | None = None, seq: int | None = None) -> None:
     """Tell the listeners: ``seat_id`` set, only that seat's view (and the host's) changed; ``seq``, the
     match's number after the change, when known."""
+    if _unheard:
+        return
     for listener in _listeners:
         listener(match_id, seat_id=seat_id, seq=seq)
+
+
+@contextmanager
+def unheard() -> Iterator[None]:
+    """The changes made inside reach no listener (a simulation nobody watches); numbers still advance."""
+    global _unheard
+    _unheard += 1
+    try:
+        yield
+    finally:
+        _unheard -= 1
 
 
 def bump(match_id: int) -> None:

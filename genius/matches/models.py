@@ -1,6 +1,8 @@
-"""The domain, kept thin: seasons, matches, seats, phases, submissions, snapshots, logs, ledgers.
+"""The matches' domain, kept thin: matches, seats, phases, submissions, snapshots, logs and the wallets' ledgers.
 
-Rules live in the engines; writes go through ``genius.matches.services``.
+Rules live in the engines; writes go through ``genius.matches.services``. A match may belong to a season
+(``genius.seasons.models``): those links are named by label (``"seasons.Season"``), never imported, so this
+module stands below the seasons app.
 """
 
 from __future__ import annotations
@@ -8,40 +10,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q, Sum
-
-
-class Season(models.Model):
-    """A community's run of episodes; garnets and ToL carry across its matches."""
-
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(unique=True)
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    community = models.ForeignKey(
-        "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="seasons",
-        help_text="The community that runs it: its owners and hosts host the season.")
-    webhook_url = models.URLField(blank=True, help_text="Optional: each announcement is posted here as JSON {content}.")
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class SeasonPlayer(models.Model):
-    """A player taking part in a season (eliminated once they lose a Death Match)."""
-
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="players")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="season_entries")
-    eliminated_at = models.DateTimeField(null=True, blank=True)
-    eliminated_in = models.ForeignKey("Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["season", "user"], name="one_entry_per_season")]
-
-    def __str__(self) -> str:
-        return f"{self.user} in {self.season}"
 
 
 class Match(models.Model):
@@ -53,7 +21,7 @@ class Match(models.Model):
         PAUSED = "paused", "Paused"
         FINISHED = "finished", "Finished"
 
-    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
+    season = models.ForeignKey("seasons.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
     community = models.ForeignKey(
         "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="matches",
         help_text="The community whose hosts run it (none: practice, challenges; only its players see it).")
@@ -77,10 +45,10 @@ class Match(models.Model):
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     # Seasons (genius.seasons.services): the episode a match belongs to, and its part in it.
-    episode = models.ForeignKey("Episode", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
+    episode = models.ForeignKey("seasons.Episode", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
     kind = models.CharField(max_length=5, choices=[("main", "Main Match"), ("death", "Death Match")], default="main")
     dm_pick = models.ForeignKey(
-        "Decision", null=True, blank=True, on_delete=models.SET_NULL, related_name="death_matches",
+        "seasons.Decision", null=True, blank=True, on_delete=models.SET_NULL, related_name="death_matches",
         help_text="A Death Match: the EC's pick it was created from.",
     )
     start_when_items_given = models.BooleanField(
@@ -229,173 +197,56 @@ class LogEntry(models.Model):
         verbose_name_plural = "log entries"
 
 
-class GarnetEntry(models.Model):
-    """One change of a player's garnet wallet; a balance is the sum of these."""
+class LedgerEntry(models.Model):
+    """One change of a player's holding (a wallet's garnets, Tokens of Life); a balance is the sum of these.
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="garnet_entries")
-    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE, related_name="garnet_entries")
-    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="garnet_entries")
-    phase_number = models.PositiveIntegerField(null=True, blank=True)
+    Each ledger names its own ``user``, ``season`` and ``match`` links (their reverse names differ).
+    """
+
     amount = models.IntegerField()
     reason = models.CharField(max_length=200)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ["created", "pk"]
+
+
+class GarnetEntry(LedgerEntry):
+    """One change of a player's garnet wallet."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="garnet_entries")
+    season = models.ForeignKey("seasons.Season", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="garnet_entries")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="garnet_entries")
+    phase_number = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta(LedgerEntry.Meta):
         verbose_name_plural = "garnet ledger"
 
 
-class TolEntry(models.Model):
+class TolEntry(LedgerEntry):
     """One change of a player's Tokens of Life in a season."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tol_entries")
-    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE, related_name="tol_entries")
+    season = models.ForeignKey("seasons.Season", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="tol_entries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="tol_entries")
-    amount = models.IntegerField()
-    reason = models.CharField(max_length=200)
-    created = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["created", "pk"]
+    class Meta(LedgerEntry.Meta):
         verbose_name_plural = "ToL ledger"
 
 
-def garnet_balance(user_id: int, season_id: int | None) -> int:
-    """A wallet: the sum of the user's ledger in the season (or outside any season)."""
-    rows = GarnetEntry.objects.filter(user_id=user_id, season_id=season_id)
+def _total(rows: models.QuerySet) -> int:
+    """A balance: the sum of a ledger's rows."""
     return rows.aggregate(total=Sum("amount"))["total"] or 0
+
+
+def garnet_balance(user_id: int, season_id: int | None) -> int:
+    """A wallet: the sum of the user's garnet ledger in the season (or outside any season)."""
+    return _total(GarnetEntry.objects.filter(user_id=user_id, season_id=season_id))
 
 
 def tol_balance(user_id: int, season_id: int | None) -> int:
     """Tokens of Life held: the sum of the ToL ledger."""
-    rows = TolEntry.objects.filter(user_id=user_id, season_id=season_id)
-    return rows.aggregate(total=Sum("amount"))["total"] or 0
-
-
-# --- seasons: episodes, post-game decisions, announcements, webhooks, reminders (genius.seasons.services) ---
-
-
-class Episode(models.Model):
-    """One episode of a season: a Main Match, then its Death Match(es)."""
-
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="episodes")
-    number = models.PositiveIntegerField()
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["season", "number"]
-        constraints = [models.UniqueConstraint(fields=["season", "number"], name="one_episode_per_number")]
-
-    def __str__(self) -> str:
-        return f"{self.season} · episode {self.number}"
-
-    @property
-    def main_match(self) -> Match | None:
-        return self.matches.filter(kind="main").order_by("pk").first()
-
-
-class Decision(models.Model):
-    """A season-level decision with a deadline: hand out a ToL, an EC's Death Match choice, or a Death Match
-    item to give to one of the duelists.
-
-    ``options`` holds the user ids the decider may name; an EC holding a ToL may instead leave.
-    """
-
-    class Kind(models.TextChoices):
-        GIVE_TOL = "give_tol", "Hand out a Token of Life"
-        DEATH_MATCH = "death_match", "Pick a Death Match opponent"
-        GIVE_ITEM = "give_item", "Give a Death Match item to a duelist"
-
-    class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for an earlier decision"
-        OPEN = "open", "Open"
-        DECIDED = "decided", "Decided"
-
-    episode = models.ForeignKey(Episode, on_delete=models.CASCADE, related_name="decisions")
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="season_decisions")
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    order = models.PositiveSmallIntegerField(default=0, help_text="Decisions open in this order (equal: together).")
-    decider = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="season_decisions")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
-    options = models.JSONField(default=list, blank=True)
-    can_leave = models.BooleanField(default=False, help_text="An EC holding a ToL may spend it to leave the DM.")
-    opened_at = models.DateTimeField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True)
-    choice = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    left = models.BooleanField(default=False, help_text="The EC spent a ToL to leave the Death Match.")
-    by_default = models.BooleanField(default=False, help_text="Drawn at random: no choice by the deadline.")
-    decided_at = models.DateTimeField(null=True, blank=True)
-    note = models.CharField(max_length=200, blank=True)
-    reminded = models.BooleanField(default=False)
-    item = models.CharField(max_length=40, blank=True,
-                            help_text="A give_item decision: the item key (``match`` is the Death Match it is for).")
-
-    class Meta:
-        ordering = ["episode", "order", "pk"]
-        indexes = [models.Index(fields=["status", "deadline"], name="decision_due_idx")]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.decider} ({self.episode})"
-
-
-class SeasonAnnouncement(models.Model):
-    """A public line of a season's story (ToL handed out, picks, eliminations), chat-ready."""
-
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="announcements")
-    episode = models.ForeignKey(Episode, null=True, blank=True, on_delete=models.CASCADE, related_name="announcements")
-    text = models.TextField()
-    created = models.DateTimeField()
-
-    class Meta:
-        ordering = ["created", "pk"]
-
-
-class WebhookDelivery(models.Model):
-    """One announcement posted to a season's webhook as JSON ``{"content": text}``, retried with backoff."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
-
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="webhook_deliveries")
-    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    url = models.URLField(max_length=500)
-    content = models.TextField()
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    next_try_at = models.DateTimeField()
-    last_error = models.CharField(max_length=300, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created", "-pk"]
-        indexes = [models.Index(fields=["status", "next_try_at"], name="webhook_due_idx")]
-        verbose_name_plural = "webhook deliveries"
-
-
-class Notice(models.Model):
-    """The reminder emails sent for a phase or a season decision: when it opened, and before its deadline."""
-
-    class Kind(models.TextChoices):
-        OPENED = "opened", "Opened"
-        REMINDER = "reminder", "Before the deadline"
-
-    kind = models.CharField(max_length=8, choices=Kind.choices)
-    phase = models.ForeignKey(Phase, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
-    decision = models.ForeignKey(Decision, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
-    recipients = models.JSONField(default=list, blank=True)
-    error = models.CharField(max_length=300, blank=True)
-    sent_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["-sent_at"]
-        constraints = [
-            models.UniqueConstraint(fields=["phase", "kind"], condition=Q(phase__isnull=False), name="one_notice_per_phase"),
-            models.UniqueConstraint(
-                fields=["decision", "kind"], condition=Q(decision__isnull=False), name="one_notice_per_decision"
-            ),
-        ]
+    return _total(TolEntry.objects.filter(user_id=user_id, season_id=season_id))

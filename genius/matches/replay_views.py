@@ -6,7 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from genius.live import presenters, replays
+from genius.matches import presenters
+from genius.matches import replay_frames as replays
 from genius.matches.models import Match
 from genius.matches.services.engines import GAME_TITLES
 

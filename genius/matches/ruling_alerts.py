@@ -12,9 +12,9 @@ from typing import Any
 
 from django.urls import reverse
 
+from genius.forms.rulings import proposal
 from genius.matches import access
 from genius.matches.models import Match, Phase
-from genius.matches.ruling_forms import proposal
 
 #: At most this many rulings are looked at for one page.
 LIMIT = 20

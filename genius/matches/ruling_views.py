@@ -1,5 +1,7 @@
 """The host's adjudication page (``/matches/<id>/ruling/``): every submission of the phase just closed, and the
-ruling form built from the engine's ``RulingForm``. It calls the rulings service; no rules here."""
+ruling form built from the engine's ``RulingForm`` (``genius.forms.rulings``). It calls the rulings service; no
+rules here. "Save draft" answers in place when htmx sends it (the page it redirects to, its form and messages
+swapped in); without JavaScript every step is a plain post."""
 
 from __future__ import annotations
 
@@ -8,14 +10,16 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 
 from games.engines import protocol
-from genius.matches import ruling_forms
+from genius.forms.htmx import HtmxRequest, go
+from genius.forms.rulings import RulingBoxes, box_for, proposal
 from genius.matches.access import match_host_required
 from genius.matches.models import Match
-from genius.matches.ruling_forms import FormErrors
 from genius.matches.services import rulings
+from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
 
 TEMPLATE = "games/ruling.html"
@@ -23,7 +27,7 @@ PREVIEW = "games/ruling_preview.html"
 
 
 @match_host_required
-def match_ruling(request: HttpRequest, match: Match) -> HttpResponse:
+def match_ruling(request: HtmxRequest, match: Match) -> HttpResponse:
     """GET: the page (a saved draft in its boxes). POST ``action``: ``draft`` (save, stay), ``preview`` (what
     players and spectators will read, then "Publish now"), ``edit`` (back to the boxes), ``publish``."""
     phase = rulings.open_ruling_phase(match) if match.state is not None and rulings.offers_rulings(match) else None
@@ -34,42 +38,41 @@ def match_ruling(request: HttpRequest, match: Match) -> HttpResponse:
                               "has closed yet. Nothing was changed.")
             return render(request, TEMPLATE, ctx, status=400)
         return render(request, TEMPLATE, ctx)
-    form = rulings.ruling_form(match)
+    designed = rulings.ruling_form(match)
     if request.method != "POST":  # a saved draft first, else what the game's rules proposed
-        proposed = ruling_forms.proposal(form, match.state).ruling
-        values = ruling_forms.values_of(form, phase.ruling_draft if phase.ruling_draft is not None else proposed)
-        return _page(request, match, phase, form, values)
-    values = ruling_forms.values_from_post(request.POST)
+        proposed = proposal(designed, match.state).ruling
+        ruling = phase.ruling_draft if phase.ruling_draft is not None else proposed
+        return _page(request, match, phase, RulingBoxes(designed, ruling=ruling))
     action = request.POST.get("action", "")
-    chosen = ruling_forms.chosen_next(form, values)
+    judged = action in ("preview", "publish")  # a draft is only read; the engine checks what is published
+    form = RulingBoxes(designed, request.POST, engine=engine_of(match.game) if judged else None,
+                       state=match.state if judged else None)
     if action == "edit":
-        return _page(request, match, phase, form, values)
+        return _page(request, match, phase, form)
+    if not form.is_valid():
+        return _page(request, match, phase, form, status=400)
     try:
-        ruling = ruling_forms.read(form, values)
         if action == "draft":
-            rulings.save_draft(match, phase, ruling, request.user)
+            rulings.save_draft(match, phase, form.ruling, request.user)
             messages.success(request, f"Draft saved at {timezone.localtime():%H:%M %Z}.")
             return redirect("match-ruling", pk=match.pk)
         if action == "publish":
-            rulings.publish(match, phase, ruling, request.user)
+            rulings.publish(match, phase, form.ruling, request.user)
             messages.success(request, f"Your ruling on {_ruled_on(match, phase)} is published.")
-            return redirect("match", pk=match.pk)
-        result = rulings.preview(match, ruling)
-    except FormErrors as exc:
-        return _page(request, match, phase, form, values, exc.errors, status=400)
+            return go(request, reverse("match", kwargs={"pk": match.pk}))
+        result = rulings.preview(match, form.ruling)
     except ServiceError as exc:
-        box = ruling_forms.box_for(form, chosen, exc.field) if exc.field else "__all__"
-        return _page(request, match, phase, form, values, {box: exc.message}, status=400)
+        form.refuse(box_for(designed, form.chosen, exc.field) if exc.field else "__all__", exc.message)
+        return _page(request, match, phase, form, status=400)
     return render(request, PREVIEW, {"match": match, "phase": phase, "ruled_on": _ruled_on(match, phase),
-                                     "hidden": [(k, v) for k, vs in values.items() if k != "action" for v in vs],
-                                     **_what_is_read(result, form)})
+                                     "hidden": [(k, v) for k, vs in form.values.items() if k != "action" for v in vs],
+                                     **_what_is_read(result, designed)})
 
 
-def _page(request: HttpRequest, match: Match, phase: Any, form: protocol.RulingForm, values: ruling_forms.Values,
-          errors: dict[str, str] | None = None, *, status: int = 200) -> HttpResponse:
-    ctx = ruling_forms.page(form, values, errors)
+def _page(request: HttpRequest, match: Match, phase: Any, form: RulingBoxes, *, status: int = 200) -> HttpResponse:
+    ctx = form.page()
     ctx.update({"match": match, "phase": phase, "ruled_on": _ruled_on(match, phase),
-                "draft_saved": phase.ruling_draft is not None, "proposal": ruling_forms.proposal(form, match.state)})
+                "draft_saved": phase.ruling_draft is not None, "proposal": proposal(form.designed, match.state)})
     return render(request, TEMPLATE, ctx, status=status)
 
 

@@ -1,13 +1,20 @@
-"""URLs of the games app."""
+"""URLs of the matches app: the home page, the match pages, practice, rules, Death Matches."""
 
-from django.urls import include, path
+from django.urls import path
 
-from genius.matches import concede_views, dm_views, lobby_views, practice_views, replay_views, ruling_views, views
-from genius.seasons import views as season_views
+from genius.matches import (
+    concede_views,
+    dm_views,
+    hints_and_clock_json,
+    lobby_views,
+    practice_views,
+    replay_views,
+    ruling_views,
+    views,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("signup/", views.signup, name="signup"),
     path("practice/<slug:game>/", practice_views.start, name="practice"),
     path("me/matches/", views.my_matches, name="my-matches"),
     path("me/wallet/", views.wallet, name="wallet"),
@@ -20,16 +27,10 @@ urlpatterns = [
     path("matches/<int:pk>/export/", views.match_export, name="match-export"),
     path("matches/<int:pk>/control/", views.host_control, name="match-control"),
     path("matches/<int:pk>/ruling/", ruling_views.match_ruling, name="match-ruling"),
-    path("season-rules/", season_views.season_rules, name="season-rules"),
-    path("seasons/<slug:slug>/", season_views.season_detail, name="season"),
-    path("seasons/<slug:slug>/host/", season_views.season_host, name="season-host"),
-    path("seasons/<slug:slug>/wallet/", season_views.season_wallet, name="season-wallet"),
-    path("season-archives/", include("genius.seasons.archive_views")),  # download and import a whole season
-    path("decisions/<int:pk>/", season_views.decision_detail, name="decision"),
     path("rules/<slug:game>/", views.rules, name="rules"),
     path("matches/<int:pk>/rules/", views.match_rules, name="match-rules"),
     path("dm/new/", dm_views.new_death_match, name="dm-new"),
-    path("matches/<int:pk>/hints/", dm_views.move_hints, name="match-hints"),
-    path("matches/<int:pk>/clock/", dm_views.live_clock, name="match-clock"),
+    path("matches/<int:pk>/hints/", hints_and_clock_json.move_hints, name="match-hints"),
+    path("matches/<int:pk>/clock/", hints_and_clock_json.live_clock, name="match-clock"),
     path("matches/<int:pk>/concede/", concede_views.concede, name="match-concede"),
 ]

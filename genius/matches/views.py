@@ -6,7 +6,6 @@ import json
 
 import markdown
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
@@ -21,21 +20,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
-from genius.accounts import guests, throttle
-from genius.accounts.addresses import client_address
-from genius.accounts.forms import SignUpForm
+from genius.accounts import guests
+from genius.forms.fields import id_from
 from genius.forms.htmx import HtmxRequest, go
 from genius.forms.moves import MoveForm
-from genius.live import presenters
-from genius.matches import results
+from genius.matches import access, presenters, results
 from genius.matches.access import match_host_required
-from genius.matches.fields import id_from
-from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, Seat, Submission, TolEntry
+from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
 from genius.matches.safe_markdown import render_with_toc
 from genius.matches.services import conceding, controls, lifecycle, matchfiles, practice, replays, seating, submitting
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.match_rules import rules_text
+from genius.seasons.models import Decision, Season
 
 
 def _seats_text(low: int, high: int) -> str:
@@ -53,7 +50,8 @@ def _results(match: Match) -> dict:
 def home(request: HttpRequest) -> HttpResponse:
     """What Genius is and how to play, watch and host; every game (with a practice button); open lobbies,
     matches being played, finished matches with their results, seasons."""
-    community = Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX)
+    community = access.listed(Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX),
+                              request.user)
     games = [
         {"slug": slug, "title": spec.title, "summary": spec.summary,
          "seats": _seats_text(spec.min_players, spec.max_players), "practice": practice.offers_practice(slug)}
@@ -87,26 +85,9 @@ def home(request: HttpRequest) -> HttpResponse:
         request,
         "games/home.html",
         {"games": games, "lobbies": lobbies, "live": live, "finished": finished, "practising": mine,
-         "seasons": Season.objects.all()[:20], "guest": guests.is_guest(request),
+         "seasons": access.listed(Season.objects.all(), request.user)[:20], "guest": guests.is_guest(request),
          "practice_seconds": practice.PHASE_SECONDS},
     )
-
-
-def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and sign in (names under ``genius.accounts.names``; throttled per address)."""
-    address = client_address(request)
-    if request.method == "POST":
-        refusal = throttle.signup_refusal(address)
-        if refusal:
-            return render(request, "registration/signup_throttled.html", {"reason": refusal}, status=429)
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        throttle.signup_made(address)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}! Join a lobby below.")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
 
 
 @login_required

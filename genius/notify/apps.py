@@ -1,4 +1,4 @@
-"""The notify app: emails, webhooks, and the alert rounds it sends (its one model)."""
+"""The notify app: emails, webhooks, what a person owes now, and the alert rounds it sends."""
 
 from django.apps import AppConfig
 
@@ -6,3 +6,15 @@ from django.apps import AppConfig
 class NotifyConfig(AppConfig):
     name = "genius.notify"
     label = "notify"
+
+    def ready(self) -> None:
+        from genius.matches import ruling_alerts
+        from genius.matches.models import Match
+        from genius.matches.services import seating
+        from genius.matches.signals import phase_resolved
+        from genius.notify import due, webhooks
+
+        due.add_source(seating.full_lobbies)  # "Your lobby is full: start it" for its host
+        due.add_source(ruling_alerts.rulings_waiting)  # "The rules stopped: rule by hand" for the match's host
+        phase_resolved.connect(webhooks.phase_resolved_receiver, sender=Match,
+                               dispatch_uid="genius.notify.announce_phase")

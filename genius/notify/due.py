@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 from django.urls import reverse
 from django.utils import timezone
 
-from genius.matches.models import Decision, Match, Phase, Seat, Submission
+from genius.matches.models import Match, Phase, Seat, Submission
+from genius.seasons.models import Decision
 
 #: "Deadline in one hour": a move still owed this close to its deadline is flagged ``soon``.
 SOON = timedelta(hours=1)

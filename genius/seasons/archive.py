@@ -35,19 +35,11 @@ from games.engines.registry import get_engine, slugs
 from genius.accounts import names
 from genius.designs.documents import DesignError, validate_design
 from genius.designs.models import GameDesign
-from genius.matches.models import (
-    Decision,
-    Episode,
-    GarnetEntry,
-    Match,
-    Season,
-    SeasonAnnouncement,
-    SeasonPlayer,
-    TolEntry,
-)
+from genius.matches.models import GarnetEntry, Match, TolEntry
 from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.errors import ServiceError
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 
 FORMAT = "genius-season-archive"
 VERSION = 1
@@ -286,17 +278,20 @@ def _list(manifest: dict[str, Any], key: str) -> list[Any]:
 # --- import ------------------------------------------------------------------------------------------------
 
 
-def import_season(data: bytes, host: Any, *, name: str = "", now: datetime | None = None) -> Season:
+def import_season(data: bytes, host: Any, *, name: str = "", now: datetime | None = None,
+                  community: Any = None) -> Season:
     """A new season from an archive, every match replayed; refused whole (ArchiveError) if anything is wrong."""
     manifest, members = read_archive(data)
     now = now or timezone.now()
     with transaction.atomic():
-        return _Importer(manifest, members, host, now).run(name)
+        return _Importer(manifest, members, host, now, community).run(name)
 
 
 class _Importer:
-    def __init__(self, manifest: dict[str, Any], members: dict[str, bytes], host: Any, now: datetime) -> None:
+    def __init__(self, manifest: dict[str, Any], members: dict[str, bytes], host: Any, now: datetime,
+                 community: Any = None) -> None:
         self.manifest, self.members, self.host, self.now = manifest, members, host, now
+        self.community = community
         self.users: dict[str, Any] = {}
         self.matches: dict[str, Match] = {}
         self.episodes: dict[int, Episode] = {}
@@ -306,7 +301,8 @@ class _Importer:
         title = (name or info.get("name", str)).strip()
         if not title or len(title) > 100:
             raise ArchiveError("the season's name must be 1 to 100 characters")
-        season = Season.objects.create(name=title, slug=self._slug(info.get("slug", str)), host=self.host)
+        season = Season.objects.create(name=title, slug=self._slug(info.get("slug", str)), host=self.host,
+                                       community=self.community)
         self.season = season
         players = [_Reader(f"season.json: player {n}", p) for n, p in enumerate(_list(self.manifest, "players"), 1)]
         for player in players:
@@ -400,7 +396,7 @@ class _Importer:
                 raise ArchiveError(f"{name}: {str(exc)[:200]}") from None
             if not GameDesign.objects.filter(owner=self.host, document=doc).exists():
                 GameDesign.objects.create(owner=self.host, title=str(doc.get("title", "Imported design"))[:80],
-                                          document=doc)
+                                          document=doc, community=self.community)
 
     def _match(self, row: _Reader) -> None:
         ref = row.get("ref", str)
@@ -447,7 +443,7 @@ class _Importer:
             seat.is_bot = seat.name in bots
             seat.save(update_fields=["user", "is_bot"])
         Match.objects.filter(pk=match.pk).update(
-            season=self.season, episode=self._episode(row), kind=kind,
+            season=self.season, community_id=self.season.community_id, episode=self._episode(row), kind=kind,
             start_when_items_given=bool(row.get("start_when_items_given", bool)), **lengths)
         self.matches[ref] = match
 
@@ -472,7 +468,7 @@ class _Importer:
         except ServiceError as exc:
             raise ArchiveError(f"{row.where}: {exc.message}") from None
         Match.objects.filter(pk=match.pk).update(
-            season=self.season, episode=self._episode(row), kind=kind,
+            season=self.season, community_id=self.season.community_id, episode=self._episode(row), kind=kind,
             start_when_items_given=row.get("start_when_items_given", bool),
             turn_seconds=row.get("turn_seconds", int), decision_seconds=row.get("decision_seconds", int))
         return match

@@ -12,9 +12,10 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_http_methods
 
+from genius.communities.fields import community_field
 from genius.matches.access import host_required, season_host_required
-from genius.matches.models import Season
 from genius.seasons import archive
+from genius.seasons.models import Season
 
 
 class ImportForm(forms.Form):
@@ -37,11 +38,13 @@ def season_archive(request: HttpRequest, season: Season) -> HttpResponse:
 def season_import(request: HttpRequest) -> HttpResponse:
     """Upload an archive: a new season, hosted by the uploader; a faulty archive comes back with its reason."""
     form = ImportForm(request.POST or None, request.FILES or None)
+    form.fields["community"] = community_field(request.user, label="Community of the new season")
     error = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["archive"].read(archive.MAX_BYTES + 1)
         try:
-            season = archive.import_season(data, request.user, name=form.cleaned_data["name"])
+            season = archive.import_season(data, request.user, name=form.cleaned_data["name"],
+                                           community=form.cleaned_data["community"])
         except archive.ArchiveError as exc:
             error = exc.message
         else:

@@ -9,10 +9,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from genius.communities.fields import community_field
 from genius.matches.access import host_required, season_host_required
-from genius.matches.models import Season
 from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting
+from genius.seasons.models import Season
 
 PLAYERS_HELP = "User names, separated by commas, spaces or new lines (for example: ana, ben, cy). Guests cannot play in a season."
 
@@ -40,11 +41,12 @@ def _error(form: forms.Form, exc: ServiceError) -> None:
 def new_season(request: HttpRequest) -> HttpResponse:
     """``/host/seasons/new/``: name the season and its players; it opens on its page, ready for an episode."""
     form = NewSeasonForm(request.POST or None)
+    form.fields["community"] = community_field(request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             season = hosting.create_season(name=data["name"], slug=data["slug"], players=data["players"],
-                                           host=request.user)
+                                           host=request.user, community=data["community"])
         except ServiceError as exc:
             _error(form, exc)
         else:

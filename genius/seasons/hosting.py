@@ -16,8 +16,9 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from genius.accounts.people import is_guest_account
-from genius.matches.models import Season, SeasonPlayer
+from genius.communities.models import Community
 from genius.matches.services.errors import ServiceError
+from genius.seasons.models import Season, SeasonPlayer
 
 #: At most this many names in one go, and this many characters typed.
 MAX_NAMES = 100
@@ -121,13 +122,15 @@ def free_slug(wanted: str, name: str) -> str:
     return slug
 
 
-def create_season(*, name: str, host: AbstractBaseUser, slug: str = "", players: str = "") -> Season:
-    """A new season hosted by ``host``, with the players named in ``players``; nothing is kept if a check fails."""
+def create_season(*, name: str, host: AbstractBaseUser, slug: str = "", players: str = "",
+                  community: Community | None = None) -> Season:
+    """A new season of ``community`` hosted by ``host``, with the players named in ``players``; nothing is kept
+    if a check fails."""
     name = check_name(name)
     names = split_names(players)
     users = find_players(names) if names else []
     with transaction.atomic():
-        season = Season.objects.create(name=name, slug=free_slug(slug, name), host=host)
+        season = Season.objects.create(name=name, slug=free_slug(slug, name), host=host, community=community)
         SeasonPlayer.objects.bulk_create([SeasonPlayer(season=season, user=u) for u in users])
     return season
 

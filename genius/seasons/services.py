@@ -37,21 +37,12 @@ from django.utils import timezone
 
 from games.kit import house_bots
 from games.kit.numbers import INT64_MAX, NumberError, parse_int, shown
-from genius.matches.models import (
-    Decision,
-    Episode,
-    Match,
-    Season,
-    SeasonAnnouncement,
-    SeasonPlayer,
-    TolEntry,
-    garnet_balance,
-    tol_balance,
-)
+from genius.matches.models import Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.services import lifecycle, lobbies
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, first_death_match_game, spec_of
 from genius.matches.services.errors import PhaseClosed, ServiceError
-from genius.notify import services as notify
+from genius.notify import sweeps, webhooks
+from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 
 log = logging.getLogger("games")
 
@@ -239,7 +230,7 @@ def _announce(season: Season, episode: Episode | None, text: str, now: datetime 
     SeasonAnnouncement.objects.create(season=season, episode=episode, text=text, created=now or timezone.now())
     heading = f"**{season.name}" + (f" — episode {episode.number}**" if episode else "**")
     season_id = season.pk
-    transaction.on_commit(lambda: notify.queue(season_id, f"{heading}\n{text}"))
+    transaction.on_commit(lambda: webhooks.queue(season_id, f"{heading}\n{text}"))
 
 
 def previous_main_match(season: Season | int, *, before: Match | None = None) -> Match | None:
@@ -617,7 +608,7 @@ def sweep(now: datetime | None = None) -> None:
         close_due_decisions(now)
     except Exception:
         log.exception("closing due season decisions failed")
-    notify.sweep(now)
+    sweeps.sweep(now)
 
 
 # --- Death Matches -------------------------------------------------------------------------------------------

@@ -19,27 +19,18 @@ from django.views.decorators.http import require_POST
 from games.engines.spec import GameSpec
 from games.kit import house_bots
 from genius.forms.config import config_value
+from genius.forms.fields import WholeNumberField, id_from
 from genius.hosting.forms import config_field
 from genius.matches import access
 from genius.matches.access import season_host_required
-from genius.matches.fields import WholeNumberField, id_from
-from genius.matches.models import (
-    Decision,
-    Episode,
-    GarnetEntry,
-    Match,
-    Season,
-    SeasonPlayer,
-    TolEntry,
-    WebhookDelivery,
-    garnet_balance,
-    tol_balance,
-)
+from genius.matches.models import GarnetEntry, Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.services.engines import GAME_TITLES, available_games, spec_of
 from genius.matches.services.errors import ServiceError
-from genius.notify import services as notify
+from genius.notify import webhooks
+from genius.notify.models import WebhookDelivery
 from genius.seasons import services as seasons
 from genius.seasons.host_views import AddPlayersForm
+from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 
 
 class EpisodeForm(forms.Form):
@@ -232,7 +223,7 @@ def season_host(request: HttpRequest, season: Season) -> HttpResponse:
             messages.success(request, "The decision was closed and drawn at random.")
         elif action == "retry_webhook":
             delivery = get_object_or_404(WebhookDelivery, pk=_int(request.POST.get("delivery")), season=season)
-            notify.retry(delivery.pk)
+            webhooks.retry(delivery.pk)
             messages.success(request, "The announcement is being sent again.")
         else:
             messages.error(request, f"Unknown action {action!r}.")

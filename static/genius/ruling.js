@@ -1,17 +1,19 @@
 // The host's adjudication page: show the parts that belong to what opens next (the end, or a phase and its
 // form), and preset "who acts next" from the design when the choice changes. Without this script every part
-// shows and the server reads only those of the chosen option.
+// shows and the server reads only those of the chosen option. The form may be swapped in place ("Save draft"
+// answered by htmx): the choice is listened to on the document, and the parts shown again after each swap.
 (function () {
   "use strict";
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
   ready(function () {
     var page = document.querySelector("[data-ruling-page]");
-    var select = page && page.querySelector("[data-ruling-next]");
-    if (!select) return;
+    if (!page || !page.querySelector("[data-ruling-next]")) return;
     var designed = {};
     var data = document.getElementById("ruling-next-actors");
     if (data) { try { designed = JSON.parse(data.textContent) || {}; } catch (e) { designed = {}; } }
     function show(preset) {
+      var select = page.querySelector("[data-ruling-next]");
+      if (!select) return;
       var value = select.value, ending = value === "end";
       page.querySelectorAll("[data-when-next]").forEach(function (el) {
         el.hidden = (el.getAttribute("data-when-next") === "end") !== ending;
@@ -26,7 +28,10 @@
         });
       }
     }
-    select.addEventListener("change", function () { show(true); });
+    document.addEventListener("change", function (event) {
+      if (event.target && event.target.matches && event.target.matches("[data-ruling-next]")) show(true);
+    });
+    document.body.addEventListener("htmx:afterSettle", function () { show(false); });
     show(false);
   });
 })();

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from genius.matches.models import Match, Season, SeasonPlayer
+from genius.matches.models import Match
+from genius.seasons.models import Season, SeasonPlayer
 
 from .helpers import BOARDS
 

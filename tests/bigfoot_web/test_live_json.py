@@ -10,8 +10,8 @@ from django.urls import reverse
 from games.bigfoot_sighting.board_svg import render_board
 from games.bigfoot_sighting.engine import ENGINE
 from games.engines.protocol import SPECTATOR
-from genius.live.presenters import status_part
 from genius.matches.models import Match
+from genius.matches.presenters import status_part
 from genius.matches.services import lifecycle, submitting
 
 from .helpers import bot_payload, fresh, new_duel, phase_of, play_setup

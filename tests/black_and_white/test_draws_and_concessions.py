@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 
 from games.engines import matchfile
-from genius.matches.models import Decision, Match
+from genius.matches.models import Match
 from genius.matches.services import conceding, lifecycle, matchfiles, replays, submitting
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision
 from tests.seasons.helpers import finished_main_match, make_season, user
 
 SLUG = "black-and-white"

@@ -16,8 +16,9 @@ def _quick_passwords(settings):
 @pytest.fixture
 def bp_match(ana, ben):
     """Blob Party, started: ana (5 garnets) and ben are people, five bots, 1-hour phases; the pregame is open."""
-    from genius.matches.models import GarnetEntry, Season
+    from genius.matches.models import GarnetEntry
     from genius.matches.services import lifecycle
+    from genius.seasons.models import Season
 
     season = Season.objects.create(name="Blob season", slug="blob")
     GarnetEntry.objects.create(user=ana, season=season, amount=5, reason="starting wallet")

@@ -15,7 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from genius.matches.models import Decision, GarnetEntry, Match, Phase, Season, SeasonPlayer, WebhookDelivery
+from genius.matches.models import GarnetEntry, Match, Phase
+from genius.notify.models import WebhookDelivery
+from genius.seasons.models import Decision, Season, SeasonPlayer
 from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser

@@ -27,9 +27,10 @@ from django.urls import reverse
 
 from genius.challenges import services as challenges
 from genius.designs import services as designs
-from genius.matches.models import Decision, Match
+from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import available_games, spec_of
+from genius.seasons.models import Decision
 from tests.browser.helpers import BrowserTestCase
 from tests.browser.test_host_lobbies_browser import needs_a_saved_design
 from tests.custom_game_web.conftest import close_players_phase, start_custom

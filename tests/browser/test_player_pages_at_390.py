@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
 from genius.matches.services import lifecycle
+from genius.seasons.models import Season
 from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser

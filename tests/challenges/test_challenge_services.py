@@ -15,7 +15,7 @@ from genius.challenges.models import LIFETIME, Challenge
 from genius.matches.models import Match, Phase
 from genius.matches.services.errors import ServiceError
 from genius.notify import due
-from genius.notify.services import send_alert_emails
+from genius.notify.emails import send_alert_emails
 from tests.challenges.conftest import DM_GAME, ITEMS_GAME, NOT_DM_GAME
 
 pytestmark = pytest.mark.django_db

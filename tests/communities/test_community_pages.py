@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 
 from genius.communities import services
 from genius.communities.models import Community, Membership, Role
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
+from genius.seasons.models import Season
 
 pytestmark = pytest.mark.django_db
+HOUSE = False  # these tests name their own communities (tests/conftest.py)
 
 HOSTILE = ["²", "٣", "bеn", "ｂｅｎ", "ben\u200b", "@everyone", "<@123>", "ben\x00", "\u202eneb", "x" * 400,
            "<script>alert(1)</script>", "🎲", "\ufeff"]
@@ -71,7 +73,9 @@ def test_the_page_shows_hosts_members_and_seasons_with_a_link_back(client, club_
     assert season_page.status_code == 200 and 'href="/c/simply-genius/"' in season_page.content.decode()
 
 
-def test_open_lobbies_are_shown_to_members_only(client, club_with_ben, ben, cat):
+def test_an_unlisted_communitys_lobbies_are_shown_to_members_only(client, club_with_ben, ana, ben, cat):
+    services.update_community(ana, club_with_ben, name="Simply Genius", description="", webhook_url="",
+                              visibility=Community.Visibility.UNLISTED, joining=Community.Joining.REQUEST)
     Match.objects.create(game="rituals-gone-bad", title="Members lobby", seed=1, seats_wanted=7,
                          community=club_with_ben)
     client.force_login(ben)

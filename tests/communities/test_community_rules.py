@@ -13,6 +13,7 @@ from genius.communities.models import Community, Invitation, JoinRequest, Member
 from genius.matches.services.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
+HOUSE = False  # these tests name their own communities (tests/conftest.py)
 
 
 def test_the_creator_is_the_communitys_owner(club, ana):

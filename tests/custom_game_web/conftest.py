@@ -7,6 +7,7 @@ these tests do the same and never write its slug.
 from __future__ import annotations
 
 import copy
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -14,8 +15,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.engines.registry import get_engine, slugs
-from genius.matches.models import GarnetEntry, Match, Phase, Season, SeasonPlayer
-from genius.matches.services import lifecycle, rulings
+from genius.matches.models import GarnetEntry, Match, Phase
+from genius.matches.services import lifecycle, rulings, submitting
+from genius.seasons.models import Season, SeasonPlayer
 
 PLAYERS = ["ana", "ben", "cy", "dee", "eli", "fay", "gus"]
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())
@@ -118,3 +120,23 @@ def publish(match: Match, ruling: dict, host) -> Phase:
 @pytest.fixture
 def custom_match(db):
     return start_custom()
+
+
+def url(match) -> str:
+    """The host's adjudication page of ``match``."""
+    return f"/matches/{match.pk}/ruling/"
+
+
+@pytest.fixture
+def ruling_open(custom_match):
+    """ana bid Red 7; the others sent nothing: the host's ruling on Bid is open."""
+    submitting.submit(custom_match.seats.get(name="ana"), {"suit": "Red", "amount": 7}, now=T0 + timedelta(minutes=1))
+    close_players_phase(custom_match)
+    return custom_match
+
+
+def box(page: str, name: str) -> str:
+    """The tag of the input (or textarea) named ``name``."""
+    found = re.search(rf'<(?:input|textarea|select)[^>]*name="{re.escape(name)}"[^>]*>', page)
+    assert found, name
+    return found.group(0)

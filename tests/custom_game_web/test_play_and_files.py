@@ -12,14 +12,17 @@ import pytest
 from django.core.management import call_command
 
 from games.engines import matchfile
-from genius.live import fanout, presenters
+from genius.live import fanout
 from genius.live import pushes as live
-from genius.matches.models import Decision, LogEntry, Match, Phase, Submission, WebhookDelivery
+from genius.matches import presenters
+from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, matchfiles, rulings, submitting
 from genius.matches.services.errors import ServiceError
 from genius.notify import due
-from genius.notify import services as notify
+from genius.notify import emails as notify
+from genius.notify.models import WebhookDelivery
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision
 
 from .conftest import PLAYERS, T0, close_players_phase, make_season, open_phase, publish, start_custom
 

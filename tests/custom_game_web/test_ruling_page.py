@@ -11,30 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from genius.matches.models import LogEntry, Match, Phase
-from genius.matches.services import submitting
 
-from .conftest import T0, close_players_phase, make_season, open_phase, start_custom
+from .conftest import box, close_players_phase, make_season, open_phase, start_custom, url
 
 pytestmark = pytest.mark.django_db
-
-
-def url(match) -> str:
-    return f"/matches/{match.pk}/ruling/"
-
-
-@pytest.fixture
-def ruling_open(custom_match):
-    """ana bid Red 7; the others sent nothing: the host's ruling on Bid is open."""
-    submitting.submit(custom_match.seats.get(name="ana"), {"suit": "Red", "amount": 7}, now=T0 + timedelta(minutes=1))
-    close_players_phase(custom_match)
-    return custom_match
-
-
-def box(page: str, name: str) -> str:
-    """The tag of the input (or textarea) named ``name``."""
-    found = re.search(rf'<(?:input|textarea|select)[^>]*name="{re.escape(name)}"[^>]*>', page)
-    assert found, name
-    return found.group(0)
 
 
 def test_only_the_host_opens_the_adjudication_page(ruling_open, client, make_user):

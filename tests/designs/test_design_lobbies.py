@@ -6,8 +6,9 @@ import pytest
 from django.urls import reverse
 
 from genius.designs import services
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
 from genius.matches.services import lifecycle
+from genius.seasons.models import Season
 
 from .conftest import errors_of, text_of
 

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from genius.live import presenters
+from genius.matches import presenters
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import controls
 

@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engines import matchfile
-from genius.live import presenters
+from genius.matches import announcements as notify_texts
+from genius.matches import presenters
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, live_turns, matchfiles, submitting
 from genius.matches.services.engines import engine_of
-from genius.notify import texts as notify_texts
 from tests.bigfoot_web.helpers import bot_payload, new_duel, play_setup
 
 pytestmark = pytest.mark.django_db

@@ -111,7 +111,7 @@ def test_a_broken_match_does_not_hold_up_the_others_due_with_it(monkeypatch):
 
 def test_a_push_renders_nothing_for_a_match_nobody_watches(rgb_match, monkeypatch):
     rendered = []
-    monkeypatch.setattr("genius.live.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
+    monkeypatch.setattr("genius.matches.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
     monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers(public=False))
     lifecycle.resolve_now(rgb_match.pk)
     assert rendered == []

@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from genius.accounts import guests
 from genius.matches import scheduler
-from genius.matches.models import GarnetEntry, Match, Season, Submission
-from genius.matches.services import lifecycle
+from genius.matches.models import GarnetEntry, Match, Submission
+from genius.matches.services import guest_cleanup, lifecycle
+from genius.seasons.models import Season
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def exists(user) -> bool:
 
 def test_a_guest_idle_for_more_than_a_week_with_no_seat_is_removed():
     idle = guest()
-    assert guests.remove_idle_guests() == 1
+    assert guest_cleanup.remove_idle_guests() == 1
     assert not exists(idle)
 
 
@@ -54,7 +55,7 @@ def test_a_guest_seen_within_the_week_is_kept():
     recent = guest(timedelta(days=guests.IDLE_DAYS - 1))
     signed_in_lately = guest()
     get_user_model().objects.filter(pk=signed_in_lately.pk).update(last_login=timezone.now() - timedelta(days=2))
-    assert guests.remove_idle_guests() == 0
+    assert guest_cleanup.remove_idle_guests() == 0
     assert exists(recent) and exists(signed_in_lately)
 
 
@@ -62,7 +63,7 @@ def test_a_guest_seen_within_the_week_is_kept():
 def test_an_idle_guest_with_a_seat_in_a_match_still_to_be_played_is_kept(status):
     idle = guest()
     practice(idle, status=status)
-    assert guests.remove_idle_guests() == 0
+    assert guest_cleanup.remove_idle_guests() == 0
     assert exists(idle)
 
 
@@ -70,7 +71,7 @@ def test_an_idle_guests_finished_match_keeps_its_seat_under_the_same_name_once_t
     idle = guest()
     match = practice(idle, status=Match.Status.FINISHED)
     name = match.seats.get(user=idle).name
-    assert guests.remove_idle_guests() == 1
+    assert guest_cleanup.remove_idle_guests() == 1
     assert not exists(idle)
     seat = match.seats.get(name=name)
     assert seat.user is None and Match.objects.filter(pk=match.pk).exists()
@@ -82,14 +83,14 @@ def test_a_guest_who_moved_within_the_week_is_kept():
     seat = match.seats.get(user=idle)
     phase = match.phases.create(number=1, name="Round 1", actors=[seat.name], opened_at=timezone.now())
     Submission.objects.create(phase=phase, seat=seat, payload={"choice": "L"}, submitted_at=timezone.now())
-    assert guests.remove_idle_guests() == 0
+    assert guest_cleanup.remove_idle_guests() == 0
     assert exists(idle)
 
 
 def test_a_guest_who_owns_rows_that_would_be_deleted_with_the_account_is_kept():
     idle = guest()
     GarnetEntry.objects.create(user=idle, season=Season.objects.create(name="S", slug="s"), amount=1, reason="x")
-    assert guests.remove_idle_guests() == 0
+    assert guest_cleanup.remove_idle_guests() == 0
     assert exists(idle)
 
 
@@ -101,7 +102,7 @@ def test_a_person_is_never_removed_however_idle_even_with_a_guest_like_name():
     users.filter(pk__in=[with_password.pk, ana.pk, staff.pk]).update(
         date_joined=timezone.now() - LONG_AGO * 10, last_login=None)
     users.filter(pk=staff.pk).update(is_staff=True)
-    assert guests.remove_idle_guests() == 0
+    assert guest_cleanup.remove_idle_guests() == 0
     assert users.filter(pk__in=[with_password.pk, ana.pk, staff.pk]).count() == 3
 
 
@@ -117,14 +118,14 @@ def test_the_cleanup_guests_command_says_how_many_it_removed_and_a_dry_run_remov
 
 
 def test_the_clock_removes_idle_guests_once_a_day():
-    assert guests.sweep in scheduler._sweeps
+    assert guest_cleanup.sweep in scheduler._sweeps
     first = guest()
-    with mock.patch.object(guests, "_last_sweep", None):
+    with mock.patch.object(guest_cleanup, "_last_sweep", None):
         scheduler.run_sweeps()
         assert not exists(first)
         second = guest()
         scheduler.run_sweeps()  # the same day: not again
         assert exists(second)
-        with mock.patch.object(guests.time, "monotonic", return_value=guests.time.monotonic() + guests.SWEEP_EVERY):
+        with mock.patch.object(guest_cleanup.time, "monotonic", return_value=guest_cleanup.time.monotonic() + guest_cleanup.SWEEP_EVERY):
             scheduler.run_sweeps()
         assert not exists(second)

@@ -17,9 +17,10 @@ import pytest
 from django.db import transaction
 
 from genius.matches import events, scheduler
-from genius.matches.models import Decision, Match
+from genius.matches.models import Match
 from genius.matches.signals import match_finished
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision
 from tests.seasons.helpers import T0, make_season, play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,8 +42,9 @@ def test_the_import_contracts_are_kept():
 
 def test_the_contracts_cover_the_games_the_layers_and_the_service_cycles():
     text = (ROOT / "pyproject.toml").read_text()
-    for contract in ("games-are-pure", "site-reaches-games-through-the-engines", "matches-core-imports-no-app-above-it",
-                     "site-layers", "services-without-cycles"):
+    for contract in ("games-are-pure", "site-reaches-games-through-the-engines", "site-apps-in-layers",
+                     "models-in-layers", "models-import-no-services", "matches-core-in-layers",
+                     "services-without-cycles"):
         assert f'id = "{contract}"' in text
 
 
@@ -83,6 +85,16 @@ def test_a_finished_match_is_announced_to_seasons_by_a_signal():
 def test_the_matches_app_announces_to_seasons_without_importing_them():
     assert match_finished.has_listeners(Match)
     assert seasons.sweep in scheduler._sweeps
+
+
+def test_notify_hears_resolved_phases_by_a_signal_and_registers_the_matches_due_items():
+    from genius.matches.ruling_alerts import rulings_waiting
+    from genius.matches.services.seating import full_lobbies
+    from genius.matches.signals import phase_resolved
+    from genius.notify import due
+
+    assert phase_resolved.has_listeners(Match)
+    assert {full_lobbies, rulings_waiting} <= set(due._sources)
 
 
 def test_the_live_layer_hears_changes_through_the_events_port():

@@ -7,10 +7,11 @@ import pytest
 from django.urls import reverse
 
 from genius.accounts import guests
-from genius.matches.models import Match, Season, Seat
+from genius.matches.models import Match, Seat
 from genius.matches.services import lifecycle, practice, seating
 from genius.matches.services.errors import ServiceError
 from genius.notify import due
+from genius.seasons.models import Season
 
 pytestmark = pytest.mark.django_db
 GAME = "black-and-white"

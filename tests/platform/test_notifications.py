@@ -18,7 +18,8 @@ from genius.accounts.models import Profile
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
-from genius.notify import services as notify
+from genius.notify import emails as notify
+from genius.notify import sweeps
 from genius.notify.models import AlertRound
 
 pytestmark = pytest.mark.django_db
@@ -103,7 +104,7 @@ def test_deadline_in_one_hour_is_sent_once_to_those_whose_move_is_not_in(mailout
     [mail] = mailoutbox
     assert mail.to == ["ben@example.org"] and "closes in one hour" in mail.subject
     assert notify.send_alert_emails(deadline - timedelta(minutes=58)) == 0
-    notify.sweep(deadline - timedelta(minutes=30))  # the clock's sweep (its opening emails go out now too)
+    sweeps.sweep(deadline - timedelta(minutes=30))  # the clock's sweep (its opening emails go out now too)
     assert sum("closes in one hour" in m.subject for m in mailoutbox) == 1
     assert AlertRound.objects.filter(kind=AlertRound.Kind.HOUR).count() == 1
 
@@ -146,7 +147,7 @@ def test_your_turn_emails_go_only_to_players_who_ask_for_them_once_a_turn(mailou
 
 def test_live_turns_make_no_alert_rounds_when_nobody_asked_for_turn_emails(mailoutbox):
     live_duel(person("ana"), person("ben"))
-    notify.sweep(T0 + timedelta(seconds=1))
+    sweeps.sweep(T0 + timedelta(seconds=1))
     assert mailoutbox == [] and not AlertRound.objects.exists()
 
 

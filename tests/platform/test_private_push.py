@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from genius.live import fanout, presenters
+from genius.live import fanout
 from genius.live import pushes as live
+from genius.matches import presenters
 from genius.matches.models import Match
 from tests.platform.test_leaks import assert_no_secret, play_some, secrets_of
 

@@ -80,7 +80,7 @@ def test_watched_seats_add_the_same_few_queries_to_a_push_however_many(rgb_match
 
 def test_a_submission_in_a_main_phase_renders_nothing_public(rgb_match, monkeypatch):
     rendered = []
-    monkeypatch.setattr("genius.live.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
+    monkeypatch.setattr("genius.matches.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
     seat = rgb_match.seats.get(name="ana")
     engine = get_engine(rgb_match.game)
     spec = engine.phase(rgb_match.state)

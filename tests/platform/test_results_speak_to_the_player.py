@@ -13,9 +13,10 @@ from django.utils import timezone
 
 from games.engines.runner import bot_move
 from genius.matches import results
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
 from genius.matches.services import matchfiles, practice, resolution, submitting
 from genius.matches.services.engines import engine_of
+from genius.seasons.models import Season
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from genius.accounts.forms import SignUpForm
-from genius.live import presenters
+from genius.matches import presenters
 from genius.matches.models import LogEntry, Match
 from genius.matches.services import live_turns
 from genius.matches.templatetags.genius import payload_labelled

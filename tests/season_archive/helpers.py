@@ -9,8 +9,9 @@ import zipfile
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from genius.matches.models import Decision, GarnetEntry, Match, Season, SeasonAnnouncement, TolEntry
+from genius.matches.models import GarnetEntry, Match, TolEntry
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, Season, SeasonAnnouncement
 
 
 def simulated_season(games: str = "rituals-gone-bad,blob-party", players: int = 8, seed: int = 3) -> Season:

@@ -12,8 +12,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from genius.matches.models import Decision, Match, Season
+from genius.matches.models import Match
 from genius.seasons import archive
+from genius.seasons.models import Decision, Season
 
 from .helpers import another_installation, facts, rewrite, simulated_season
 
@@ -191,12 +192,12 @@ def test_the_import_command_imports_an_archive_file_and_refuses_a_bad_one_in_one
     path = tmp_path / "season.zip"
     path.write_bytes(data)
     out = io.StringIO()
-    call_command("import_season", str(path), "--host", "host", stdout=out)
+    call_command("import_season", str(path), "--host", "host", "--community", "house", stdout=out)
     assert "Imported" in out.getvalue()
     bad = tmp_path / "bad.zip"
     bad.write_bytes(b"nope")
     with pytest.raises(CommandError, match="not a zip file"):
-        call_command("import_season", str(bad), "--host", "host")
+        call_command("import_season", str(bad), "--host", "host", "--community", "house")
     exported_file = tmp_path / "again.zip"
     season = Season.objects.get()
     call_command("export_season", season.slug, str(exported_file), stdout=io.StringIO())
@@ -204,8 +205,8 @@ def test_the_import_command_imports_an_archive_file_and_refuses_a_bad_one_in_one
 
 
 def test_a_season_whose_next_match_waits_in_its_lobby_comes_back_with_that_lobby_seated_as_it_was(host, make_user):
-    from genius.matches.models import SeasonPlayer
     from genius.seasons import services as seasons
+    from genius.seasons.models import SeasonPlayer
 
     season = Season.objects.create(name="Waiting", slug="waiting")
     for n in range(3):
@@ -221,8 +222,8 @@ def test_a_season_whose_next_match_waits_in_its_lobby_comes_back_with_that_lobby
 
 
 def test_a_lobby_in_an_archive_with_settings_its_game_refuses_is_refused(host, make_user):
-    from genius.matches.models import SeasonPlayer
     from genius.seasons import services as seasons
+    from genius.seasons.models import SeasonPlayer
 
     season = Season.objects.create(name="Waiting", slug="waiting")
     for n in range(3):
@@ -239,7 +240,7 @@ def test_a_lobby_in_an_archive_with_settings_its_game_refuses_is_refused(host, m
 def test_the_designs_a_seasons_matches_used_travel_with_its_archive_and_come_back_as_the_hosts_designs(host, make_user):
     from genius.designs import services as designs
     from genius.designs.models import GameDesign
-    from genius.matches.models import SeasonPlayer
+    from genius.seasons.models import SeasonPlayer
 
     owner = make_user("designer", staff=True)
     design = designs.create(owner, "Our own game")

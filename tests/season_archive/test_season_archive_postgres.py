@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.conf import settings as django_settings
 
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
 from genius.seasons import archive
+from genius.seasons.models import Season
 
 from .helpers import another_installation, facts, rewrite, simulated_season
 

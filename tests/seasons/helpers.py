@@ -8,9 +8,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from genius.matches.models import Episode, GarnetEntry, Match, Season, SeasonPlayer, Seat, TolEntry
+from genius.matches.models import GarnetEntry, Match, Seat, TolEntry
 from genius.matches.services import lifecycle
 from genius.seasons import services as seasons
+from genius.seasons.models import Episode, Season, SeasonPlayer
 
 NAMES = ["ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo"]
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from genius.matches.models import GarnetEntry, LogEntry, Match, Season, SeasonPlayer, Submission, garnet_balance
+from genius.matches.models import GarnetEntry, LogEntry, Match, Submission, garnet_balance
 from genius.matches.services import lifecycle
+from genius.seasons.models import Season, SeasonPlayer
 from tests.blob_party_web.helpers import BOTS, KINGS, SEED, client_for, post_move
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,9 @@ import pytest
 from django.core.management import call_command
 
 from games.engines import matchfile
-from genius.matches.models import Decision, Match, SeasonAnnouncement
+from genius.matches.models import Match
 from genius.matches.services import matchfiles
+from genius.seasons.models import Decision, SeasonAnnouncement
 
 pytestmark = pytest.mark.django_db
 

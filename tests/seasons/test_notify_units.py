@@ -7,8 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from genius.matches.models import SeasonAnnouncement, WebhookDelivery
-from genius.notify import services as notify
+from genius.notify import webhooks as notify
+from genius.notify.models import WebhookDelivery
+from genius.seasons.models import SeasonAnnouncement
 
 from .helpers import finished_main_match, make_season
 

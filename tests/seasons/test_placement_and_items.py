@@ -14,10 +14,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.engines import matchfile
-from genius.matches.models import Decision, Match, SeasonAnnouncement, SeasonPlayer
+from genius.matches.models import Match
 from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import engine_of
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, SeasonAnnouncement, SeasonPlayer
 
 from .helpers import NAMES, T0, finished_main_match, make_season, play_to_the_end, user
 

@@ -8,10 +8,11 @@ import pytest
 from django.core.mail.backends.base import BaseEmailBackend
 
 from games.engines.runner import bot_move
-from genius.matches.models import Match, Notice, Phase
+from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
-from genius.notify import services as notify
+from genius.notify import emails as notify
+from genius.notify.models import Notice
 from genius.seasons import services as seasons
 
 from .helpers import T0, finished_main_match, make_season, user

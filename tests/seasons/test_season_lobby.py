@@ -7,8 +7,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from genius.matches.models import Match, SeasonPlayer, Seat
+from genius.matches.models import Match, Seat
 from genius.matches.services import lifecycle
+from genius.seasons.models import SeasonPlayer
 
 from .helpers import make_season
 

@@ -7,19 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from genius.matches.models import (
-    Decision,
-    GarnetEntry,
-    Match,
-    SeasonAnnouncement,
-    SeasonPlayer,
-    TolEntry,
-    garnet_balance,
-    tol_balance,
-)
+from genius.matches.models import GarnetEntry, Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, SeasonAnnouncement, SeasonPlayer
 
 from .helpers import NAMES, T0, finish_death_match, finished_main_match, give_tol, make_season, play_to_the_end, user
 

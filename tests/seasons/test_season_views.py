@@ -7,8 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from genius.matches.models import Decision, GarnetEntry, Match, SeasonPlayer, TolEntry
+from genius.matches.models import GarnetEntry, Match, TolEntry
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, SeasonPlayer
 
 from .helpers import T0, finish_death_match, finished_main_match, give_tol, make_season, user
 
@@ -177,7 +178,7 @@ def test_the_host_creates_the_death_match_from_the_admin(client, make_user):
     pick = Decision.objects.get(decider__username="ana")
     seasons.decide(pick.pk, user("ana"), choice="cy", now=T0)
     client.force_login(make_user("boss", staff=True))
-    client.post(reverse("admin:games_decision_changelist"),
+    client.post(reverse("admin:seasons_decision_changelist"),
                 {"action": "create_death_match", "_selected_action": [pick.pk]})
     assert Match.objects.get(kind="death").game == "bigfoot-sighting"
 
@@ -237,8 +238,9 @@ def test_an_eliminated_player_shows_when_and_in_which_episode(client, season):
 
 def test_the_admin_lists_episodes_decisions_announcements_deliveries_and_notices(client, make_user, season):
     client.force_login(make_user("boss", staff=True))
-    for model in ["episode", "decision", "seasonannouncement", "webhookdelivery", "notice"]:
-        assert client.get(reverse(f"admin:games_{model}_changelist")).status_code == 200
+    for app, model in [("seasons", "episode"), ("seasons", "decision"), ("seasons", "seasonannouncement"),
+                       ("notify", "webhookdelivery"), ("notify", "notice")]:
+        assert client.get(reverse(f"admin:{app}_{model}_changelist")).status_code == 200
     episode = season.episodes.get()
-    assert client.get(reverse("admin:games_episode_change", args=[episode.pk])).status_code == 200
-    assert "Over" in client.get(reverse("admin:games_episode_changelist")).content.decode()
+    assert client.get(reverse("admin:seasons_episode_change", args=[episode.pk])).status_code == 200
+    assert "Over" in client.get(reverse("admin:seasons_episode_changelist")).content.decode()

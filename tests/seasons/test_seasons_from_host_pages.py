@@ -8,9 +8,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from genius.accounts import guests
-from genius.matches.models import Match, Season, SeasonPlayer
+from genius.matches.models import Match
 from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting
+from genius.seasons.models import Season, SeasonPlayer
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ["ana", "ben", "cy", "dee", "eli", "fay", "gus"]
@@ -150,7 +151,7 @@ def test_the_admins_user_pick_list_leaves_out_guests(client, boss, players):
     guest = guests.new_guest()
     client.force_login(boss)
     url = reverse("admin:autocomplete")
-    found = client.get(url, {"term": "", "app_label": "games", "model_name": "seasonplayer", "field_name": "user"})
+    found = client.get(url, {"term": "", "app_label": "seasons", "model_name": "seasonplayer", "field_name": "user"})
     names = [r["text"] for r in found.json()["results"]]
     assert "ana" in names and guest.username not in names
     seats = client.get(url, {"term": "guest", "app_label": "games", "model_name": "seat", "field_name": "user"})
@@ -161,6 +162,6 @@ def test_the_admins_user_pick_list_leaves_out_guests(client, boss, players):
 def test_the_admins_season_host_list_leaves_out_guests(client, boss, players):
     guest = guests.new_guest()
     client.force_login(boss)
-    html = client.get(reverse("admin:games_season_add")).content.decode()
+    html = client.get(reverse("admin:seasons_season_add")).content.decode()
     assert ">boss<" in html and guest.username not in html
     assert get_user_model().objects.filter(username=guest.username).exists()

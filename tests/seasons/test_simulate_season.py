@@ -8,8 +8,9 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from genius.matches.models import Decision, Episode, GarnetEntry, Match, Season, garnet_balance
+from genius.matches.models import GarnetEntry, Match, garnet_balance
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, Episode, Season
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.urls import reverse
 
-from genius.matches.models import Season
-from genius.notify import services as notify
+from genius.notify import safe_http as notify
+from genius.seasons.models import Season
 
 from .test_webhooks import Receiver
 
@@ -107,12 +107,12 @@ def test_a_webhook_url_to_a_private_address_is_refused_when_the_host_saves_it(cl
     client.force_login(make_user("boss", staff=True))
     data = {"name": "Season 9", "slug": "s9", "webhook_url": "http://169.254.169.254/latest/meta-data/",
             "players-TOTAL_FORMS": "0", "players-INITIAL_FORMS": "0"}
-    response = client.post(reverse("admin:games_season_add"), data)
+    response = client.post(reverse("admin:seasons_season_add"), data)
     assert response.status_code == 200
     assert "169.254.169.254 is not a public internet address" in response.content.decode()
     assert not Season.objects.exists()
     data["webhook_url"] = "https://93.184.216.34/api/webhooks/1/abc"
-    assert client.post(reverse("admin:games_season_add"), data).status_code == 302
+    assert client.post(reverse("admin:seasons_season_add"), data).status_code == 302
     assert Season.objects.get().webhook_url == "https://93.184.216.34/api/webhooks/1/abc"
 
 

@@ -11,9 +11,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.urls import reverse
 
-from genius.matches.models import Match, WebhookDelivery
+from genius.matches.models import Match
 from genius.matches.services import lifecycle
-from genius.notify import services as notify
+from genius.notify import webhooks as notify
+from genius.notify.models import WebhookDelivery
 
 from .helpers import make_season
 
@@ -139,7 +140,7 @@ def test_a_webhook_that_keeps_failing_is_marked_failed_and_shown_to_the_host(rec
     client.force_login(make_user("boss", staff=True))
     html = client.get(page).content.decode()
     assert "Webhook deliveries not sent" in html and "HTTP 500" in html
-    admin = client.get(reverse("admin:games_webhookdelivery_changelist") + "?status__exact=failed").content.decode()
+    admin = client.get(reverse("admin:notify_webhookdelivery_changelist") + "?status__exact=failed").content.decode()
     assert "HTTP 500" in admin
     client.post(reverse("season-host", args=["hooked"]), {"action": "retry_webhook", "delivery": delivery.pk})
     assert hook.wait_for(4)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.conf import settings as django_settings
 
-from genius.matches.models import WebhookDelivery
-from genius.notify import services as notify
+from genius.notify import webhooks as notify
+from genius.notify.models import WebhookDelivery
 from tests.services.conftest import celery_procs, flush_redis, wait_for  # noqa: F401 - fixtures used below
 
 from .helpers import make_season

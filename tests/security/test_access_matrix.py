@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from genius.live.routing import websocket_urlpatterns
-from genius.matches.models import Season
 from genius.matches.services import lifecycle
+from genius.seasons.models import Season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

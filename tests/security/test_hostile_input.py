@@ -141,7 +141,7 @@ PAGE_FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=list(
 @pytest.fixture
 def pick_open(db):
     """An open Death Match pick: ana (the EC) names an opponent; ben holds a ToL and cannot be named."""
-    from genius.matches.models import Decision
+    from genius.seasons.models import Decision
     from tests.seasons.helpers import finished_main_match, give_tol, make_season
 
     season = make_season()
@@ -152,7 +152,7 @@ def pick_open(db):
 
 @pytest.mark.django_db
 def test_fuzzed_decision_form_never_fails_and_decides_only_a_real_option(pick_open):
-    from genius.matches.models import Decision
+    from genius.seasons.models import Decision
 
     client = Client()
     client.force_login(pick_open.decider)

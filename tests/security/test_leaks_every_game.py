@@ -34,7 +34,7 @@ def play(match: Match, phases: int) -> None:
 
 @pytest.mark.parametrize("game", PRIVATE_GAMES)
 def test_no_page_or_frame_of_another_seat_or_a_spectator_holds_a_players_secrets(game, ana, ben):
-    from genius.matches.models import Season
+    from genius.seasons.models import Season
 
     match = match_where_she_acts(game, ana, others=[ben])
     match.season = Season.objects.create(name=f"S {game}", slug=f"s-{game}")

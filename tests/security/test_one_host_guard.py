@@ -2,7 +2,7 @@
 
 The URL resolver is walked: a page is host-only by its name (``host`` in it, or one of the host's match and
 Death Match pages) or by the guard's marker; each must carry the marker, and a signed-in player who is not a
-host is refused it. And no module under ``genius/`` but ``access.py`` reads ``is_staff`` (the accounts' name
+host is refused it. And no module under ``genius/`` reads ``is_staff`` (hosting comes from a community role) (the accounts' name
 policy and the management commands set it up or read it for their own ends, not to let someone in).
 """
 
@@ -24,7 +24,7 @@ HOST_PAGES = {"match-export", "match-control", "dm-new"}
 #: Pages another library guards: Django's admin (its own staff check) and log-in pages.
 NOT_OURS = {"admin"}
 #: Where ``is_staff`` may be read for something other than letting someone in.
-STAFF_READERS_ALLOWED = ("accounts/", "matches/access.py")
+STAFF_READERS_ALLOWED = ("accounts/",)
 
 
 def site_pages() -> Iterator[tuple[str, str, URLPattern]]:

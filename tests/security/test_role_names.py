@@ -21,13 +21,13 @@ from django.urls import reverse
 
 from games.engines.protocol import HOST, PUBLIC, SPECTATOR, LogLine, Seat, viewer_role
 from games.engines.runner import bot_move, play_phase
-from genius.live import presenters
 from genius.live.routing import websocket_urlpatterns
-from genius.matches import access
-from genius.matches.models import GarnetEntry, LogEntry, Match, Season, SeasonPlayer, Submission
+from genius.matches import access, presenters
+from genius.matches.models import GarnetEntry, LogEntry, Match, Submission
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
-from genius.notify import services as notify
+from genius.notify import webhooks as notify
+from genius.seasons.models import Season, SeasonPlayer
 from tests.platform.test_leaks import assert_no_secret, secrets_of, visible_pages
 from tests.security.helpers import SIZES, match_where_she_acts
 

@@ -17,9 +17,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.models import Session
 from django.test import Client, override_settings
 
-from genius.live import caps, consumers, origins, presenters
+from genius.live import caps, consumers, origins
 from genius.live import pushes as live
 from genius.live.routing import websocket_application, websocket_urlpatterns
+from genius.matches import presenters
 from genius.matches.models import Match, Seat
 from genius.matches.services import lifecycle, submitting
 from tests.platform.test_lifecycle import legal_move

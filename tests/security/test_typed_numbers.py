@@ -12,9 +12,10 @@ from django.urls import reverse
 
 from games.bigfoot_sighting.hexboard import BoardTextError, parse_cell
 from games.engines.protocol import SubmissionError
-from genius.matches.models import Decision, Match, Submission
+from genius.matches.models import Match, Submission
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
+from genius.seasons.models import Decision
 from tests.bigfoot_web.helpers import new_duel
 from tests.seasons.helpers import finished_main_match, give_tol, make_season, user
 from tests.security.helpers import match_where_she_acts

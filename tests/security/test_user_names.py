@@ -74,7 +74,7 @@ def test_a_lone_surrogate_in_a_name_gets_a_field_error_not_a_server_error(client
 
 
 def test_a_page_showing_a_lone_surrogate_back_can_still_be_sent():
-    from genius.matches.views import signup
+    from genius.accounts.views import signup
 
     request = RequestFactory().post(reverse("signup"))
     request.POST = request.POST.copy()

@@ -8,8 +8,9 @@ import html
 import pytest
 from django.urls import reverse
 
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
 from genius.matches.services import lifecycle
+from genius.seasons.models import Season
 
 from .helpers import BOTS, OTHER_ROUND, ROUND_1, ROUND_1_CANONICAL, host_form, order_form, typed_forks
 

@@ -164,9 +164,9 @@ class _Checker:
             self.add(node.lineno, f"{name}: “{consts[1]}” is not a counter of this game (its counters: "
                                   f"{', '.join(sorted(self.counters)) or 'none'})")
         amount_at = {"add": 2, "set": 2, "garnet": 1, "random_int": 0, "clamp": 0}.get(name)
-        if amount_at is not None and len(args) > amount_at and isinstance(args[amount_at], ast.Constant) \
-                and not (isinstance(args[amount_at].value, int) and not isinstance(args[amount_at].value, bool)):
-            self.add(node.lineno, f"{name}: {args[amount_at].value!r} is not a whole number")
+        amount = args[amount_at] if amount_at is not None and len(args) > amount_at else None
+        if isinstance(amount, ast.Constant) and not (isinstance(amount.value, int) and not isinstance(amount.value, bool)):
+            self.add(node.lineno, f"{name}: {amount.value!r} is not a whole number")
         if self.phase is None and name in _NOT_IN_SETUP:
             self.add(node.lineno, f"{name}: the set-up rules cannot use {name} (only a phase's rules can)")
         if name in _ANSWER_FNS and len(args) >= 2 and _is_name(args[0], "answers") and consts[1] is not None:

@@ -149,7 +149,7 @@ class Meter:
 
     def __init__(self, limits: RuleLimits) -> None:
         self.limits = limits
-        self.ticks = 0
+        self.ticks: float = 0  # work outside the interpreter counts in fractions of a tick (charge)
         self.max_ticks = max(1, limits.steps // STEPS_PER_TICK)
         self.started = time.thread_time()  # CPU time: a busy machine does not stop light rules
         self.base_mb = _rss_mb()

@@ -18,7 +18,8 @@ from django.db import connection
 from django.db.models import Q, Sum
 
 from games.engines.protocol import GarnetChange
-from genius.matches.models import GarnetEntry, Match, Season, TolEntry
+from genius.matches.models import GarnetEntry, Match, TolEntry
+from genius.seasons.models import Season
 
 log = logging.getLogger("games")
 

@@ -18,8 +18,9 @@ from django.utils import timezone
 from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
 from games.engines.spec import GameSpec
 from games.kit import house_bots
+from genius.communities.models import Membership
 from genius.matches.events import bump
-from genius.matches.models import Decision, Match, Phase, Season, SeasonPlayer, Seat, Snapshot, garnet_balance
+from genius.matches.models import Match, Phase, Seat, Snapshot, garnet_balance
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.logs import write_log
@@ -29,6 +30,7 @@ from genius.matches.services.resolution import (  # noqa: F401 - resolving phase
     open_next,
     resolve_phase,
 )
+from genius.seasons.models import Decision, Season, SeasonPlayer
 
 log = logging.getLogger("games")
 
@@ -47,8 +49,10 @@ def create_match(
     phase_seconds: int = 24 * 3600,
     turn_seconds: int = 60,
     decision_seconds: int | None = None,
+    community_id: int | None = None,
 ) -> Match:
-    """A new match in its lobby."""
+    """A new match in its lobby. A season's match belongs to the season's community; otherwise to
+    ``community_id`` (None: no community, so no host: practice, challenges)."""
     try:
         engine = engine_of(game)
     except KeyError:
@@ -63,6 +67,7 @@ def create_match(
         game=game,
         title=title or f"{engine.title}",
         season=season,
+        community_id=season.community_id if season is not None else community_id,
         seats_wanted=wanted,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
         config=config,
@@ -145,7 +150,17 @@ def join_lobby(match_id: int, user: AbstractBaseUser) -> Seat:
         if match is None:
             raise ServiceError("There is no such match.")
         _check_season_member(match, user)
+        _check_community_member(match, user)
         return _add_seat(match, user=user, name=user.get_username(), is_bot=False)
+
+
+def _check_community_member(match: Match, user: AbstractBaseUser) -> None:
+    """A community's lobby seats only its members (someone removed from it loses its lobbies)."""
+    if match.community_id is None or match.season_id is not None:  # a season's players are checked above
+        return
+    if not Membership.objects.filter(community_id=match.community_id, user_id=user.pk).exists():
+        raise ServiceError("This lobby belongs to a community: only its members can take a seat. Ask to join it "
+                           "on its page.")
 
 
 def _check_season_member(match: Match, user: AbstractBaseUser) -> None:
@@ -169,12 +184,13 @@ def start_match_between(
     config: dict | None = None,
     turn_seconds: int = 60,
     now: datetime | None = None,
+    community_id: int | None = None,
 ) -> Match:
     """A running match of ``game`` for these players, seated in order (e.g. a host's Death Match);
     nothing is kept when it cannot start."""
     with transaction.atomic():
         match = create_match(game=game, title=title, season=season, seats_wanted=len(users), seed=seed,
-                             config=config, turn_seconds=turn_seconds)
+                             config=config, turn_seconds=turn_seconds, community_id=community_id)
         for user in users:
             add_seat(match, user=user)
         return start_match(match.pk, now=now)

@@ -17,10 +17,11 @@ from django.db import transaction
 
 from games.engines.protocol import ConfigError, Engine, EngineError
 from genius.accounts.names import canonical, seat_name_problem
-from genius.matches.models import Match, Season
+from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
+from genius.seasons.models import Season
 
 #: The longest seat name a lobby accepts (as ``lifecycle.add_seat``).
 NAME_MAX = 40
@@ -140,14 +141,16 @@ def create_lobby(
     phase_seconds: int = 24 * 3600,
     turn_seconds: int = 60,
     bots: Sequence[str] = (),
+    community_id: int | None = None,
 ) -> Match:
-    """A new lobby with its config checked by the engine, and its bot seats; nothing is kept if a check fails."""
+    """A new lobby with its config checked by the engine, and its bot seats; nothing is kept if a check fails.
+    It belongs to its season's community, else to ``community_id``."""
     config = dict(config or {})
     wanted, names, seed = check_new_lobby(game=game, seats_wanted=seats_wanted, seed=seed, config=config, bots=bots)
     with transaction.atomic():
         match = lifecycle.create_match(
             game=game, title=title.strip(), season=season, seats_wanted=wanted, seed=seed, config=config,
-            phase_seconds=phase_seconds, turn_seconds=turn_seconds,
+            phase_seconds=phase_seconds, turn_seconds=turn_seconds, community_id=community_id,
         )
         for name in names:
             lifecycle.add_seat(match, name=name, is_bot=True)

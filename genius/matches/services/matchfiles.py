@@ -13,12 +13,13 @@ from games.engines.protocol import EngineError, LogLine, Resolution, SubmissionE
 from games.engines.runner import play_ruling
 from games.kit import house_bots
 from genius.accounts.names import lookalike_groups, seat_name_problem
-from genius.matches.models import Match, Phase, Season, Submission
+from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import conceding, replays
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
 from genius.matches.services.logs import write_log
+from genius.seasons.models import Season
 
 
 def export_match(match: Match) -> dict[str, Any]:
@@ -80,7 +81,8 @@ def _reserve_used(match: Match, engine: Any, names: list[str]) -> dict[str, dict
 
 
 def import_match(
-    text: str | bytes, *, season: Season | None = None, title: str = "", phase_seconds: int = 24 * 3600
+    text: str | bytes, *, season: Season | None = None, title: str = "", phase_seconds: int = 24 * 3600,
+    community_id: int | None = None,
 ) -> Match:
     """Create a match from a match file and play its phases; a bad file saves nothing.
 
@@ -102,6 +104,7 @@ def import_match(
         match = create_match(
             game=doc["game"], title=title or f"{engine.title} (imported)", season=season,
             seats_wanted=len(doc["players"]), seed=doc["seed"], config=doc["config"], phase_seconds=phase_seconds,
+            community_id=community_id,
         )
         if not engine.min_players <= len(doc["players"]) <= engine.max_players:
             raise ServiceError(f"{engine.title} is for {engine.min_players}–{engine.max_players} players.")

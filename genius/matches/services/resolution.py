@@ -31,8 +31,7 @@ from genius.matches.services import ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
 from genius.matches.services.logs import write_logs
-from genius.matches.signals import match_finished
-from genius.notify import services as notify
+from genius.matches.signals import match_finished, phase_resolved
 
 log = logging.getLogger("games")
 
@@ -192,7 +191,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         events.match_changed(r.match.pk)
         if r.match.season_id is not None:  # the season's webhook, after the commit, never blocking
             match_id, phase_id = r.match.pk, r.phase.pk
-            transaction.on_commit(lambda m=match_id, p=phase_id: notify.announce(m, p))
+            transaction.on_commit(lambda m=match_id, p=phase_id: phase_resolved.send(
+                sender=Match, match_id=m, phase_id=p))
     open_next([(r.match, r.match.state, r.seats) for r in resolved], now)
     return len(resolved)
 

@@ -7,9 +7,11 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from games.kit.numbers import int_argument
-from genius.matches.models import GarnetEntry, Match, Season, SeasonPlayer
+from genius.communities.models import Community, Membership, Role
+from genius.matches.models import GarnetEntry, Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import available_games, spec_of
+from genius.seasons.models import Season, SeasonPlayer
 
 BOT_NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno"]
 
@@ -39,7 +41,12 @@ class Command(BaseCommand):
         if created:
             demo.set_password("demo")
             demo.save()
-        season, _ = Season.objects.get_or_create(slug="demo", defaults={"name": "Demo season", "host": host})
+        club, _ = Community.objects.get_or_create(slug="demo", defaults={
+            "name": "Demo community", "joining": Community.Joining.OPEN, "created_by": host})
+        Membership.objects.get_or_create(community=club, user=host, defaults={"role": Role.OWNER})
+        Membership.objects.get_or_create(community=club, user=demo, defaults={"role": Role.MEMBER})
+        season, _ = Season.objects.get_or_create(slug="demo", defaults={"name": "Demo season", "host": host,
+                                                                        "community": club})
         SeasonPlayer.objects.get_or_create(season=season, user=demo)
         if not GarnetEntry.objects.filter(user=demo, season=season).exists():
             GarnetEntry.objects.create(user=demo, season=season, amount=3, reason="demo starting wallet")

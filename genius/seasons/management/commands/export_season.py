@@ -6,8 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from genius.matches.models import Season
 from genius.seasons import archive
+from genius.seasons.models import Season
 
 
 class Command(BaseCommand):

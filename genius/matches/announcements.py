@@ -1,7 +1,7 @@
 """Announcement texts: a match's public log lines, grouped by phase, as chat-ready text.
 
 Plain functions over the stored log (no templates): the match page shows them
-(``genius.live.presenters``) and the season's webhook posts them (``genius.notify.services``).
+(``genius.matches.presenters``) and the season's webhook posts them (``genius.notify.webhooks``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The host's adjudication form: built from the engine's ``RulingForm`` alone (the site never names a game),
-read back into a ruling (``games.custom_game.rulings``), and a ruling's errors put beside their boxes.
+"""The host's ruling form (``/matches/<id>/ruling/``): the engine's ``RulingForm`` as a Django form
+(:class:`RulingBoxes`), built from what the engine declares alone (the site never names a game), read back into
+a ruling, checked by the engine's ``check_ruling`` in ``clean``, and each refusal put beside its box.
 
 Boxes are named by seat index, never by seat name (a name may be any text): ``private-0``,
 ``counter-0-points``, ``garnets-0``, ``place-0``, ``tol-0``; the next phase's form by next option and field
@@ -13,22 +14,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.protocol import RulingForm
+from django import forms
+
+from games.engines.protocol import Engine, RulingForm, State, SubmissionError
 from games.kit.numbers import NumberError, parse_int
+from genius.forms.moves import Carried, CarriedList, CarriedSwitch
 
 #: What the boxes of changes, places and Tokens of Life hold at most.
 MAX_CHANGE = 1_000_000
 MAX_HOURS = 30 * 24
 
 Values = dict[str, list[str]]
-
-
-class FormErrors(ValueError):
-    """Boxes the host filled in wrongly (box name → message); nothing was read."""
-
-    def __init__(self, errors: dict[str, str]) -> None:
-        super().__init__("; ".join(errors.values()))
-        self.errors = errors
 
 
 @dataclass
@@ -106,7 +102,119 @@ def values_from_post(post: Any) -> Values:
     return {key: post.getlist(key) for key in post if key != "csrfmiddlewaretoken"}
 
 
-# --- reading a ruling from the boxes ------------------------------------------------------------------------
+# --- the form: the engine's ruling form as a Django form --------------------------------------------------
+
+
+def _ruling_fields(designed: RulingForm) -> dict[str, forms.Field]:
+    """One Django field a box of the page, named as the page names it; each carries what was typed (the form's
+    ``clean`` reads the numbers, the engine judges the ruling)."""
+    boxes: dict[str, forms.Field] = {
+        "announce": Carried(label="Public announcement"), "reveal": CarriedSwitch(required=False),
+        "next": Carried(label="Next"), "actors": CarriedList(required=False), "length": Carried(label="Its length"),
+        "hours": Carried(label="Hours"), "minutes": Carried(label="Minutes"), "ec_mode": Carried(),
+        "ec": CarriedList(required=False), "between": CarriedList(required=False),
+        "deciders": CarriedList(required=False),
+    }
+    for i, name in enumerate(designed.players):
+        boxes[f"private-{i}"] = Carried(label=f"Private message to {name}")
+        for key, label in designed.counters:
+            boxes[f"counter-{i}-{key}"] = Carried(label=f"{label} change for {name}")
+        boxes[f"garnets-{i}"] = Carried(label=f"Garnet change for {name}")
+        boxes[f"place-{i}"] = Carried(label=f"Place of {name}")
+        boxes[f"tol-{i}"] = Carried(label=f"Tokens of Life for {name}")
+    for j, (value, _) in enumerate(designed.next_options):
+        for k, _doc in enumerate(designed.next_fields.get(value) or []):
+            for part in EDIT_PARTS:
+                boxes[f"nf-{j}-{k}-{part}"] = Carried()
+    return boxes
+
+
+#: The boxes of one field of the next phase's form (``nf-<option>-<field>-<part>``).
+EDIT_PARTS = ("label", "options", "min", "max", "max_length")
+#: The ticks that name seats.
+SEAT_TICKS = ("actors", "ec", "between", "deciders")
+#: Errors that stand beside a part of the page rather than one box.
+PART_BOXES = ("placement", "tol", "fields")
+UNSTORABLE = "This text holds a character that cannot be stored (a NUL or a lone surrogate)."
+
+
+class RulingBoxes(forms.Form):
+    """The host's ruling: the boxes of the engine's ``RulingForm`` (``designed``) as a Django form.
+
+    Bound to a post, it is valid when every box is read (numbers in range, text that can be stored) and, with
+    ``engine`` and ``state`` (the preview and publish steps), when the engine's ``check_ruling`` accepts the
+    ruling; ``ruling`` is then what the boxes say. A draft is only read (the engine checks a ruling when it is
+    published). Unbound, ``ruling`` (a saved draft, or what the rules proposed) fills the boxes. Refusals stand
+    beside the box they name (:func:`box_for`); nothing typed is lost, as the boxes show what was posted.
+    """
+
+    def __init__(self, designed: RulingForm, data: Any = None, *, ruling: dict[str, Any] | None = None,
+                 engine: Engine | None = None, state: State | None = None) -> None:
+        super().__init__(data)
+        self.designed, self.engine, self.state = designed, engine, state
+        self.fields.update(_ruling_fields(designed))
+        self.values: Values = values_from_post(data) if data is not None else values_of(designed, ruling)
+        self.chosen = chosen_next(designed, self.values)
+        self.part_errors: dict[str, str] = {}
+        self.ruling: dict[str, Any] = {}
+        self.judged = False  # read and judged (an "edit" shows the boxes without judging them)
+
+    # -- reading -----------------------------------------------------------------------------------------------
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        self.judged = True
+        for name, texts in self.values.items():
+            if name in self.fields and any(_unstorable(text) for text in texts):
+                self.refuse(name, UNSTORABLE)
+        seats = set(self.designed.players)
+        for name in SEAT_TICKS:  # a forged tick, or a look-alike of a seat name ("аna" in Cyrillic)
+            stranger = next((text for text in self.values.get(name, []) if text not in seats), None)
+            if stranger is not None and name not in self.errors:
+                self.refuse(name, f"{stranger!r} is not a player of this match: tick the players shown.")
+        if self.errors:
+            return data
+        errors: dict[str, str] = {}
+        ruling = read(self.designed, self.values, errors)
+        for box, message in errors.items():
+            self.refuse(box, message)
+        if errors:
+            return data
+        self.ruling = ruling
+        if self.engine is not None and self.state is not None:
+            try:
+                self.engine.check_ruling(self.state, copy.deepcopy(ruling))
+            except SubmissionError as exc:
+                self.refuse(box_for(self.designed, self.chosen, exc.field) if exc.field else "__all__", exc.message)
+            except (ValueError, TypeError, KeyError) as exc:  # an engine's check that broke: a refusal, never a 500
+                self.refuse("__all__", str(exc) or "This ruling could not be read.")
+        return data
+
+    def refuse(self, box: str, message: str) -> None:
+        """Put a refusal beside its box (beside its part for placement, Tokens of Life and the next form; above
+        the form when it names none)."""
+        if box in PART_BOXES:
+            self.part_errors[box] = message
+            self.add_error(None, forms.ValidationError(message, code="part"))
+        else:
+            self.add_error(box if box in self.fields else None, message)
+
+    # -- what the partial templates draw (templates/rulings/) ---------------------------------------------------
+    def page(self) -> dict[str, Any]:
+        """The page's parts, with what is in the boxes and each refusal beside its box."""
+        errors: dict[str, str] = dict(self.part_errors)
+        if self.judged:
+            for name, messages in self.errors.items():
+                if name != "__all__":
+                    errors[name] = " ".join(str(m) for m in messages)
+            parted = set(self.part_errors.values())
+            general = [str(m) for m in self.errors.get("__all__", []) if str(m) not in parted]
+            if general:
+                errors["__all__"] = " ".join(general)
+        return page(self.designed, self.values, errors)
+
+
+def _unstorable(text: str) -> bool:
+    return "\x00" in text or any(0xD800 <= ord(ch) <= 0xDFFF for ch in text)
 
 
 def _number(values: Values, name: str, what: str, errors: dict[str, str], lo: int, hi: int) -> int | None:
@@ -153,10 +261,9 @@ def _edited_fields(form: RulingForm, values: Values, chosen: str, errors: dict[s
     return None if edited == original else edited
 
 
-def read(form: RulingForm, values: Values) -> dict[str, Any]:
-    """The ruling the boxes say (only what the host wrote or changed); FormErrors for boxes that are not read
-    (numbers in other digits, out of range). The engine checks the rest when it is published."""
-    errors: dict[str, str] = {}
+def read(form: RulingForm, values: Values, errors: dict[str, str]) -> dict[str, Any]:
+    """The ruling the boxes say (only what the host wrote or changed); boxes that are not read (numbers in other
+    digits, out of range) are put in ``errors`` (box name → message). The engine checks the rest."""
     ruling: dict[str, Any] = {}
     announce = _one(values, "announce")
     if announce.strip():
@@ -201,8 +308,6 @@ def read(form: RulingForm, values: Values) -> dict[str, Any]:
             minutes = _number(values, "minutes", "Minutes", errors, 0, 59) or 0
             if not errors.get("hours") and not errors.get("minutes"):
                 ruling["seconds"] = hours * 3600 + minutes * 60
-    if errors:
-        raise FormErrors(errors)
     return ruling
 
 
@@ -279,7 +384,7 @@ def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:
                 values[f"{box}-{index[name]}"] = [str(number)]
     if ruling.get("reveal"):
         values["reveal"] = ["1"]
-    chosen = ruling.get("next") if ruling.get("next") in {v for v, _ in form.next_options} else form.default_next
+    chosen = str(ruling["next"]) if ruling.get("next") in {v for v, _ in form.next_options} else form.default_next
     values["next"] = [chosen]
     actors = ruling.get("actors")
     values["actors"] = [n for n in form.players if n in set(actors)] if isinstance(actors, list) else \

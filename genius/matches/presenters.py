@@ -20,10 +20,10 @@ from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
 from genius.forms.moves import MoveForm, instant_keys
 from genius.matches import access
+from genius.matches.announcements import announcements
 from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
 from genius.matches.services import live_turns, replays, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
-from genius.notify.texts import announcements
 
 
 @dataclass

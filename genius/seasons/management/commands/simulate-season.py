@@ -21,13 +21,14 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from games.kit.numbers import INT64_MAX, INT64_MIN, int_argument
-from genius.live import pushes as live
-from genius.matches.models import Decision, Episode, GarnetEntry, Match, Season, SeasonPlayer
+from genius.matches import events
+from genius.matches.models import GarnetEntry, Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.progress import bar
 from genius.seasons import services as seasons
+from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 
 NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea", "milo", "nia",
          "otto", "pia", "quin", "rex", "sol", "tess"]
@@ -107,12 +108,8 @@ class Command(BaseCommand):
         if keep:
             yield
             return
-        original = live.push_update
-        live.push_update = lambda *args, **kwargs: None
-        try:
+        with events.unheard():
             yield
-        finally:
-            live.push_update = original
 
     # --- one episode -----------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""``manage.py cleanup_guests``: remove guest accounts idle for more than a week (see ``genius.accounts.guests``)."""
+"""``manage.py cleanup_guests``: remove guest accounts idle for more than a week (see ``genius.matches.services.guest_cleanup``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from genius.accounts import guests
+from genius.matches.services import guest_cleanup as guests
 
 
 class Command(BaseCommand):

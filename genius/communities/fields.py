@@ -1,0 +1,37 @@
+"""The form fields a host page uses to pick what it acts on, limited to the host's own communities."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from genius.matches import access
+from genius.seasons.models import Season
+
+
+class HostedCommunityField(forms.ModelChoiceField):
+    """A required choice among the communities a host runs; left empty, it is the only one they run (if one)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.update(required=True, empty_label=None)
+        super().__init__(*args, **kwargs)
+
+    def clean(self, value: Any) -> Any:
+        hosted = self.queryset
+        if value in self.empty_values and hosted is not None and hosted.count() == 1:
+            return hosted.get()
+        return super().clean(value)
+
+
+def community_field(user: Any, *, label: str = "Community") -> forms.ModelChoiceField:
+    """A required choice among the communities ``user`` hosts (the only one is chosen already)."""
+    hosted = access.hosted_communities(user).order_by("name", "pk")
+    return HostedCommunityField(hosted, label=label,
+                                help_text="Its hosts run it; only its members take its lobbies' seats.")
+
+
+def season_field(user: Any) -> forms.ModelChoiceField:
+    """An optional choice among the seasons of the communities ``user`` hosts."""
+    seasons = access.scoped(Season.objects.all(), user).order_by("-created", "-pk")
+    return forms.ModelChoiceField(seasons, required=False, empty_label="No season")

@@ -1,0 +1,9 @@
+"""URLs of the notify app."""
+
+from django.urls import path
+
+from genius.notify import views
+
+urlpatterns = [
+    path("me/due/", views.due_now, name="me-due"),
+]
