@@ -16,9 +16,9 @@ from typing import Any
 
 from django import forms
 
-from games.engines.design import FIELD_KINDS, DesignError, Problem, validate_design
 from games.kit.numbers import NumberError, parse_optional_int
 from genius.communities.fields import community_field, season_field
+from genius.designs.documents import DesignError, Problem, field_kinds, validate_design
 from genius.forms.fields import WholeNumberField
 from genius.seasons.models import Season
 
@@ -30,6 +30,13 @@ KIND_LABELS = {
     "choice": "A choice among options", "choices": "Several choices", "number": "A number in a range",
     "text": "A short text", "player": "A player", "players": "Several players", "yesno": "Yes or no",
 }
+
+
+def _kind_choices() -> list[tuple[str, str]]:
+    """The field kinds the game that plays designs accepts, in the host's words."""
+    return [(k, KIND_LABELS.get(k, k)) for k in field_kinds()]
+
+
 CLOSE_LABELS = (
     ("rules", "Rules resolve it: at the deadline, like a coded game; the announcement goes out at once"),
     ("confirm", "Host confirms: your adjudication page opens filled in from the rules; edit, then publish"),
@@ -179,7 +186,7 @@ class FieldForm(forms.Form):
     """One field of a phase's form: what the players answer, with a default for a missing answer."""
 
     label = forms.CharField(required=False, strip=False, help_text="The question as players read it.")
-    kind = forms.ChoiceField(choices=[(k, KIND_LABELS[k]) for k in FIELD_KINDS], initial="choice",
+    kind = forms.ChoiceField(choices=_kind_choices, initial="choice",
                              label="Kind of answer")
     options = forms.CharField(required=False, strip=False, widget=_area(4),
                               help_text="A choice or several choices: one option a line.")
@@ -221,7 +228,7 @@ class FieldForm(forms.Form):
         """The kind the boxes are shown for: the one posted, else the field's, else a choice."""
         kind = self.data.get(self.add_prefix("kind")) if self.is_bound else None
         kind = kind or self.initial.get("kind") or self.fields["kind"].initial
-        return kind if kind in FIELD_KINDS else "choice"
+        return kind if kind in field_kinds() else "choice"
 
     @staticmethod
     def initial_from(field: dict[str, Any]) -> dict[str, Any]:
