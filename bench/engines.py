@@ -72,8 +72,8 @@ def cpu_with_worker() -> float:
 
 
 def _design(name: str) -> dict[str, Any]:
+    from games.custom_game.design import read_design_file
     from games.custom_game.designs.build import path_of
-    from games.engines.design import read_design_file
 
     return read_design_file(path_of(name).read_bytes())
 

@@ -2,7 +2,7 @@
 
 Where to find a rule:
 
-- the design document and its checks: :mod:`games.engines.design` (shared with the site);
+- the design document and its checks: :mod:`.design` (the site reaches it through the spec's ``design_tools``);
 - which phase and round opens next, who acts, the phases' names and numbers: :mod:`.phases`;
 - the players' forms (fields, checking, defaults, bots' answers): :mod:`.answers`;
 - the host's rulings (the adjudication page, checking and applying a ruling): :mod:`.rulings`;
@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.design import DesignError, validate_design
+from games.custom_game.design import DesignError, validate_design
 from games.engines.protocol import (
     ConfigError,
     Engine,

@@ -420,6 +420,6 @@ def load_design(path: str) -> dict[str, Any]:
     """A design file (as exported from /designs/), normalized; DesignError with its problems otherwise."""
     from pathlib import Path
 
-    from games.engines.design import read_design_file
+    from games.custom_game.design import read_design_file
 
     return read_design_file(Path(path).read_bytes())

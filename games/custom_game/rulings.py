@@ -11,7 +11,7 @@ import copy
 import random
 from typing import Any
 
-from games.engines.design import MAX_NUMBER, DesignError, check_seconds, clean_text, validate_fields
+from games.custom_game.design import MAX_NUMBER, DesignError, check_seconds, clean_text, validate_fields
 from games.engines.protocol import (
     PUBLIC,
     GarnetChange,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines.design import FIELD_KINDS, validate_design
+from games.custom_game.design import FIELD_KINDS, validate_design
 
 LABELS = ("Bid", "Vote", "Ünïcode ²", "٣ coins", "@everyone", "<b>Guess</b>", "Trust?", "Allies", "Note", "Who")
 OPTIONS = ("Red", "Blue", "Grün", "٣", "²", "@host", "<i>x</i>", "Ｒｅｄ")

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from games.engines.protocol import Engine, check_offers
+from games.engines.spec import DesignTools
 
 #: Game slug → module holding ``ENGINE``.
 GAME_MODULES: dict[str, str] = {
@@ -51,3 +52,12 @@ def game_dir(slug: str) -> Path:
     """The folder of a game (its engine, rules page, board drawing and page parts)."""
     get_engine(slug)
     return Path(sys.modules[GAME_MODULES[slug]].__file__ or "").resolve().parent
+
+
+def design_tools() -> DesignTools | None:
+    """The design tools of the installed game that plays hosts' designs (None when no game does)."""
+    for slug in slugs():
+        tools = get_engine(slug).spec.design_tools
+        if tools is not None:
+            return tools
+    return None

@@ -35,7 +35,7 @@ class ConfigField:
     ``seat_order`` (the seats in an order the host picks), ``seat`` (one seat, or nobody when not
     ``required``), ``seat_each`` (each of ``choices`` given to one seat or to nobody: a mapping
     choice key → seat name, e.g. Death Match items), ``bool``, ``design`` (a host's game design
-    document, ``games.engines.design``: the site offers a choice among the designs the host may use
+    document, ``games.custom_game.design``: the site offers a choice among the designs the host may use
     and stores the validated document itself in the match config under this key). Every field may be left empty unless ``required``: the engine then
     draws it from the seed or uses ``default``.
 
@@ -115,6 +115,12 @@ class DesignTools:
     ``presets`` are ready-made rules for common mechanics; ``shipped_dir`` holds the designs that ship with
     the game (``*.genius-design.json``); ``proof`` plays a design against the coded games (``run_proof``,
     ``load_design``, ``ADAPTERS``).
+
+    The design document's own checks come with them: ``validate(doc)`` the normalized document (or
+    ``DesignError``, games.engines.design_problems), ``read_file(data)`` an exported file's design,
+    ``blank(title)`` a valid starting document, ``export(doc)`` what an exported file holds, ``slug_key(label,
+    taken)`` a key made from a label, ``field_where(phase_where, number, field)`` a field in a host's words, and
+    ``field_kinds`` the kinds a form field may have.
     """
 
     check_rules: Callable[[dict[str, Any]], list[Any]]
@@ -122,6 +128,13 @@ class DesignTools:
     presets: tuple[dict[str, Any], ...]
     shipped_dir: str
     proof: Any
+    validate: Callable[[object], dict[str, Any]]
+    read_file: Callable[[object], dict[str, Any]]
+    blank: Callable[[str], dict[str, Any]]
+    export: Callable[[dict[str, Any]], dict[str, Any]]
+    slug_key: Callable[[str, set[str]], str]
+    field_where: Callable[[str, int, Any], str]
+    field_kinds: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from games.engines.design import DesignError, validate_design
 from genius.communities.admin_scope import CommunityScoped
+from genius.designs.documents import DesignError, validate_design
 from genius.designs.forms import sentence
 from genius.designs.models import GameDesign
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES

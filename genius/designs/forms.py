@@ -16,9 +16,9 @@ from typing import Any
 
 from django import forms
 
-from games.engines.design import FIELD_KINDS, DesignError, Problem, validate_design
 from games.kit.numbers import NumberError, parse_optional_int
 from genius.communities.fields import community_field, season_field
+from genius.designs.documents import DesignError, Problem, field_kinds, validate_design
 from genius.forms.fields import WholeNumberField
 from genius.seasons.models import Season
 
@@ -30,6 +30,13 @@ KIND_LABELS = {
     "choice": "A choice among options", "choices": "Several choices", "number": "A number in a range",
     "text": "A short text", "player": "A player", "players": "Several players", "yesno": "Yes or no",
 }
+
+
+def _kind_choices() -> list[tuple[str, str]]:
+    """The field kinds the game that plays designs accepts, in the host's words."""
+    return [(k, KIND_LABELS.get(k, k)) for k in field_kinds()]
+
+
 CLOSE_LABELS = (
     ("rules", "Rules resolve it: at the deadline, like a coded game; the announcement goes out at once"),
     ("confirm", "Host confirms: your adjudication page opens filled in from the rules; edit, then publish"),
@@ -96,7 +103,9 @@ class BasicsForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("title", "summary", "rules"):
-            self.fields[name].strip = False
+            box = self.fields[name]
+            assert isinstance(box, forms.CharField)
+            box.strip = False
 
     @staticmethod
     def initial_from(doc: dict[str, Any]) -> dict[str, Any]:
@@ -147,7 +156,9 @@ class PhaseForm(forms.Form):
 
     def __init__(self, *args: Any, max_players: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["seats"].choices = [(n, str(n)) for n in range(1, max(max_players, 1) + 1)]
+        seats = self.fields["seats"]
+        assert isinstance(seats, forms.ChoiceField)
+        seats.choices = [(n, str(n)) for n in range(1, max(max_players, 1) + 1)]
 
     @staticmethod
     def initial_from(phase: dict[str, Any]) -> dict[str, Any]:
@@ -158,7 +169,8 @@ class PhaseForm(forms.Form):
                 "hours": (seconds or 0) // 3600 if seconds else 24, "minutes": (seconds or 0) % 3600 // 60}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         data["seconds"] = None
         if not data.get("until_closed") and "hours" not in self.errors and "minutes" not in self.errors:
             hours, minutes = data.get("hours") or 0, data.get("minutes") or 0
@@ -174,7 +186,7 @@ class FieldForm(forms.Form):
     """One field of a phase's form: what the players answer, with a default for a missing answer."""
 
     label = forms.CharField(required=False, strip=False, help_text="The question as players read it.")
-    kind = forms.ChoiceField(choices=[(k, KIND_LABELS[k]) for k in FIELD_KINDS], initial="choice",
+    kind = forms.ChoiceField(choices=_kind_choices, initial="choice",
                              label="Kind of answer")
     options = forms.CharField(required=False, strip=False, widget=_area(4),
                               help_text="A choice or several choices: one option a line.")
@@ -216,7 +228,7 @@ class FieldForm(forms.Form):
         """The kind the boxes are shown for: the one posted, else the field's, else a choice."""
         kind = self.data.get(self.add_prefix("kind")) if self.is_bound else None
         kind = kind or self.initial.get("kind") or self.fields["kind"].initial
-        return kind if kind in FIELD_KINDS else "choice"
+        return kind if kind in field_kinds() else "choice"
 
     @staticmethod
     def initial_from(field: dict[str, Any]) -> dict[str, Any]:
@@ -232,7 +244,8 @@ class FieldForm(forms.Form):
                 "default": shown, "help": field.get("help", "")}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         kind, typed = data.get("kind"), data.get("default") or ""
         default: Any = typed if typed.strip() else None
         if kind == "choices":
@@ -252,7 +265,7 @@ class FieldForm(forms.Form):
         data["default_value"] = default
         for name, kinds in self.KIND_BOXES.items():  # a box its kind does not use is neither read nor refused
             if kind not in kinds:
-                self._errors.pop(name, None)
+                self.errors.pop(name, None)
         return data
 
     def field_doc(self) -> dict[str, Any]:
@@ -350,7 +363,8 @@ class TableForm(forms.Form):
                 "rows": table_text(table.get("rows", []))}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         data["column_list"] = [c.strip() for c in (data.get("columns") or "").split(",") if c.strip()]
         try:
             parsed = list(csv.reader(io.StringIO(data.get("rows") or "")))
@@ -395,12 +409,15 @@ class LobbyFromDesignForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["community"] = community_field(user)
         self.fields["season"] = season_field(user)
-        self.fields["seats_wanted"].choices = [(n, str(n)) for n in counts]
+        seats_wanted = self.fields["seats_wanted"]
+        assert isinstance(seats_wanted, forms.ChoiceField)
+        seats_wanted.choices = [(n, str(n)) for n in counts]
         self.fields["seats_wanted"].initial = counts[-1] if counts else None
         self.fields["title"].help_text = f"Leave empty for “{title}”."
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         if "phase_hours" not in self.errors and "phase_minutes" not in self.errors:
             hours, minutes = data.get("phase_hours") or 0, data.get("phase_minutes") or 0
             total = hours * 60 + minutes

@@ -11,9 +11,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from games.engines.design import DesignError, Problem, read_design_file
-from games.engines.registry import get_engine, slugs
+from games.engines import registry
 from games.engines.spec import DesignTools
+from genius.designs.documents import DesignError, Problem, read_design_file
 
 #: The names a "Try these rules" run seats (as many as it needs, in this order).
 TRY_NAMES = ("ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo", "kai", "lea", "max", "ned",
@@ -25,11 +25,7 @@ _PART = re.compile(r"\[(\d+)\]")
 
 def _api() -> DesignTools | None:
     """The design tools of the installed game that plays designs (None when no game does)."""
-    for slug in slugs():
-        tools = get_engine(slug).spec.design_tools
-        if tools is not None:
-            return tools
-    return None
+    return registry.design_tools()
 
 
 def design_tools() -> DesignTools | None:

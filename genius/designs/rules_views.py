@@ -15,8 +15,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.engines.design import DesignError
 from genius.designs import editing, rules, services
+from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
 from genius.designs.readable import described
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts

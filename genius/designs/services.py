@@ -17,7 +17,9 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.text import slugify
 
-from games.engines.design import (
+from games.engines.registry import get_engine, slugs
+from genius.designs import rules
+from genius.designs.documents import (
     DesignError,
     Problem,
     blank_design,
@@ -25,8 +27,6 @@ from games.engines.design import (
     read_design_file,
     validate_design,
 )
-from games.engines.registry import get_engine, slugs
-from genius.designs import rules
 from genius.designs.editing import copy_title
 from genius.designs.models import GameDesign
 from genius.matches import access

@@ -18,8 +18,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.engines.design import DesignError, field_where
 from genius.designs import editing, rules, services
+from genius.designs.documents import DesignError, field_where
 from genius.designs.forms import (
     BasicsForm,
     CounterForm,

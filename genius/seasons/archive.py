@@ -30,10 +30,10 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.text import slugify
 
-from games.engines.design import DesignError, validate_design
 from games.engines.matchfile import MAX_BYTES as MATCH_FILE_BYTES
 from games.engines.registry import get_engine, slugs
 from genius.accounts import names
+from genius.designs.documents import DesignError, validate_design
 from genius.designs.models import GameDesign
 from genius.matches.models import GarnetEntry, Match, TolEntry
 from genius.matches.services import lifecycle, lobbies, matchfiles

@@ -6,9 +6,9 @@ import copy
 import random
 from typing import Any
 
+from games.custom_game.design import validate_design
 from games.custom_game.engine import ENGINE
 from games.custom_game.rules.library import Library
-from games.engines.design import validate_design
 from games.engines.protocol import State
 
 PLAYERS = ["ana", "ben", "cy", "dee", "eli"]

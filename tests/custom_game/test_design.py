@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engines.design import (
+from games.custom_game.design import (
     DesignError,
     blank_design,
     design_file,

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from games.custom_game import proof
+from games.custom_game.design import read_design_file
 from games.custom_game.designs import build
 from games.custom_game.rules import check_design_rules
-from games.engines.design import read_design_file
 
 DESIGNS = sorted(build.DESIGNS)
 #: Matches a seed game's design must agree on with its coded game (issue 21: 1,000/1,000).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.custom_game.design import DesignError, validate_design
 from games.custom_game.rules import check_design_rules
-from games.engines.design import DesignError, validate_design
 
 from .rules_helpers import design
 

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
+from games.custom_game.design import read_design_file
 from games.custom_game.designs.build import DESIGNS, path_of
 from games.custom_game.engine import ENGINE
 from games.custom_game.rules import RuleLimits, limits_in_effect, run_phase_rules, sandbox
-from games.engines.design import read_design_file
 from games.engines.runner import bot_move, play_phase
 
 from .rules_helpers import bids, closing_state, design

@@ -18,7 +18,7 @@ from genius.matches import presenters
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, matchfiles, rulings, submitting
 from genius.matches.services.errors import ServiceError
-from genius.notify import due
+from genius.notify import due, webhooks
 from genius.notify import emails as notify
 from genius.notify.models import WebhookDelivery
 from genius.seasons import services as seasons
@@ -166,7 +166,7 @@ def test_after_a_ruling_spectators_get_the_announcement_live_and_each_private_me
 def test_the_seasons_webhook_gets_the_announcement(host, monkeypatch, settings):
     settings.GENIUS_WEBHOOK_BACKOFF_S = 0.05
     posted = []
-    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout=10.0: posted.append((url, content)) or "")
+    monkeypatch.setattr(webhooks, "post_json", lambda url, content, timeout=10.0: posted.append((url, content)) or "")
     season = make_season(webhook_url="https://chat.example.org/hook")
     match = start_custom(season=season)
     close_players_phase(match)

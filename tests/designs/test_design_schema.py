@@ -1,4 +1,4 @@
-"""The design document's JSON Schema (games/engines/design.schema.json): the shipped designs hold to it, it
+"""The design document's JSON Schema (games/custom_game/design.schema.json): the shipped designs hold to it, it
 is checked before the Python checks, and each of its problems names the part at fault, on import too."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from jsonschema import Draft202012Validator
 
-from games.engines.design import SCHEMA_PATH, DesignError, read_design_file, schema_problems, validate_design
+from games.custom_game.design import SCHEMA_PATH, DesignError, read_design_file, schema_problems, validate_design
 from genius.designs.models import GameDesign
 
 from .conftest import errors_of

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.custom_game import rules
+from games.custom_game.design import blank_design, validate_design
 from games.custom_game.presets import PRESETS
-from games.engines.design import blank_design, validate_design
 from genius.designs.editing import apply_preset
 
 NAMES = ["ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo"]

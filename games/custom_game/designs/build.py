@@ -226,7 +226,7 @@ DESIGNS = {
 
 def design_file_text(name: str) -> str:
     """The JSON text of a shipped design file."""
-    from games.engines.design import DESIGN_FORMAT
+    from games.custom_game.design import DESIGN_FORMAT
 
     doc = {"genius_design": DESIGN_FORMAT, "format": DESIGN_FORMAT, **DESIGNS[name]()}
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"

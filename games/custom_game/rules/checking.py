@@ -15,7 +15,7 @@ import difflib
 from collections.abc import Iterator
 from typing import Any
 
-from games.engines.design import Problem
+from games.custom_game.design import Problem
 
 from .. import phases as phase_ids
 from .context import READ_NAMES

@@ -49,15 +49,27 @@ class Running(threading.local):
 RUNNING = Running()
 
 
+#: The functions whose results may hold a dict keyed by other than texts (a vote's counts by option, the
+#: options being numbers, say): JSON would turn such keys into texts, so they come back as they did.
+AS_THEY_ARE = frozenset(("plurality", "majority"))
+
+
 def _caller(name: str) -> Callable[[str], Any]:
     """The module's function that hands ``arguments``, the JSON text of ``[args, kwargs]``, to the running
-    program's function ``name``."""
+    program's function ``name``, and hands back its result as one JSON text (None as None), which the
+    wrapper decodes: a table's rows come back in one conversion rather than one a text (except
+    :data:`AS_THEY_ARE`)."""
     def call(arguments: str) -> Any:
         functions = RUNNING.functions
         assert functions is not None  # only called while a run is in progress
-        args, kwargs = json.loads(arguments)
-        return functions[name](*args, **kwargs)
+        args, kwargs = _loads(arguments)
+        result = functions[name](*args, **kwargs)
+        return result if result is None or name in AS_THEY_ARE else _dumps(result)
     return call
+
+
+_loads = json.JSONDecoder().decode
+_dumps = json.JSONEncoder(check_circular=False).encode
 
 
 def _loader() -> sl.FileLoader:
@@ -117,7 +129,9 @@ def compiled(source: str, filename: str, names: tuple[str, ...], functions: tupl
         return None
     unpack = "".join(f"; {name} = {_CONTEXT}_[{name!r}]" for name in names)
     calls = "".join(f"def {name}(*args, **kwargs):\n    return {_CALL}{name}(encode([args, kwargs]))\n"
-                    for name in functions)
+                    if name in AS_THEY_ARE else
+                    f"def {name}(*args, **kwargs):\n    result = {_CALL}{name}(encode([args, kwargs]))\n"
+                    f"    return None if result == None else decode(result)\n" for name in functions)
     text = (f'load("context", "decode", "encode")\ndef {ENTRY}({_CONTEXT}):\n'
             f"    {_CONTEXT}_ = decode({_CONTEXT}){unpack}\n{body}\n{calls}")
     module = sl.Module()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.engines.design import DesignError, validate_design
+from games.custom_game.design import DesignError, validate_design
 from games.engines.protocol import HOST, PUBLIC, ConfigError, Seat, SubmissionError, rng_for
 
 from .. import answers as forms

@@ -15,8 +15,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
-from games.engines.design import DesignError
 from genius.designs import rules
+from genius.designs.documents import DesignError
 
 
 def _proof() -> Any:

@@ -2,7 +2,8 @@
 
 A design describes a custom game with no code: its title, rules, player counts, counters and phases,
 each phase with a form built from typed fields. The custom game's engine plays it and the site's
-designer pages build it; both check it here. Pure Python (no Django).
+designer pages build it, reaching these checks through the game's spec (``GameSpec.design_tools``).
+Pure Python (no Django).
 
 >>> doc = validate_design(blank_design("Auction"))
 >>> doc["phases"][0]["fields"][0]["kind"], doc["min_players"], doc["max_players"]
@@ -10,7 +11,7 @@ designer pages build it; both check it here. Pure Python (no Django).
 >>> validate_design({**doc, "min_players": 1})
 Traceback (most recent call last):
 ...
-games.engines.design.DesignError: Players: at least 2 players
+games.engines.design_problems.DesignError: Players: at least 2 players
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError
 
+from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
 DESIGN_FORMAT = 1
@@ -76,30 +78,6 @@ KIND_WORDS = {
     "choice": "a choice among options", "choices": "several choices", "number": "a number",
     "text": "a short text", "player": "a player", "players": "several players", "yesno": "a yes/no",
 }
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a design: where (in human words) and what.
-
-    ``part`` is the path of the value at fault in the checked document (``phases[1].fields[0].options``,
-    ``min_players``; "" when it is about the whole), for a page that shows the problem beside its input.
-    """
-
-    where: str
-    message: str
-    part: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
-
-
-class DesignError(ValueError):
-    """A design that cannot be played; ``problems`` lists every problem found."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = list(problems)
-        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 # --- texts ---------------------------------------------------------------------------------------------
