@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from genius.accounts.models import Profile
+from genius.accounts.requests import ZonedRequest
 from genius.accounts.zones import COOKIE, SESSION_KEY, zone_or_none
 
 
@@ -58,7 +59,7 @@ class TimeZoneMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: ZonedRequest) -> HttpResponse:
         try:
             zone, source = viewer_zone(request)
         except DatabaseError:  # the user or session could not be read: the view answers with the 503 page

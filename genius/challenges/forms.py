@@ -51,7 +51,9 @@ class ChallengeForm(forms.Form):
                 data["to"] = clean_text(data.get("to"))
         super().__init__(data, *args, **kwargs)
         games = challengeable_games()
-        self.fields["game"].choices = games
+        game = self.fields["game"]
+        assert isinstance(game, forms.ChoiceField)
+        game.choices = games
         if games:
             self.fields["game"].initial = games[0][0]
         chosen = self.chosen_slug()  # only the chosen game's settings are read (and so bound)

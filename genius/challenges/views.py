@@ -63,6 +63,7 @@ def new_challenge(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             form.add_error("to", exc.message)
     if valid and settings_valid:
+        assert settings_form is not None  # settings_valid says there is one
         data = form.cleaned_data
         try:
             challenge = services.create_challenge(

@@ -1,1 +1,1 @@
-"""Game designs: the custom games hosts design on the site (games/custom_game/RULES.md), their templates, files and lobbies."""
+"""Game designs: the custom games hosts design on the site (the rules page of the game whose spec carries design tools), their templates, files and lobbies."""

@@ -1,6 +1,6 @@
 """Changes to a design document, one edit at a time: each takes a document and returns a changed copy.
 
-Pure functions on plain data (the document of ``games.custom_game.design``); nothing here checks the rules of
+Pure functions on plain data (the design document that the spec's design tools check); nothing here checks the rules of
 a design: every changed document is validated whole by ``validate_design`` before it is saved
 (``genius.designs.services.edit``). Keys come from labels through ``slug_key`` and never change after.
 Unknown keys raise ``KeyError`` (the page then answers 404).

@@ -103,7 +103,9 @@ class BasicsForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("title", "summary", "rules"):
-            self.fields[name].strip = False
+            box = self.fields[name]
+            assert isinstance(box, forms.CharField)
+            box.strip = False
 
     @staticmethod
     def initial_from(doc: dict[str, Any]) -> dict[str, Any]:
@@ -154,7 +156,9 @@ class PhaseForm(forms.Form):
 
     def __init__(self, *args: Any, max_players: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["seats"].choices = [(n, str(n)) for n in range(1, max(max_players, 1) + 1)]
+        seats = self.fields["seats"]
+        assert isinstance(seats, forms.ChoiceField)
+        seats.choices = [(n, str(n)) for n in range(1, max(max_players, 1) + 1)]
 
     @staticmethod
     def initial_from(phase: dict[str, Any]) -> dict[str, Any]:
@@ -165,7 +169,8 @@ class PhaseForm(forms.Form):
                 "hours": (seconds or 0) // 3600 if seconds else 24, "minutes": (seconds or 0) % 3600 // 60}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         data["seconds"] = None
         if not data.get("until_closed") and "hours" not in self.errors and "minutes" not in self.errors:
             hours, minutes = data.get("hours") or 0, data.get("minutes") or 0
@@ -239,7 +244,8 @@ class FieldForm(forms.Form):
                 "default": shown, "help": field.get("help", "")}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         kind, typed = data.get("kind"), data.get("default") or ""
         default: Any = typed if typed.strip() else None
         if kind == "choices":
@@ -259,7 +265,7 @@ class FieldForm(forms.Form):
         data["default_value"] = default
         for name, kinds in self.KIND_BOXES.items():  # a box its kind does not use is neither read nor refused
             if kind not in kinds:
-                self._errors.pop(name, None)
+                self.errors.pop(name, None)
         return data
 
     def field_doc(self) -> dict[str, Any]:
@@ -357,7 +363,8 @@ class TableForm(forms.Form):
                 "rows": table_text(table.get("rows", []))}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         data["column_list"] = [c.strip() for c in (data.get("columns") or "").split(",") if c.strip()]
         try:
             parsed = list(csv.reader(io.StringIO(data.get("rows") or "")))
@@ -402,12 +409,15 @@ class LobbyFromDesignForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["community"] = community_field(user)
         self.fields["season"] = season_field(user)
-        self.fields["seats_wanted"].choices = [(n, str(n)) for n in counts]
+        seats_wanted = self.fields["seats_wanted"]
+        assert isinstance(seats_wanted, forms.ChoiceField)
+        seats_wanted.choices = [(n, str(n)) for n in counts]
         self.fields["seats_wanted"].initial = counts[-1] if counts else None
         self.fields["title"].help_text = f"Leave empty for “{title}”."
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         if "phase_hours" not in self.errors and "phase_minutes" not in self.errors:
             hours, minutes = data.get("phase_hours") or 0, data.get("phase_minutes") or 0
             total = hours * 60 + minutes

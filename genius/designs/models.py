@@ -14,7 +14,7 @@ class GameDesign(models.Model):
         "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="designs",
         help_text="A community's design: its hosts use and edit it (none: the owner's own).")
     title = models.CharField(max_length=80)
-    document = models.JSONField(help_text="The design document (games.custom_game.design), always valid when saved.")
+    document = models.JSONField(help_text="The design document, checked by its game's design tools, always valid when saved.")
     is_template = models.BooleanField(
         default=False, help_text="A template is listed for every host, who may copy it; only its owner edits it.")
     created = models.DateTimeField(auto_now_add=True)

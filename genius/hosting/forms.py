@@ -94,7 +94,8 @@ class LobbyForm(forms.Form):
         return [self[n] for n in names if n in self.fields]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         data["phase_seconds"] = 24 * 3600
         if "phase_hours" in self.fields and "phase_hours" not in self.errors and "phase_minutes" not in self.errors:
             minutes = (data.get("phase_hours") or 0) * 60 + (data.get("phase_minutes") or 0)

@@ -23,6 +23,7 @@ import json
 import logging
 import re
 from collections import deque
+from collections.abc import Mapping
 from importlib import import_module
 from types import SimpleNamespace
 from typing import Any
@@ -124,7 +125,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.groups_joined = []
         self._in_group = asyncio.Event()
         self._held: fanout.Frame | None = None
-        self._outbox: deque[dict[str, str]] = deque(maxlen=OUTBOX)
+        self._outbox: deque[Mapping[str, str | int]] = deque(maxlen=OUTBOX)  # frames and closes (a code)
         self._writer: asyncio.Task | None = None
         self._hub: fanout.Hub | None = None
         self._tokens = float(RESYNC_BURST)
@@ -144,9 +145,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             for task in (self._writer, self._resync_later, self._checker):
                 if task is not None:
                     task.cancel()
-            if self._watching:  # closed without a disconnect message
-                self._watching = False
-                await fanout.unwatch(self.match_id, *self.viewer, self.channel_name)
+            await self._stop_watching()  # closed without a disconnect message
 
     async def _from_group(self) -> dict:
         await self._in_group.wait()
@@ -214,14 +213,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _recheck(self) -> tuple[int | None, int]:
         """(None, the match's number) if this member is still who they were; else (the close code, 0)."""
-        match = Match.objects.filter(pk=self.match_id).first()
+        match = self._match()
         if match is None:
             return NOT_FOUND, 0
         return self._still_the_viewer(match)[0], match.seq
 
     @database_sync_to_async
     def _viewer(self) -> tuple[str, int | None, int] | None:
-        match = Match.objects.filter(pk=self.match_id).first()
+        match = self._match()
         if match is None:
             return None
         user = self.scope.get("user")
@@ -262,7 +261,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _check(self) -> int | None:
-        match = Match.objects.filter(pk=self.match_id).first()
+        match = self._match()
         return NOT_FOUND if match is None else self._still_the_viewer(match)[0]
 
     async def _close_as(self, code: int) -> None:
@@ -273,11 +272,22 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self._outbox.clear()
         await self.close(code=code)
 
+    def _match(self) -> Match | None:
+        """The match of this socket's address (None before the address is read, or once it is gone)."""
+        return None if self.match_id is None else Match.objects.filter(pk=self.match_id).first()
+
+    async def _stop_watching(self) -> None:
+        """Leave the match's watchers (once), if this member joined them."""
+        if not self._watching:
+            return
+        self._watching = False
+        kind, seat_id = self.viewer
+        assert self.match_id is not None and kind is not None  # both are set before watching begins
+        await fanout.unwatch(self.match_id, kind, seat_id, self.channel_name)
+
     async def disconnect(self, code: int) -> None:
         self._leave_hub()
-        if self._watching:
-            self._watching = False
-            await fanout.unwatch(self.match_id, *self.viewer, self.channel_name)
+        await self._stop_watching()
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -402,7 +412,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _current(self) -> tuple[int | None, int, dict[str, str]]:
-        match = Match.objects.filter(pk=self.match_id).first()
+        match = self._match()
         if match is None:
             return NOT_FOUND, 0, {}
         code, viewer = self._still_the_viewer(match)

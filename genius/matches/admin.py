@@ -1,4 +1,7 @@
-"""The host's tools in the Django admin: seasons, matches, seats, controls, match files."""
+"""The host's tools in the Django admin: matches, seats, phases, submissions, logs, ledgers, controls, match files.
+
+The seasons' admin is in ``genius.seasons.admin``, the notices' and webhooks' in ``genius.notify.admin``.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +17,6 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from genius.accounts.people import without_guests
 from genius.communities.admin_scope import CommunityScoped, ScopedInline, open_admin_to_hosts
 from genius.communities.fields import community_field
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
@@ -23,56 +25,11 @@ from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Seat, Sna
 from genius.matches.services import controls, lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import available_games
 from genius.matches.services.errors import ServiceError
-from genius.notify import safe_http, webhooks
-from genius.notify.models import Notice, WebhookDelivery
-from genius.seasons import services as seasons
-from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
+from genius.seasons.models import Season
 
 open_admin_to_hosts(admin.site)
 #: A list filter by season that offers only the seasons of the rows shown (never another community's names).
 BY_SEASON = ("season", admin.RelatedOnlyFieldListFilter)
-
-
-class SeasonPlayerInline(ScopedInline):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    model = SeasonPlayer
-    extra = 0
-    autocomplete_fields = ["user"]
-
-
-class SeasonForm(forms.ModelForm):
-    """A season; its webhook address must be one the site may post to (public HTTPS or HTTP)."""
-
-    webhook_url = forms.URLField(required=False, assume_scheme="https", max_length=200,
-                                 help_text=Season._meta.get_field("webhook_url").help_text)
-
-    class Meta:
-        model = Season
-        fields = "__all__"
-
-    def clean_webhook_url(self) -> str:
-        url = (self.cleaned_data.get("webhook_url") or "").strip()
-        if url:
-            try:
-                safe_http.check_webhook_url(url)
-            except safe_http.WebhookRefused as exc:
-                raise forms.ValidationError(str(exc)) from None
-        return url
-
-
-@admin.register(Season)
-class SeasonAdmin(CommunityScoped):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    form = SeasonForm
-    list_display = ["name", "slug", "created"]
-    prepopulated_fields = {"slug": ["name"]}
-    inlines = [SeasonPlayerInline]
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        field = cast(forms.ModelChoiceField, super().formfield_for_foreignkey(db_field, request, **kwargs))
-        if db_field.name == "host" and field.queryset is not None:  # a host's pick-list: no guests
-            field.queryset = field.queryset.filter(pk__in=without_guests().values("pk")).order_by("username")
-        return field
 
 
 class SeatFormSet(forms.BaseInlineFormSet):
@@ -188,13 +145,14 @@ class NotWhereSeated(CommunityScoped):
         return access.not_played_by(super().get_queryset(request), request.user, self.played_by)
 
 
-def _run(request: HttpRequest, queryset, action, verb: str) -> None:
-    for match in queryset:
+def run_on_each(request: HttpRequest, queryset, action, verb: str) -> None:
+    """An admin action's service run on each chosen row by its key, with a message per row saying how it went."""
+    for row in queryset:
         try:
-            action(match.pk)
-            messages.success(request, f"{match}: {verb}.")
+            action(row.pk)
+            messages.success(request, f"{row}: {verb}.")
         except ServiceError as exc:
-            messages.error(request, f"{match}: {exc.message}")
+            messages.error(request, f"{row}: {exc.message}")
 
 
 @admin.register(Match)
@@ -260,7 +218,7 @@ class MatchAdmin(NotWhereSeated):
 
     @admin.action(description="Start the match (the lobby must be full)")
     def start(self, request, queryset):
-        _run(request, queryset, lifecycle.start_match, "started")
+        run_on_each(request, queryset, lifecycle.start_match, "started")
 
     def _confirmed(self, request: HttpRequest, queryset, action: str, title: str, button: str):
         """Pause and resolve now, as on the match page: a confirmation saying what will happen for each match,
@@ -292,11 +250,11 @@ class MatchAdmin(NotWhereSeated):
 
     @admin.action(description="Resume")
     def resume(self, request, queryset):
-        _run(request, queryset, lifecycle.resume, "resumed")
+        run_on_each(request, queryset, lifecycle.resume, "resumed")
 
     @admin.action(description="Extend the deadline by 1 hour")
     def extend_hour(self, request, queryset):
-        _run(request, queryset, lambda pk: lifecycle.extend(pk, 3600), "deadline extended by 1 h")
+        run_on_each(request, queryset, lambda pk: lifecycle.extend(pk, 3600), "deadline extended by 1 h")
 
     @admin.action(description="Resolve the open phase now (asks to confirm)")
     def resolve_now(self, request, queryset):
@@ -458,103 +416,3 @@ class TolEntryAdmin(CommunityScoped):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["user", "season", "match", "amount", "reason", "created"]
     list_filter = [BY_SEASON]
-
-
-# --- seasons: episodes, decisions, Death Matches from picks, announcements, webhooks, reminders ---------------
-
-
-class DecisionInline(ScopedInline):
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    model = Decision
-    extra = 0
-    can_delete = False
-    fields = ["order", "kind", "decider", "status", "deadline", "choice", "left", "by_default"]
-    readonly_fields = fields
-
-
-@admin.register(Episode)
-class EpisodeAdmin(CommunityScoped):
-    community_paths = ("season__community",)
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["__str__", "season", "number", "stage", "created"]
-    list_filter = [BY_SEASON]
-    inlines = [DecisionInline]
-    actions = ["apply_main_match"]
-
-    @admin.display(description="stage")
-    def stage(self, obj: Episode) -> str:
-        return seasons.episode_stage(obj)
-
-    @admin.action(description="Apply the finished Main Match to the season (if it was not)")
-    def apply_main_match(self, request, queryset):
-        for episode in queryset:
-            main = episode.main_match
-            if main is None or main.status != Match.Status.FINISHED:
-                messages.error(request, f"{episode}: the Main Match is not finished.")
-                continue
-            seasons.on_match_finished(main)
-            messages.success(request, f"{episode}: {episode.decisions.count()} decisions.")
-
-
-@admin.register(Decision)
-class DecisionAdmin(CommunityScoped):
-    community_paths = ("episode__season__community",)
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["episode", "kind", "decider", "status", "deadline", "choice", "left", "by_default", "links"]
-    list_filter = ["status", "kind", ("episode__season", admin.RelatedOnlyFieldListFilter)]
-    readonly_fields = ["episode", "match", "kind", "order", "decider", "options", "can_leave", "opened_at",
-                       "decided_at", "choice", "left", "by_default", "note", "status"]
-    actions = ["create_death_match", "close_now"]
-
-    @admin.display(description="")
-    def links(self, obj: Decision) -> str:
-        return format_html('<a href="{}">page</a>', reverse("decision", args=[obj.pk]))
-
-    @admin.action(description="Create the Death Match from the pick (Bigfoot Sighting)")
-    def create_death_match(self, request, queryset):
-        for pick in queryset:
-            try:
-                match = seasons.create_death_match(pick.pk)
-                messages.success(request, format_html('Created <a href="{}">{}</a>: start it when both are ready.',
-                                                      reverse("match", args=[match.pk]), match.title))
-            except ServiceError as exc:
-                messages.error(request, f"{pick}: {exc.message}")
-
-    @admin.action(description="Close now: draw at random, as at the deadline")
-    def close_now(self, request, queryset):
-        _run(request, queryset, seasons.close_decision_now, "closed and drawn at random")
-
-
-@admin.register(SeasonAnnouncement)
-class SeasonAnnouncementAdmin(CommunityScoped):
-    community_paths = ("season__community",)
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["season", "episode", "text", "created"]
-    list_filter = [BY_SEASON]
-    search_fields = ["text"]
-
-
-@admin.register(WebhookDelivery)
-class WebhookDeliveryAdmin(CommunityScoped):
-    community_paths = ("season__community",)
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["season", "status", "attempts", "last_error", "next_try_at", "created", "sent_at"]
-    list_filter = ["status", BY_SEASON]
-    readonly_fields = ["season", "match", "url", "content", "status", "attempts", "next_try_at", "last_error",
-                       "sent_at"]
-    actions = ["retry"]
-
-    @admin.action(description="Send again")
-    def retry(self, request, queryset):
-        for delivery in queryset:
-            webhooks.retry(delivery.pk)
-        messages.success(request, f"{queryset.count()} announcement(s) are being sent again.")
-
-
-@admin.register(Notice)
-class NoticeAdmin(CommunityScoped):
-    community_paths = ("phase__match__community", "decision__episode__season__community")
-    formfield_overrides = WHOLE_NUMBER_OVERRIDES
-    list_display = ["kind", "phase", "decision", "recipients", "error", "sent_at"]
-    list_filter = ["kind"]
-    readonly_fields = ["kind", "phase", "decision", "recipients", "error", "sent_at"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from genius.accounts.requests import SignedInRequest
 from genius.matches.models import Match
 from genius.matches.services import conceding
 from genius.matches.services.errors import ServiceError
@@ -15,7 +16,7 @@ from genius.matches.services.errors import ServiceError
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def concede(request: HttpRequest, pk: int) -> HttpResponse:
+def concede(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: "Concede this Death Match?" with what it means; POST (the confirmation): the opponent wins at once."""
     match = get_object_or_404(Match, pk=pk)
     if request.method == "POST":

@@ -11,6 +11,7 @@ from typing import Any, cast
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -55,9 +56,10 @@ class DeathMatchForm(forms.Form):
 
     game = forms.ChoiceField(choices=(), required=False, label="Game",
                              help_text="Every game that can be played as a Death Match here.")
-    first = forms.ModelChoiceField(queryset=None, label="First seat",
-                                   help_text="Without a Choose Layout holder, the first seat picks a board first.")
-    second = forms.ModelChoiceField(queryset=None, label="Second seat")
+    first: forms.ModelChoiceField[User] = forms.ModelChoiceField(queryset=None, label="First seat",
+                                                                 help_text="Without a Choose Layout holder, the first "
+                                                                           "seat picks a board first.")
+    second: forms.ModelChoiceField[User] = forms.ModelChoiceField(queryset=None, label="Second seat")
     season = forms.ModelChoiceField(queryset=Season.objects.none(), required=False,
                                     help_text="Optional: the season this Death Match belongs to (its community "
                                               "wins).")
@@ -78,9 +80,13 @@ class DeathMatchForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         users = without_guests(get_user_model().objects.filter(is_active=True)).order_by("username")  # no guests
-        self.fields["first"].queryset = users
-        self.fields["second"].queryset = users
-        self.fields["game"].choices = death_match_games()
+        for seat in ("first", "second"):
+            seat_field = self.fields[seat]
+            assert isinstance(seat_field, forms.ModelChoiceField)
+            seat_field.queryset = users
+        game = self.fields["game"]
+        assert isinstance(game, forms.ChoiceField)
+        game.choices = death_match_games()
         self.fields["game"].initial = first_death_match_game()
         for key, title in all_items():
             self.fields[key] = forms.ChoiceField(choices=SEAT_CHOICES, required=False, label=title)
@@ -100,7 +106,8 @@ class DeathMatchForm(forms.Form):
         return spec.slug if spec else ""
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         first, second, season = data.get("first"), data.get("second"), data.get("season")
         if self.game_spec() is None:
             self.add_error("game", "No game here can be played as a Death Match.")

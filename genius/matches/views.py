@@ -7,7 +7,6 @@ import json
 import markdown
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -21,6 +20,7 @@ from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
 from genius.accounts import guests
+from genius.accounts.requests import SignedInRequest
 from genius.forms.fields import id_from
 from genius.forms.htmx import HtmxRequest, go
 from genius.forms.moves import MoveForm
@@ -91,7 +91,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def my_matches(request: HttpRequest) -> HttpResponse:
+def my_matches(request: SignedInRequest) -> HttpResponse:
     """The signed-in player's matches, marking those where a move is owed."""
     rows = []
     for seat in request.user.seats.select_related("match").order_by("-match__created"):
@@ -238,7 +238,7 @@ def _answer_in_place(request: HtmxRequest, seat: Seat, form: MoveForm, message: 
 
 @require_POST
 @login_required
-def match_join(request: HttpRequest, pk: int) -> HttpResponse:
+def match_join(request: SignedInRequest, pk: int) -> HttpResponse:
     """Take a seat in an open lobby (a guest signs up first: guests play practice matches)."""
     if guests.is_guest(request):
         messages.error(request, "Guests play practice matches against bots. Sign up to take a seat in a lobby.")
@@ -322,9 +322,9 @@ def host_control(request: HttpRequest, match: Match) -> HttpResponse:
 
 
 @login_required
-def wallet(request: HttpRequest) -> HttpResponse:
+def wallet(request: SignedInRequest) -> HttpResponse:
     """The signed-in player's garnet and ToL history."""
-    user: User = request.user
+    user = request.user
     return render(
         request, "games/wallet.html",
         {"garnets": GarnetEntry.objects.filter(user=user).select_related("season", "match"),

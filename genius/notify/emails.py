@@ -100,11 +100,11 @@ def _phase_message(match: Match, phase: Phase, user, *, acts: bool, reminder: bo
 
 def _seated_people(match: Match, choice: str | None = None) -> list:
     """(seat name, user, profile) of the people seated with an email address (who want ``choice``)."""
-    seats = [seat for seat in match.seats.filter(user__isnull=False, is_bot=False).select_related("user")
-             if seat.user.email]
-    profiles = _profiles([seat.user for seat in seats])
-    return [(seat.name, seat.user, profiles[seat.user_id]) for seat in seats
-            if choice is None or getattr(profiles[seat.user_id], choice)]
+    people = [(seat.name, seat.user) for seat in match.seats.filter(user__isnull=False, is_bot=False)
+              .select_related("user") if seat.user is not None and seat.user.email]
+    profiles = _profiles([user for _, user in people])
+    return [(name, user, profiles[user.pk]) for name, user in people
+            if choice is None or getattr(profiles[user.pk], choice)]
 
 
 def send_phase_emails(now: datetime | None = None) -> int:
@@ -126,12 +126,13 @@ def send_phase_emails(now: datetime | None = None) -> int:
         _record(notice, messages)
         sent += len(messages)
     for phase in open_phases.filter(reminded=False, deadline__isnull=False):
-        lead = timedelta(seconds=phase.match.reminder_lead_seconds)
-        if not lead or phase.deadline - lead > now:
+        lead, deadline = timedelta(seconds=phase.match.reminder_lead_seconds), phase.deadline
+        assert deadline is not None  # the query keeps the phases with a deadline
+        if not lead or deadline - lead > now:
             continue
         if not Phase.objects.filter(pk=phase.pk, reminded=False).update(reminded=True):
             continue
-        if phase.deadline - lead <= phase.opened_at:
+        if deadline - lead <= phase.opened_at:
             continue  # the phase is shorter than the lead: the opening email said it all
         notice = _claim(Notice.Kind.REMINDER, phase=phase, now=now)
         if notice is None:
@@ -221,12 +222,15 @@ def send_decision_emails(now: datetime | None = None) -> int:
             _record(notice, messages)
             sent += len(messages)
     for decision in rows.filter(reminded=False):
-        lead = timedelta(seconds=decision.match.reminder_lead_seconds)
-        if not lead or decision.deadline - lead > now:
+        lead, deadline = timedelta(seconds=decision.match.reminder_lead_seconds), decision.deadline
+        assert deadline is not None  # the query keeps the decisions with a deadline (deadline__gt)
+        if not lead or deadline - lead > now:
             continue
         if not Decision.objects.filter(pk=decision.pk, reminded=False).update(reminded=True):
             continue
-        if decision.deadline - lead <= decision.opened_at:
+        # shorter than the lead: the opening email said it all (a decision restored from an archive may
+        # have no opening time: it gets its reminder, where comparing with None used to stop the whole run)
+        if decision.opened_at is not None and deadline - lead <= decision.opened_at:
             continue
         notice = _claim(Notice.Kind.REMINDER, decision=decision, now=now)
         if notice is not None:

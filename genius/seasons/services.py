@@ -243,7 +243,7 @@ def previous_main_match(season: Season | int, *, before: Match | None = None) ->
 
 
 def order_from_placement(previous: Match, seats: list[tuple[str, int | None]], seed: int) -> list[str]:
-    """Seat names in the previous Main Match's placement, best placed first (games/trail_trouble/RULES.md, Trail Trouble's
+    """Seat names in the previous Main Match's placement, best placed first (a game's rules: Trail Trouble's
     starting order): ``seats`` are (seat name, user id) of the new match; a seat whose player did not
     play the previous match (or a house bot) comes after those who did, in an order drawn from ``seed``;
     equal places are drawn from it too."""

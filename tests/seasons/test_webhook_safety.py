@@ -118,7 +118,7 @@ def test_a_webhook_url_to_a_private_address_is_refused_when_the_host_saves_it(cl
 
 @pytest.mark.django_db
 def test_the_season_form_checks_the_webhook_url():
-    from genius.matches.admin import SeasonForm
+    from genius.seasons.admin import SeasonForm
 
     form = SeasonForm(data={"name": "S", "slug": "s", "webhook_url": "http://10.0.0.1/hook"})
     assert not form.is_valid() and "webhook_url" in form.errors

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='gamedesign',
             name='document',
-            field=models.JSONField(help_text='The design document (games.custom_game.design), always valid when saved.'),
+            field=models.JSONField(help_text="The design document, checked by its game's design tools, always valid when saved."),
         ),
     ]

@@ -1,9 +1,9 @@
-"""Live turns (Bigfoot Sighting): the minute, locking in, reserve time, and resolving at the moment.
+"""Live turns (a Death Match whose spec offers a live clock): the minute, locking in, reserve time, and resolving at the moment.
 
 This module decides and the caller resolves (``resolution``, ``submitting``): it imports neither, and
 "resolve at" goes through the scheduler port (``genius.matches.scheduler``), never a task.
 
-Rules of the clock (games/bigfoot_sighting/RULES.md, "Clock"): the last move before the minute
+Rules of the clock (the live game's RULES.md, "Clock"): the last move before the minute
 counts; when every actor has locked in, the turn resolves at once; a player with
 no move at the minute enters reserve, where the first move sent counts and the
 turn resolves when the last missing move arrives; reserve at zero concedes.
@@ -25,7 +25,7 @@ from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services.engines import engine_of
 from genius.matches.services.logs import write_log
 
-#: The dealer's reminders (games/bigfoot_sighting/RULES.md, "Clock"): at these seconds left of every turn, ...
+#: The dealer's reminders (the live game's RULES.md, "Clock"): at these seconds left of every turn, ...
 TURN_REMINDERS = (30, 5)
 #: ... and for every ``RESERVE_REMINDER_S`` seconds of reserve time used (over the whole match), while it runs.
 #: A turn reminder the clock's sweep missed by more than this (the server was down) is not given late.
