@@ -268,7 +268,7 @@ class Program:
             raise self._error(text, label, host_line(_lines(text), source)) from None
         finally:
             RUNNING.functions = None
-        self._hand_over(collected.value, label)
+        self._hand_over(str(collected.value), label)
 
     def _hand_over(self, collected: str, label: str) -> None:
         """Call the effects a batched run collected (:mod:`.compiled`), in order; RuleError (with no line:
