@@ -87,6 +87,9 @@ BATCHED_RULES = [
     'for i in range(3000):\n    announce("line %d" % i)\n',
     'for i in range(20000):\n    tell("ana", "")\n',
     'for p in actors:\n    tell(p, "you bid %d" % answers[p]["bid"])\n    keep("last", p)\nannounce("done")\n',
+    'tell("ana", "x")\ntell = 3\n',
+    'announce("a")\nfor announce in [1]:\n    pass\n',
+    'def f(keep):\n    return keep\n\nkeep("k", f(1))\n',
 ]
 
 

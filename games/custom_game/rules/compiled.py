@@ -131,6 +131,24 @@ def indented(source: str) -> str | None:
                      for n, line in enumerate(lines, start=1))
 
 
+def only_called(source: str, name: str) -> bool:
+    """Whether every use of ``name`` in ``source`` is a call of it (``name(``, not after ``def`` or ``.``):
+    a program that binds the name itself (an assignment, a parameter, a loop) makes it a local of the
+    wrapper, which a collected effect would change; such a program's effects are not collected."""
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(source).readline)
+                  if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)]
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    for i, token in enumerate(tokens):
+        if token.type == tokenize.NAME and token.string == name:
+            before = tokens[i - 1].string if i else ""
+            after = tokens[i + 1].string if i + 1 < len(tokens) else ""
+            if after != "(" or before in ("def", "."):
+                return False
+    return True
+
+
 @functools.lru_cache(maxsize=128)
 def compiled(source: str, filename: str, names: tuple[str, ...], functions: tuple[str, ...],
              batch: bool = False) -> sl.FrozenModule | None:
@@ -143,7 +161,7 @@ def compiled(source: str, filename: str, names: tuple[str, ...], functions: tupl
     if body is None:
         return None
     unpack = "".join(f"; {name} = {_CONTEXT}_[{name!r}]" for name in names)
-    collected = [name for name in functions if batch and name in BATCHED]
+    collected = [name for name in functions if batch and name in BATCHED and only_called(source, name)]
     unpack += f"; {_QUEUE} = []"
     for name in collected:  # on the wrapper's line, so the host's lines keep their numbers (OFFSET)
         copy = "decode(encode([a, k]))" if name == "keep" else "[a, k]"
