@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import json
+import pickle
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -611,7 +612,31 @@ def _phase(item: Item, max_players: int, problems: list[Problem]) -> dict[str, A
     return out
 
 
+#: The last designs found valid (by the ``repr`` of the document as given: order and types count), each as
+#: its normalized form pickled: every match of a design is set up from its document, and checking it again
+#: was a sixth of a designed match's time.
+_VALID: dict[str, bytes] = {}
+_VALID_KEPT = 16
+
+
 def validate_design(doc: object) -> dict[str, Any]:
+    """The normalized design document (a new copy each call), or DesignError listing every problem it has
+    (:func:`check_design_document`); a document found valid lately is not checked again."""
+    try:
+        key = repr(doc)
+    except RecursionError:
+        return check_design_document(doc)
+    found = _VALID.get(key)
+    if found is None:
+        design = check_design_document(doc)
+        found = pickle.dumps(design, pickle.HIGHEST_PROTOCOL)
+        if len(_VALID) >= _VALID_KEPT:
+            del _VALID[next(iter(_VALID))]
+        _VALID[key] = found
+    return pickle.loads(found)  # noqa: S301 (our own pickle of a design we made)
+
+
+def check_design_document(doc: object) -> dict[str, Any]:
     """The normalized design document, or DesignError listing every problem it has.
 
     The JSON Schema (``design.schema.json``) checks the shape first; the checks here then read the texts,

@@ -1,5 +1,6 @@
 """Rules compiled once (games/custom_game/rules/compiled.py) do, and say, exactly what they do run as a
-module each time: the same ruling, values, messages and line numbers, and the same matches."""
+module each time: the same ruling, values, messages and line numbers, and the same matches; and the effects
+collected in Starlark (batched) do what they do called one at a time."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 
 import pytest
 
+import games.custom_game.rules as rules_package
 from games.custom_game.design import read_design_file
 from games.custom_game.designs.build import DESIGNS, path_of
 from games.custom_game.engine import ENGINE
@@ -71,3 +73,45 @@ def test_a_shipped_design_plays_the_same_match_compiled_or_not(name: str, monkey
     assert fast["ending"] is not None, "the design played to its end by its rules"
     _plain(monkeypatch)
     assert _match(name, 7) == fast
+
+
+BATCHED_RULES = [
+    *RULES,
+    'kept = [1]\nkeep("kept", kept)\nkept.append(2)\nannounce("%d" % len(kept))\n',
+    'announce("first")\nadd("ana", "points", 1)\ntell("nobody", "x")\nadd("ana", "nope", 1)\n',
+    'tell("ana", "x")\nadd("ana", "nope", 1)\n',
+    'keep("f", len)\n',
+    'keep(1, 2)\n',
+    'tell("ana")\n',
+    'announce("x" * 30000)\n',
+    'for i in range(3000):\n    announce("line %d" % i)\n',
+    'for i in range(20000):\n    tell("ana", "")\n',
+    'for p in actors:\n    tell(p, "you bid %d" % answers[p]["bid"])\n    keep("last", p)\nannounce("done")\n',
+]
+
+
+def _unbatched(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules_package, "BATCH", False)
+
+
+@pytest.mark.parametrize("rules", BATCHED_RULES)
+def test_effects_collected_in_starlark_give_what_one_call_at_a_time_gives(
+        rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = closing_state(design(rules), bids(1, 2, 2))
+    rng = random.Random(3)
+    batched = run_phase_rules(state, rng, IN_PROCESS)
+    after = rng.getstate()
+    _unbatched(monkeypatch)
+    rng = random.Random(3)
+    assert run_phase_rules(state, rng, IN_PROCESS) == batched
+    assert rng.getstate() == after
+
+
+@pytest.mark.parametrize("name", list(DESIGNS))
+def test_a_shipped_design_plays_the_same_match_batched_or_not(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for seed in (7, 8):
+        batched = _match(name, seed)
+        assert batched["ending"] is not None, "the design played to its end by its rules"
+        with monkeypatch.context() as patch:
+            _unbatched(patch)
+            assert _match(name, seed) == batched

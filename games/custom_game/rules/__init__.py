@@ -54,9 +54,30 @@ def _index(design: dict[str, Any], key: str) -> int:
     return next(i for i, p in enumerate(design["phases"]) if p["key"] == key)
 
 
+#: Collect the rules' ``tell``, ``announce`` and ``keep`` in Starlark and hand them over at the end of a
+#: run (:mod:`.compiled`); a run that fails so is run again one call at a time, for its message and line.
+BATCH = True
+
+
 def _run(state: State, rng: random.Random, limits: RuleLimits, setup: bool) -> RulesOutcome:
     """The set-up rules, or the values and rules of the phase whose entry is last in ``state["history"]``,
-    here, within ``limits``; only the globals and functions their text names are built."""
+    here, within ``limits``; only the globals and functions their text names are built. A batched run
+    (:data:`BATCH`) that fails is run again from the same seeded stream, unbatched, within the time left."""
+    meter = Meter(limits)
+    if not BATCH:
+        return _run_once(state, rng, meter, setup, batch=False)
+    drawn = rng.getstate()
+    outcome = _run_once(state, rng, meter, setup, batch=True)
+    if outcome.ok:
+        return outcome
+    rng.setstate(drawn)
+    again = Meter(limits)
+    again.started, again.base_mb = meter.started, meter.base_mb  # one time limit for both runs
+    return _run_once(state, rng, again, setup, batch=False)
+
+
+def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch: bool) -> RulesOutcome:
+    """One run of :func:`_run`, counted by ``meter``, the effects collected in Starlark or not (``batch``)."""
     design = state["design"]
     if setup:
         formulas: list[dict[str, Any]] = []
@@ -67,12 +88,11 @@ def _run(state: State, rng: random.Random, limits: RuleLimits, setup: bool) -> R
         formulas, source, where, label = phase.get("values", []), phase.get("rules", ""), f"phases.{index}", phase["name"]
     names = names_read([*(f["formula"] for f in formulas), source])
     globals_ = (setup_context if setup else phase_context)(state, names)
-    meter = Meter(limits)
     effects = Effects(state, meter, setup=setup)
     tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
     library = Library(state["players"], tables, rng)
     functions = {n: f for n, f in (*library.functions().items(), *effects.functions().items()) if n in names}
-    program = Program(globals_, functions, meter)
+    program = Program(globals_, functions, meter, batch)
     values = dict(state.get("values", {}))
     part = where
     try:

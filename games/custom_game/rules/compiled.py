@@ -18,6 +18,13 @@ only the wrapper loads: the host's text, whose ``load`` is refused when it is ch
 hands its arguments, as one JSON text (``json.encode``, the conversion Starlark makes of each argument
 anyway, done once for all), to the running program's own function (:data:`RUNNING`, one run at a time a
 thread). An error inside one is reported at the line of the program that called it (:func:`host_line`).
+
+The effects that only add to the ruling (:data:`BATCHED`: ``tell``, ``announce``, ``keep``) can instead be
+collected inside Starlark (``batch``): each call appends its arguments to a list local to the run (a kept
+value is copied at the call, as the later program may change it), and the function returns the list as one
+JSON text, which the caller hands to the effects in order (:meth:`.sandbox.Program.run_rules`). A run whose
+list fails, or that fails at all, is run again without collecting (``rules._run``), so its message and
+line are those of the call that failed.
 """
 
 from __future__ import annotations
@@ -38,6 +45,11 @@ ENTRY = "rules_body"
 OFFSET = 3
 _CONTEXT = "__context"
 _CALL = "__call"
+_QUEUE = "__queue"
+#: The effects a batched run collects in Starlark and hands over at its end (order kept).
+BATCHED = ("announce", "tell", "keep")
+#: The most calls a batched run collects: past it the run fails, and is run again one call at a time.
+MAX_BATCHED = 10_000
 
 
 class Running(threading.local):
@@ -120,20 +132,30 @@ def indented(source: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=128)
-def compiled(source: str, filename: str, names: tuple[str, ...], functions: tuple[str, ...]) -> sl.FrozenModule | None:
+def compiled(source: str, filename: str, names: tuple[str, ...], functions: tuple[str, ...],
+             batch: bool = False) -> sl.FrozenModule | None:
     """The frozen module whose :data:`ENTRY` runs ``source`` with the globals ``names`` (decoded from its one
     argument) and the module functions ``functions``; None when it cannot be made (see the module's
-    docstring). ``source`` must parse on its own first (:func:`.sandbox.parse`)."""
+    docstring). ``source`` must parse on its own first (:func:`.sandbox.parse`). With ``batch``, the
+    :data:`BATCHED` functions are collected and :data:`ENTRY` returns them (the JSON text of a list of
+    ``[name, [args, kwargs]]``); otherwise it returns the JSON text of an empty list."""
     body = indented(source)
     if body is None:
         return None
     unpack = "".join(f"; {name} = {_CONTEXT}_[{name!r}]" for name in names)
+    collected = [name for name in functions if batch and name in BATCHED]
+    unpack += f"; {_QUEUE} = []"
+    for name in collected:  # on the wrapper's line, so the host's lines keep their numbers (OFFSET)
+        copy = "decode(encode([a, k]))" if name == "keep" else "[a, k]"
+        unpack += (f"; {name} = lambda *a, **k: {_QUEUE}.append([{name!r}, {copy}]) or "
+                   f"(len({_QUEUE}) > {MAX_BATCHED} and fail('more than {MAX_BATCHED:,} effects'))")
+    functions = tuple(name for name in functions if name not in collected)
     calls = "".join(f"def {name}(*args, **kwargs):\n    return {_CALL}{name}(encode([args, kwargs]))\n"
                     if name in AS_THEY_ARE else
                     f"def {name}(*args, **kwargs):\n    result = {_CALL}{name}(encode([args, kwargs]))\n"
                     f"    return None if result == None else decode(result)\n" for name in functions)
     text = (f'load("context", "decode", "encode")\ndef {ENTRY}({_CONTEXT}):\n'
-            f"    {_CONTEXT}_ = decode({_CONTEXT}){unpack}\n{body}\n{calls}")
+            f"    {_CONTEXT}_ = decode({_CONTEXT}){unpack}\n{body}\n    return encode({_QUEUE})\n{calls}")
     module = sl.Module()
     for name in functions:
         module.add_callable(_CALL + name, _caller(name))

@@ -185,8 +185,11 @@ class Meter:
 class Program:
     """One Starlark module the values and rules of a phase run in, sharing one Meter."""
 
-    def __init__(self, predeclared: dict[str, Any], functions: dict[str, Callable[..., Any]], meter: Meter) -> None:
+    def __init__(self, predeclared: dict[str, Any], functions: dict[str, Callable[..., Any]], meter: Meter,
+                 batch: bool = False) -> None:
         self.meter = meter
+        #: Collect the compiled rules' ``tell``, ``announce`` and ``keep`` in Starlark (:mod:`.compiled`).
+        self.batch = batch
         self.predeclared = predeclared
         self.functions = {name: self._guarded(fn) for name, fn in functions.items()}
         self.failure: HostError | None = None
@@ -250,7 +253,7 @@ class Program:
         parse_labelled(source, filename, label)  # a text that cannot be read is refused as by run()
         frozen = None
         if self._module is None:
-            frozen = compiled(source, filename, tuple(self.predeclared), tuple(self.functions))
+            frozen = compiled(source, filename, tuple(self.predeclared), tuple(self.functions), self.batch)
         if frozen is None:
             self.run(source, filename, label)
             return
@@ -259,12 +262,25 @@ class Program:
         options = sl.EvalOptions(check_cancelled=self.meter.cancelled, max_callstack_size=MAX_CALL_DEPTH + 1)
         RUNNING.functions = self.functions
         try:
-            frozen.call_with(options, ENTRY, json.dumps(self.predeclared))
+            collected = frozen.call_with(options, ENTRY, json.dumps(self.predeclared))
         except sl.StarlarkError as exc:
             text = str(exc)
             raise self._error(text, label, host_line(_lines(text), source)) from None
         finally:
             RUNNING.functions = None
+        self._hand_over(str(collected.value), label)
+
+    def _hand_over(self, collected: str, label: str) -> None:
+        """Call the effects a batched run collected (:mod:`.compiled`), in order; RuleError (with no line:
+        the caller runs the rules again one call at a time for it) when one fails or the steps ran out."""
+        try:
+            for name, (args, kwargs) in json.loads(collected):
+                self.functions[name](*args, **kwargs)
+        except HostError as exc:
+            raise RuleError(f"{label} failed: {exc}") from None
+        if self.meter.ticks > self.meter.max_ticks:
+            self.meter.reason = f"more than {self.meter.limits.steps:,} steps (a loop that never ends?)"
+            raise RuleError(f"{label} stopped: {self.meter.reason}")
 
     def _error(self, text: str, label: str, line: int | None = -1) -> RuleError:
         """The RuleError of a failed run (at ``line``; by default the one the error text names)."""
