@@ -50,17 +50,17 @@ def move_hints(request: HttpRequest, pk: int) -> JsonResponse:
     body: dict[str, Any] = {
         "phase": phase.number if phase else 0,
         "player": seat.name,
-        "legal": engine.legal_moves(match.state, seat.name) if acting else {},
+        "legal": engine.legal_moves(match.started_state, seat.name) if acting else {},
     }
     if not acting:
         if request.GET:
             body["check"] = {"ok": False, "field": "", "error": "You have no move to make now."}
         return JsonResponse(body)
-    names = {f.name for f in engine.form_fields(match.state, seat.name)}
+    names = {f.name for f in engine.form_fields(match.started_state, seat.name)}
     asked = {key: request.GET[key] for key in request.GET if key in names}
     if asked:
         try:
-            payload = engine.parse_form(match.state, seat.name, asked)
+            payload = engine.parse_form(match.started_state, seat.name, asked)
             body["check"] = {"ok": True, "payload": payload}
         except SubmissionError as exc:
             body["check"] = {"ok": False, "field": exc.field, "error": exc.message}

@@ -7,6 +7,8 @@ module stands below the seasons app.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q, Sum
@@ -65,6 +67,12 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def started_state(self) -> dict[str, Any]:
+        """The engine state of a started match (a lobby has none yet: reading it there is a bug)."""
+        assert self.state is not None, f"match {self.pk} has not started: it has no engine state"
+        return self.state
 
     @property
     def current_phase(self) -> Phase | None:

@@ -310,7 +310,7 @@ def form_context(
     if posted is not None and not posted.instant:
         ctx["form"] = posted
     else:
-        initial = engine.form_initial(match.state, seat.name, current.payload if current else None)
+        initial = engine.form_initial(match.started_state, seat.name, current.payload if current else None)
         ctx["form"] = MoveForm(engine, match.state, seat.name, initial=initial)
     if instant_keys(engine):
         instant = posted if posted is not None and posted.instant else MoveForm(engine, match.state, seat.name,

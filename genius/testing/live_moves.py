@@ -77,7 +77,7 @@ def legal_payload(engine: Engine, match: Match, spec: PhaseSpec, name: str, salt
     at_once = engine.spec.offers.at_once_keys
     payload: dict[str, Any] = {}
     for extra in range(salt, salt + 50):
-        payload = bot_move(engine, match.state, match.seed + extra, spec, name)
+        payload = bot_move(engine, match.started_state, match.seed + extra, spec, name)
         if not any(payload.get(key) for key in at_once):
             return payload
     return payload
@@ -86,8 +86,8 @@ def legal_payload(engine: Engine, match: Match, spec: PhaseSpec, name: str, salt
 def fill_move(page: Any, engine: Engine, match: Match, name: str, payload: dict[str, Any]) -> str:
     """Fill the page's move form with ``payload`` as a player would; returns the selector of the button to click
     (the picked choice of a one-click form, else Lock in on a live turn, else the form's submit button)."""
-    values = engine.form_initial(match.state, name, payload)
-    fields: list[Field] = [f for f in engine.form_fields(match.state, name) if not is_instant(engine, f.name)]
+    values = engine.form_initial(match.started_state, name, payload)
+    fields: list[Field] = [f for f in engine.form_fields(match.started_state, name) if not is_instant(engine, f.name)]
     pick = None
     for f in fields:
         value = values.get(f.name)

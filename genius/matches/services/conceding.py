@@ -71,7 +71,7 @@ def concede_locked(match: Match, phase: Phase, name: str, now: datetime) -> None
     """``name`` concedes (the caller holds the locks): the engine ends the match, the open phase closes
     unplayed, the match finishes, and the outcome records the concession."""
     try:
-        result: Resolution = engine_of(match.game).concede(match.state, name)
+        result: Resolution = engine_of(match.game).concede(match.started_state, name)
     except (EngineError, NotImplementedError) as exc:
         raise ServiceError(f"This match cannot be conceded: {exc}") from None
     if not engine_of(match.game).finished(result.state):

@@ -43,7 +43,7 @@ def moved(phase: Phase) -> set[str]:
 
 
 def reserve_left(match: Match, player: str) -> float:
-    return float(engine_of(match.game).observer.player_state(match.state, player).get("reserve_s", 0))
+    return float(engine_of(match.game).observer.player_state(match.started_state, player).get("reserve_s", 0))
 
 
 def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
@@ -75,7 +75,7 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
     # A loss on time (never a concession the player sent): their whole reserve is spent; the engine ends the
     # match (several out at once: the game decides), and the caller closes the phase without playing it.
     engine = engine_of(match.game)
-    result = engine.spend_reserves(match.state, {name: reserve_left(match, name) for name in out})  # one outcome
+    result = engine.spend_reserves(match.started_state, {name: reserve_left(match, name) for name in out})  # one outcome
     write_log(match, phase, result)
     match.state = result.state
     match.save(update_fields=["state"])
@@ -88,7 +88,7 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
     Returns True when the phase is to be resolved at once (the caller resolves it, under its locks).
     """
     if phase.reserve_from is not None and first_move and name in phase.actors and has_reserve(match):
-        result = engine_of(match.game).spend_reserve(match.state, name, (now - phase.reserve_from).total_seconds())
+        result = engine_of(match.game).spend_reserve(match.started_state, name, (now - phase.reserve_from).total_seconds())
         write_log(match, phase, result)
         match.state = result.state
         match.save(update_fields=["state"])

@@ -145,7 +145,7 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
         if not may_submit(match, phase, name):
             raise ServiceError(f"This match file is not valid: phase {number}, player {name}: does not act in {phase.name}.")
         try:
-            checked = engine.check(match.state, name, payload)
+            checked = engine.check(match.started_state, name, payload)
         except (SubmissionError, EngineError) as exc:
             raise ServiceError(f"This match file is not valid: phase {number}, player {name}: {exc}") from None
         Submission.objects.update_or_create(
@@ -168,7 +168,7 @@ def _concede_from_file(match: Match, number: int, player: str) -> None:
 def _play_file_ruling(match: Match, phase: Phase, number: int, ruling: dict[str, Any]) -> None:
     """A ruling phase of a file: the host's ruling, checked by the engine, kept as published and resolved."""
     try:
-        checked = play_ruling(engine_of(match.game), match.state, match.seed, ruling).ruling
+        checked = play_ruling(engine_of(match.game), match.started_state, match.seed, ruling).ruling
     except (SubmissionError, EngineError) as exc:
         where = f" ({exc.field})" if isinstance(exc, SubmissionError) and exc.field else ""
         raise ServiceError(f"This match file is not valid: phase {number}, the host's ruling{where}: "
@@ -184,7 +184,7 @@ def _spend_file_reserve(match: Match, phase: Phase, number: int, used: dict[str,
         return
     log: list[str] = []
     try:
-        state = matchfile.spend_reserve(engine_of(match.game), match.state, used, number, log)
+        state = matchfile.spend_reserve(engine_of(match.game), match.started_state, used, number, log)
     except MatchFileError as exc:
         raise ServiceError(f"This match file is not valid: {exc}") from None
     write_log(match, phase, Resolution({}, [LogLine(text) for text in log]))

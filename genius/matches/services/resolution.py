@@ -125,7 +125,7 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
 
     Every engine runs first; then the writes, each one statement for the whole batch.
     """
-    over = [(match, phase) for match, phase in batch if engine_of(match.game).phase(match.state) is None]
+    over = [(match, phase) for match, phase in batch if engine_of(match.game).phase(match.started_state) is None]
     if over:  # over already (a player ran out of time while the phase was open): closed, not played
         batch = [item for item in batch if item not in over]
         return sum(close_over(match, phase, now) for match, phase in over) + resolve_locked(batch, now)
@@ -144,12 +144,12 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         names = {seat.pk: name for name, seat in seats.items()}
         moves = {names[seat_id]: sub for seat_id, sub in moves_of[phase.pk].items()}
         if phase.kind == "ruling":  # the host's published ruling is the phase's input (checked when published)
-            result = play_ruling(engine_of(match.game), match.state, match.seed, phase.ruling, lenient=True)
+            result = play_ruling(engine_of(match.game), match.started_state, match.seed, phase.ruling, lenient=True)
             moves = {}
         else:
             allowed = set(phase.actors) | set(optional_submitters(match, phase))  # optional: e.g. a Mulligan's holder
             result = play_phase(
-                engine_of(match.game), match.state, match.seed,
+                engine_of(match.game), match.started_state, match.seed,
                 {name: sub.payload for name, sub in moves.items() if name in allowed}, lenient=True,
             )
         resolved.append(_Resolved(match, phase, seats, moves, result))
@@ -228,7 +228,7 @@ def _check_garnet_spends(resolved: list[_Resolved]) -> dict[ledger.Wallet, int] 
                 break
             refused.update(new)
             r.result = play_phase(
-                engine_of(r.match.game), r.match.state, r.match.seed,
+                engine_of(r.match.game), r.match.started_state, r.match.seed,
                 {name: sub.payload for name, sub in r.moves.items()
                  if may_submit(r.match, r.phase, name) and name not in refused},
                 lenient=True,

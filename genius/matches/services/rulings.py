@@ -147,11 +147,11 @@ def publish(match: Match, phase: Phase, ruling: Any, by: Any, *, now: datetime |
             raise ServiceError("The match is paused: resume it to publish your ruling.")
         if match.status != Match.Status.RUNNING:
             raise ServiceError("The match is not running: there is nothing to publish.")
-        spec = engine_of(match.game).phase(match.state)
+        spec = engine_of(match.game).phase(match.started_state)
         if spec is None or spec.kind != "ruling" or spec.number != phase.number:
             raise ServiceError(f"{phase.name} is not the phase open now.")
         try:
-            result = play_ruling(engine_of(match.game), match.state, match.seed, ruling)
+            result = play_ruling(engine_of(match.game), match.started_state, match.seed, ruling)
         except SubmissionError as exc:
             raise ServiceError(exc.message, exc.field) from None
         _check_wallets(match, result)

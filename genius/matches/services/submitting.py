@@ -89,7 +89,7 @@ def submit(
             if not payload:
                 return None
         try:
-            checked = engine.check(match.state, seat.name, payload)
+            checked = engine.check(match.started_state, seat.name, payload)
         except SubmissionError as exc:
             raise ServiceError(exc.message, exc.field) from None
         except EngineError as exc:
@@ -136,7 +136,7 @@ def _refuse_spends_the_wallet_cannot_cover(engine, match: Match, seat: Seat, pay
     if held >= copy:
         return
     try:
-        trial = play_phase(engine, match.state, match.seed, {seat.name: payload}, lenient=True)
+        trial = play_phase(engine, match.started_state, match.seed, {seat.name: payload}, lenient=True)
     except EngineError:
         return
     net, spent = ledger.net_changes(trial.resolution.garnets).get(seat.name, (0, 0))
@@ -189,7 +189,7 @@ def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now
     """Check and apply an instant action under the caller's locks; record it for the export."""
     engine = engine_of(match.game)
     try:
-        resolution = engine.instant(match.state, seat.name, payload)
+        resolution = engine.instant(match.started_state, seat.name, payload)
     except SubmissionError as exc:
         raise ServiceError(exc.message, exc.field) from None
     if resolution is None:
