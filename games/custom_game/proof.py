@@ -330,8 +330,13 @@ def _in_workers(play: Callable[[int], MatchReport], seeds: list[int], workers: i
         yield from map(play, seeds)
         return
     import multiprocessing
+    import signal
 
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    # A worker dies at once when the pool is done with it, whatever SIGTERM handler the parent process holds
+    # (one that raises SystemExit can be swallowed inside a garbage-collector callback, leaving the pool's
+    # exit waiting for that worker forever).
+    reset = (signal.SIGTERM, signal.SIG_DFL)
+    with multiprocessing.get_context("fork").Pool(workers, initializer=signal.signal, initargs=reset) as pool:
         yield from pool.imap(play, seeds, chunksize=8)
 
 
