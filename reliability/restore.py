@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from genius.matches import models as m
 from genius.matches.services.engines import engine_of
+from genius.seasons import models as sm
 
 from . import checks, world
 from .clients import Player
@@ -44,10 +45,10 @@ from .stack import Stack
 
 #: What is audited: every row of these tables, column by column.
 AUDITED: list[tuple[str, type[Model]]] = [
-    ("seasons", m.Season), ("season players (eliminations)", m.SeasonPlayer), ("episodes", m.Episode),
+    ("seasons", sm.Season), ("season players (eliminations)", sm.SeasonPlayer), ("episodes", sm.Episode),
     ("matches", m.Match), ("seats", m.Seat), ("phases", m.Phase), ("submissions", m.Submission),
     ("snapshots", m.Snapshot), ("log lines", m.LogEntry), ("garnet ledger", m.GarnetEntry),
-    ("ToL ledger", m.TolEntry), ("decisions", m.Decision), ("announcements", m.SeasonAnnouncement),
+    ("ToL ledger", m.TolEntry), ("decisions", sm.Decision), ("announcements", sm.SeasonAnnouncement),
 ]
 
 
@@ -86,14 +87,14 @@ class Season:
 
         users = get_user_model().objects
         self.base = base
-        self.season = m.Season.objects.create(name="Restore rehearsal", slug="restore")
+        self.season = sm.Season.objects.create(name="Restore rehearsal", slug="restore")
         self.host = users.create_user("rs-host", password=world.PASSWORD, is_staff=True)
         self.season.host = self.host
         self.season.save(update_fields=["host"])
         self.players: dict[int, Player] = {}
         for n in range(people):
             user = users.create_user(f"rs{n}", password=world.PASSWORD)
-            m.SeasonPlayer.objects.create(season=self.season, user=user)
+            sm.SeasonPlayer.objects.create(season=self.season, user=user)
             m.GarnetEntry.objects.create(user=user, season=self.season, amount=3, reason="starting wallet")
             player = Player(base, user.username, world.PASSWORD)
             player.login()
@@ -134,7 +135,7 @@ class Season:
         made = 0
         for _ in range(20):
             close_old_connections()
-            open_ = list(m.Decision.objects.filter(episode__season=self.season, status=m.Decision.Status.OPEN))
+            open_ = list(sm.Decision.objects.filter(episode__season=self.season, status=sm.Decision.Status.OPEN))
             if not open_:
                 break
             for decision in open_:
@@ -153,8 +154,8 @@ class Season:
         """The host creates the Death Match from the EC's pick through the season's host page (its items' decisions
         open, left to fall due while the database is gone)."""
         close_old_connections()
-        pick = m.Decision.objects.filter(episode__season=self.season, kind=m.Decision.Kind.DEATH_MATCH,
-                                         status=m.Decision.Status.DECIDED, left=False).first()
+        pick = sm.Decision.objects.filter(episode__season=self.season, kind=sm.Decision.Kind.DEATH_MATCH,
+                                         status=sm.Decision.Status.DECIDED, left=False).first()
         if pick is None:
             return None
         host = self.host_player
@@ -215,9 +216,9 @@ def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:
     due_ids = world.open_phase_ids([pm.match_id for pm in others])
     due_at = timezone.now() + timedelta(seconds=15)
     world.set_deadlines(due_ids, due_at)
-    due_decisions = list(m.Decision.objects.filter(episode__season=season.season, status=m.Decision.Status.OPEN)
+    due_decisions = list(sm.Decision.objects.filter(episode__season=season.season, status=sm.Decision.Status.OPEN)
                          .values_list("pk", flat=True))
-    m.Decision.objects.filter(pk__in=due_decisions).update(deadline=due_at)
+    sm.Decision.objects.filter(pk__in=due_decisions).update(deadline=due_at)
     if not due_decisions:
         problems.append("no decision was open to fall due while the database was gone")
     time.sleep(3)  # the sweeps send the reminders of the phases now close to their deadline
@@ -277,7 +278,7 @@ def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:
 
     def undecided() -> int:
         close_old_connections()
-        return m.Decision.objects.filter(pk__in=due_decisions).exclude(status=m.Decision.Status.DECIDED).count()
+        return sm.Decision.objects.filter(pk__in=due_decisions).exclude(status=sm.Decision.Status.DECIDED).count()
 
     decisions_back = time.monotonic() - beat_back if wait_until(lambda: not undecided(), 120) else None
     port = stack.web()  # the site serves the restored season
@@ -300,7 +301,7 @@ def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:
             problems.append(f"{label} changed after the restart")
     if decisions_back is None:
         problems.append(f"{undecided()} decisions due while the database was gone were never drawn")
-    for decision in m.Decision.objects.filter(pk__in=due_decisions):
+    for decision in sm.Decision.objects.filter(pk__in=due_decisions):
         if not decision.by_default or decision.decided_at is None or decision.decided_at < due_at:
             problems.append(f"decision {decision.pk} was not drawn once at the first sweep after the restart")
     redone = [pk for pk, row in before["decisions"].items() if pk not in due_decisions and final["decisions"][pk] != row]
