@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import Error as PlaywrightError
 
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
@@ -28,6 +29,22 @@ def lowest_tile(page):
     """The button of the lowest tile the page's player still holds, when it is their turn (else None)."""
     buttons = page.query_selector_all(f"{TILE}:not([disabled])")
     return min(buttons, key=lambda b: int(b.get_attribute("value"))) if buttons else None
+
+
+def click_lowest_tile(page) -> None:
+    """Click the lowest tile; when a live update redraws the form between finding the button and clicking
+    it (the button is no longer attached), find it again in the redrawn form."""
+    for _try in range(50):
+        tile = lowest_tile(page)
+        if tile is not None:
+            try:
+                tile.click(timeout=5000)
+                return
+            except PlaywrightError as exc:
+                if "not attached" not in str(exc):
+                    raise
+        page.wait_for_timeout(100)
+    raise AssertionError("the player's tile could not be clicked")
 
 
 class TestDrawnDeathMatchInBrowsers(BrowserTestCase):
@@ -53,7 +70,7 @@ class TestDrawnDeathMatchInBrowsers(BrowserTestCase):
                     break
                 pages[0].wait_for_timeout(100)
             assert page is not None, "nobody's turn opened"
-            lowest_tile(page).click()
+            click_lowest_tile(page)
             page.wait_for_selector("#match:not([data-sending])", state="attached", timeout=TIMEOUT)
         for page in pages:
             link = page.wait_for_selector("#part-status a[data-played-again]", timeout=TIMEOUT)
