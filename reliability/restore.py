@@ -87,14 +87,20 @@ class Season:
 
         users = get_user_model().objects
         self.base = base
-        self.season = sm.Season.objects.create(name="Restore rehearsal", slug="restore")
+        from genius.communities.models import Community, Membership, Role
+
+        # Host powers come from a community role: the rehearsal's season belongs to its own community.
+        community = Community.objects.create(name="Restore rehearsal", slug="restore")
+        self.season = sm.Season.objects.create(name="Restore rehearsal", slug="restore", community=community)
         self.host = users.create_user("rs-host", password=world.PASSWORD, is_staff=True)
+        Membership.objects.create(community=community, user=self.host, role=Role.OWNER)
         self.season.host = self.host
         self.season.save(update_fields=["host"])
         self.players: dict[int, Player] = {}
         for n in range(people):
             user = users.create_user(f"rs{n}", password=world.PASSWORD)
             sm.SeasonPlayer.objects.create(season=self.season, user=user)
+            Membership.objects.create(community=community, user=user, role=Role.MEMBER)
             m.GarnetEntry.objects.create(user=user, season=self.season, amount=3, reason="starting wallet")
             player = Player(base, user.username, world.PASSWORD)
             player.login()
