@@ -32,8 +32,10 @@ from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 
 NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea", "milo", "nia",
          "otto", "pia", "quin", "rex", "sol", "tess"]
-#: Every installed game that is not only a Death Match, in registry order.
-DEFAULT_GAMES = ",".join(slug for slug, _ in available_games() if not spec_of(slug).offers.death_match)
+#: Every installed game that is not only a Death Match, in registry order; a game that plays hosts' designs is
+#: left out (it needs a design a host chooses, which a simulation has not got).
+DEFAULT_GAMES = ",".join(slug for slug, _ in available_games()
+                         if not spec_of(slug).offers.death_match and spec_of(slug).design_tools is None)
 #: A drawn Death Match is played again at once (a new match); a simulation gives up after this many.
 MAX_REPLAYS = 5
 
