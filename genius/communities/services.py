@@ -79,6 +79,18 @@ def _unprintable(text: str) -> str | None:
     return None
 
 
+#: Format characters a name may hold: the joiners of emoji sequences and of scripts such as Persian.
+JOINERS = frozenset("\u200c\u200d")
+
+
+def _invisible(text: str) -> str | None:
+    """The first invisible format character (a direction override, a zero-width space…), as ``U+XXXX``."""
+    for ch in text:
+        if unicodedata.category(ch) == "Cf" and ch not in JOINERS:
+            return f"U+{ord(ch):04X}"
+    return None
+
+
 def check_name(name: Any) -> str:
     """A community's name, trimmed; refused when empty, too long, unprintable or a mass mention."""
     name = unicodedata.normalize("NFC", str(name or "")).strip()
@@ -86,7 +98,8 @@ def check_name(name: Any) -> str:
         raise ServiceError("Give the community a name.", "name")
     if len(name) > NAME_MAX:
         raise ServiceError(f"A name has at most {NAME_MAX} characters (this one has {len(name)}).", "name")
-    bad = _unprintable(name) or ("line break" if "\n" in name or "\r" in name or "\t" in name else None)
+    bad = (_unprintable(name) or _invisible(name)
+           or ("line break" if "\n" in name or "\r" in name or "\t" in name else None))
     if bad:
         raise ServiceError(f"A name cannot hold an invisible or control character ({bad}).", "name")
     if MENTIONS.search(name):
