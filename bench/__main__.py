@@ -16,7 +16,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.common import ROOT, Results, flush_redis, fresh_database, raise_open_files, setup_django
+from bench.common import ROOT, Results, flush_redis, fresh_database, raise_open_files, setup_django, stop_all_on_sigterm
 from genius.progress import bar
 
 SECTIONS = ("engines", "queries", "liveturn", "submissions", "deadline", "fanout", "browser", "pageweight")
@@ -83,6 +83,7 @@ def main() -> int:
     unknown = set(only) - set(SECTIONS)
     if unknown:
         parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    stop_all_on_sigterm()
     files = raise_open_files()
     where = machine()
     print(f"open-file limit {files}; machine: {where}", flush=True)

@@ -104,7 +104,10 @@ def _on_signal(signum: int, _frame: object) -> None:
     sys.exit(128 + signum)
 
 
-signal.signal(signal.SIGTERM, _on_signal)
+def stop_all_on_sigterm() -> None:
+    """A SIGTERM to a running bench stops every server and worker it started (called by the bench's entry
+    points only: importing this module, as the fixtures' tests do, changes no signal handling)."""
+    signal.signal(signal.SIGTERM, _on_signal)
 
 
 def spawn(cmd: Sequence[str], log_name: str, **env: str) -> subprocess.Popen:

@@ -19,7 +19,7 @@ import threading
 from collections import Counter
 from pathlib import Path
 
-from bench.common import ROOT, Server, setup_django
+from bench.common import ROOT, Server, setup_django, stop_all_on_sigterm
 
 #: (step, substrings of a frame), the steps inside others first: the first step with a frame in a sample's stack
 #: takes the sample.
@@ -76,6 +76,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--concurrency", type=int, default=50)
     args = parser.parse_args()
+    stop_all_on_sigterm()
     setup_django()
     from bench.submissions import load, make_players
 

@@ -1,4 +1,4 @@
-"""Announcements posted to a season's webhook.
+"""Announcements posted to a season's webhook (its own, else its community's: :func:`webhook_of`).
 
 :func:`announce` runs after a resolution commits (it hears ``genius.matches.signals.phase_resolved``);
 it stores a :class:`WebhookDelivery` and hands it to a Celery task (``GENIUS_CLOCK == "celery"``) or a
@@ -58,12 +58,23 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), MAX_BACKOFF_S))
 
 
+def webhook_of(season_id: int | None) -> str:
+    """Where a season's announcements go: its own webhook, else its community's ("" when neither has one)."""
+    if season_id is None:
+        return ""
+    row = Season.objects.filter(pk=season_id).values_list("webhook_url", "community__webhook_url").first()
+    if row is None:
+        return ""
+    own, community = row
+    return own or community or ""
+
+
 def announce(match: Match | int, phase: Phase | int) -> None:
     """Post a resolved phase's public announcement to its season's webhook. Never raises."""
     try:
         match = Match.objects.select_related("season").get(pk=getattr(match, "pk", match))
         number = phase.number if isinstance(phase, Phase) else Phase.objects.get(pk=phase).number
-        if match.season is None or not match.season.webhook_url:
+        if match.season_id is None or not webhook_of(match.season_id):
             return
         text = phase_text(match, number)
         if text:
@@ -99,9 +110,10 @@ def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:
 
 
 def queue(season_id: int, text: str, *, match_id: int | None = None) -> list[WebhookDelivery]:
-    """Store the deliveries of one announcement to the season's webhook and start them. Never raises."""
+    """Store the deliveries of one announcement to the season's webhook (:func:`webhook_of`) and start them.
+    Never raises."""
     try:
-        url = Season.objects.filter(pk=season_id).values_list("webhook_url", flat=True).first()
+        url = webhook_of(season_id)
         if not url:
             return []
         now = timezone.now()

@@ -123,3 +123,16 @@ def test_the_mass_deadline_section_tops_up_with_copies_that_resolve_like_their_m
         assert phase.submissions.count() == template.current_phase.submissions.count()
         assert resolution_queries(m) > 0
         assert Phase.objects.get(pk=phase.pk).status == Phase.Status.RESOLVED
+
+
+def test_importing_the_bench_leaves_sigterm_alone():
+    """Only a running bench stops its servers on SIGTERM: a process that imports it (this test run, a proof run's
+    pool) keeps its own handling."""
+    import subprocess
+    import sys
+
+    code = ("import signal; before = signal.getsignal(signal.SIGTERM); import bench.common as c; "
+            "assert signal.getsignal(signal.SIGTERM) == before; c.stop_all_on_sigterm(); "
+            "assert signal.getsignal(signal.SIGTERM) == c._on_signal; print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "ok", done.stderr
