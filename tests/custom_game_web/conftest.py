@@ -140,3 +140,15 @@ def box(page: str, name: str) -> str:
     found = re.search(rf'<(?:input|textarea|select)[^>]*name="{re.escape(name)}"[^>]*>', page)
     assert found, name
     return found.group(0)
+
+
+def counted(match, data: dict | None = None) -> dict:
+    """``data`` with the management forms the ruling page sends: its rows (one a seat, one a field of each next
+    phase's form) counted as the match's ruling form counts them."""
+    designed = rulings.ruling_form(match)
+    counts = {"seat": len(designed.players)}
+    for j, (value, _) in enumerate(designed.next_options):
+        counts[f"nf-{j}"] = len(designed.next_fields.get(value) or [])
+    management = {f"{prefix}-{part}": str(count) for prefix, count in counts.items()
+                  for part in ("TOTAL_FORMS", "INITIAL_FORMS")}
+    return {**management, **(data or {})}
