@@ -6,7 +6,7 @@ from django.http import HttpRequest, JsonResponse
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
-from genius.accounts import passwords
+from genius.accounts import urls as account_urls
 from genius.challenges import urls as challenge_urls
 
 
@@ -33,9 +33,7 @@ urlpatterns = [
     path("healthz", healthz),
     *moved_admin_pages(),
     path("admin/", admin.site.urls),
-    path("accounts/password_reset/", passwords.PasswordReset.as_view(), name="password_reset"),
-    path("accounts/password_reset/done/", passwords.PasswordResetDone.as_view(), name="password_reset_done"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(account_urls.account_urlpatterns)),
     path("", include("genius.seasons.urls")),  # before host/: its host/seasons/… pages
     path("host/", include("genius.hosting.urls")),
     path("designs/", include("genius.designs.urls")),
