@@ -118,12 +118,13 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
     """An HTTPS connection to the address that was checked, the certificate checked against the host name."""
 
     def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=timeout, context=self.tls)
         self.address = address
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
 def post_json(url: str, content: str, timeout: float = 10.0, people: Mapping[str, str] | None = None) -> str:
