@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from genius.accounts.models import Profile
 from genius.accounts.zones import zone_or_none
-from genius.matches.models import Match, Phase, Submission
+from genius.matches.models import Match, Phase, Seat, Submission
 from genius.notify.models import AlertRound, Notice
 from genius.seasons.models import Decision
 
@@ -116,7 +116,8 @@ def send_phase_emails(now: datetime | None = None) -> int:
     open_phases = (Phase.objects.filter(Q(deadline__gt=now) | Q(deadline__isnull=True), status=Phase.Status.OPEN,
                                         match__status=Match.Status.RUNNING)
                    .exclude(kind__in=["turn", "setup", "ruling"]).select_related("match"))
-    for phase in open_phases.exclude(notices__kind=Notice.Kind.OPENED):
+    opened = list(open_phases.exclude(notices__kind=Notice.Kind.OPENED))
+    for phase in _noted_without_email(opened, now):
         notice = _claim(Notice.Kind.OPENED, phase=phase, now=now)
         if notice is None:
             continue
@@ -144,6 +145,19 @@ def send_phase_emails(now: datetime | None = None) -> int:
         _record(notice, messages)
         sent += len(messages)
     return sent
+
+
+def _noted_without_email(phases: list[Phase], now: datetime) -> list[Phase]:
+    """The phases whose match seats someone with an email address; the others' opening rounds are noted at
+    once, all in one statement (nobody to email: the row ``_record`` would leave), so that a mass of matches of
+    bots (a mass deadline opens thousands of phases at once) costs the sweep a statement, not three a phase."""
+    if not phases:
+        return []
+    reachable = set(Seat.objects.filter(match_id__in={p.match_id for p in phases}, user__isnull=False, is_bot=False)
+                    .exclude(user__email="").values_list("match_id", flat=True))
+    Notice.objects.bulk_create([Notice(kind=Notice.Kind.OPENED, phase=p, sent_at=now, recipients=[], error="")
+                                for p in phases if p.match_id not in reachable], ignore_conflicts=True)
+    return [p for p in phases if p.match_id in reachable]
 
 
 def _claim_round(kind: str, phase: Phase, now: datetime) -> AlertRound | None:

@@ -51,7 +51,8 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
     as usual (whoever ran out of reserve has conceded, as a stored move)."""
     if phase.kind != "turn" or not has_reserve(match):
         return False
-    missing = [name for name in phase.actors if name not in moved(phase)]
+    have = moved(phase)  # one query, not one an actor
+    missing = [name for name in phase.actors if name not in have]
     if not missing:
         return False
     if phase.reserve_from is None:
