@@ -60,7 +60,7 @@ def _may_share(seat: Seat, payload: Payload) -> bool:
     engine = engine_of(match.game)
     if solo.is_practice(match) or any(key in payload for key in engine.spec.offers.instant_keys):
         return False
-    spec = engine.phase(match.state)
+    spec = engine.phase(match.state) if match.state else None
     return spec is not None and spec.kind not in ("turn", "setup")
 
 
