@@ -42,16 +42,26 @@ def moved(phase: Phase) -> set[str]:
     return set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
 
 
+def moved_in(phases: list[Phase]) -> dict[int, set[str]]:
+    """:func:`moved` for each of these phases (by id), in one query."""
+    have: dict[int, set[str]] = {phase.pk: set() for phase in phases}
+    rows = Submission.objects.filter(phase__in=phases, kind=Submission.Kind.MOVE).values_list("phase_id", "seat__name")
+    for phase_id, name in rows if phases else ():
+        have[phase_id].add(name)
+    return have
+
+
 def reserve_left(match: Match, player: str) -> float:
     return float(engine_of(match.game).observer.player_state(match.started_state, player).get("reserve_s", 0))
 
 
-def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
+def on_turn_deadline(match: Match, phase: Phase, now: datetime, have: set[str] | None = None) -> bool:
     """The minute (or a reserve) ran out. True when handled here (the deadline moved); False: resolve
-    as usual (whoever ran out of reserve has conceded, as a stored move)."""
+    as usual (whoever ran out of reserve has conceded, as a stored move). ``have``: who moved, if read already
+    (:func:`moved_in`, for a batch)."""
     if phase.kind != "turn" or not has_reserve(match):
         return False
-    have = moved(phase)  # one query, not one an actor
+    have = moved(phase) if have is None else have
     missing = [name for name in phase.actors if name not in have]
     if not missing:
         return False

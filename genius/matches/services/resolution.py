@@ -71,12 +71,15 @@ def resolve_phases(phase_ids: Sequence[int], *, force: bool = False, now: dateti
             pk__in=[p.match_id for p in phases], status=Match.Status.RUNNING
         ).order_by("pk")
         by_id = {m.pk: m for m in matches}
+        turns = [] if force else [p for p in phases if p.kind == "turn" and p.match_id in by_id
+                                  and live_turns.has_reserve(by_id[p.match_id])]
+        have = live_turns.moved_in(turns)  # who moved in each live turn on a reserve clock: one query for all
         done, batch = 0, []
         for phase in phases:
             match = by_id.get(phase.match_id)
             if match is None:
                 continue
-            if not force and live_turns.on_turn_deadline(match, phase, now):  # a live minute ran out
+            if not force and live_turns.on_turn_deadline(match, phase, now, have.get(phase.pk)):  # a minute ran out
                 done += 1
             else:
                 batch.append((match, phase))
