@@ -5,7 +5,7 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
 
-from genius.accounts import passwords
+from genius.accounts import urls as account_urls
 from genius.challenges import urls as challenge_urls
 
 
@@ -19,9 +19,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
 urlpatterns = [
     path("healthz", healthz),
     path("admin/", admin.site.urls),
-    path("accounts/password_reset/", passwords.PasswordReset.as_view(), name="password_reset"),
-    path("accounts/password_reset/done/", passwords.PasswordResetDone.as_view(), name="password_reset_done"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(account_urls.account_urlpatterns)),
     path("", include("genius.seasons.urls")),  # before host/: its host/seasons/… pages
     path("host/", include("genius.hosting.urls")),
     path("designs/", include("genius.designs.urls")),

@@ -83,7 +83,7 @@ class Season:
     Trail Trouble and its Elimination Candidates are people) and its host."""
 
     def __init__(self, base: str, people: int) -> None:
-        from genius.seasons import services as seasons
+        from genius.seasons.services.episodes import create_episode
 
         users = get_user_model().objects
         self.base = base
@@ -107,8 +107,8 @@ class Season:
             self.players[user.pk] = player
         self.host_player = Player(base, "rs-host", world.PASSWORD)
         self.host_player.login()
-        self.main = seasons.create_episode(self.season.pk, game="trail-trouble", seed=7, phase_seconds=3600,
-                                           decision_seconds=3600, house_bots=True, start=True)
+        self.main = create_episode(self.season.pk, game="trail-trouble", seed=7, phase_seconds=3600,
+                                   decision_seconds=3600, house_bots=True, start=True)
         self.problems: list[str] = []
         self.moves = 0
 

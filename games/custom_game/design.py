@@ -399,23 +399,25 @@ def _schema_message(error: ValidationError) -> str:
     """A host's words for one schema error: what the value at fault must be."""
     what = f"the {error.absolute_path[-1]}" if error.absolute_path and isinstance(error.absolute_path[-1], str) \
         else "the value"
-    expected = error.validator_value
+    expected: object = error.validator_value
+    listed = expected if isinstance(expected, list) else [expected]  # type, enum, required: a list (or one)
     if error.validator == "type":
-        kinds = expected if isinstance(expected, list) else [expected]
+        kinds = [str(kind) for kind in listed]
         return f"{what} must be {' or '.join(_TYPE_WORDS.get(k, k) for k in kinds)}, not {shown(error.instance)}"
     if error.validator == "enum":
-        return f"{what} must be one of {', '.join(map(str, expected))}, not {shown(error.instance)}"
+        return f"{what} must be one of {', '.join(map(str, listed))}, not {shown(error.instance)}"
     if error.validator == "const":
         return f"{what} must be {shown(expected)}, not {shown(error.instance)}"
     if error.validator == "required":
-        missing = next((k for k in expected if isinstance(error.instance, dict) and k not in error.instance), "?")
+        missing = next((k for k in listed if isinstance(error.instance, dict) and k not in error.instance), "?")
         return f"the {missing} is missing"
     if error.validator in ("minimum", "maximum"):
         side = "at least" if error.validator == "minimum" else "at most"
         return f"{what} must be {side} {expected} (not {shown(error.instance)})"
     if error.validator in ("minItems", "maxItems"):
         side = "at least" if error.validator == "minItems" else "at most"
-        return f"{what} must hold {side} {expected} (this one has {len(error.instance)})"
+        held = len(error.instance) if isinstance(error.instance, list) else "?"
+        return f"{what} must hold {side} {expected} (this one has {held})"
     if error.validator in ("pattern", "anyOf"):
         return f"{what} {shown(error.instance)} must be 1 to 30 of a-z, 0-9 and _"
     return f"{what} is not valid ({error.validator})"

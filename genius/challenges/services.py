@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.urls import reverse
@@ -77,7 +77,7 @@ def shown_name(text: Any, limit: int = 40) -> str:
     return clean if len(clean) <= limit else clean[: limit - 1] + "…"
 
 
-def find_player(name: Any) -> AbstractBaseUser:
+def find_player(name: Any) -> User:
     """The active, signed-up player called ``name`` (case ignored), or a ServiceError on the ``to`` field."""
     name = str(name or "").strip()
     if not name:
@@ -303,12 +303,13 @@ def _locked(challenge_id: Any, user: Any, *, party: str, now: datetime) -> Chall
 def _no_longer(challenge: Challenge) -> str:
     status = Challenge.Status
     who = challenge.challenger.get_username()
-    return {
+    said: dict[str, str] = {
         status.ACCEPTED: "This challenge was already accepted: its match is under way.",
         status.DECLINED: "This challenge was declined: it can no longer be answered.",
         status.CANCELLED: f"{who} cancelled this challenge.",
         status.EXPIRED: "This challenge expired: a challenge waits 24 hours for its answer.",
-    }.get(challenge.status, "This challenge no longer waits for an answer.")
+    }
+    return said.get(challenge.status, "This challenge no longer waits for an answer.")
 
 
 def _answer(challenge_id: Any, user: Any, *, party: str, now: datetime | None, to: str) -> Challenge:
@@ -423,7 +424,8 @@ def _value_text(field: ConfigField, value: Any, names: dict[str, str]) -> str:
 def describe(challenge: Challenge) -> list[tuple[str, str]]:
     """The challenge's settings as (label, value) lines in plain units, seats by the players' names."""
     names = {CHALLENGER: challenge.challenger.get_username(), CHALLENGED: challenge.challenged.get_username()}
-    first = {Challenge.Order.CHALLENGER_FIRST: names[CHALLENGER], Challenge.Order.CHALLENGED_FIRST: names[CHALLENGED]}
+    first: dict[str, str] = {Challenge.Order.CHALLENGER_FIRST: names[CHALLENGER],
+                             Challenge.Order.CHALLENGED_FIRST: names[CHALLENGED]}
     lines = [("First seat", first.get(challenge.order, "drawn at random"))]
     try:
         spec = spec_of(challenge.game)

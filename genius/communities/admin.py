@@ -1,17 +1,26 @@
 """Communities and memberships in the admin: site administrators see every community (they run the site:
-they create communities and give roles); a community's hosts see their own, and only its owners change roles."""
+they create communities and give roles); a community's hosts see their own, and only its owners change roles.
+Whoever changes them, a community keeps an owner (``services.keep_an_owner``): the last owner is not demoted,
+deleted alone or in a bulk delete, and a membership does not move to another person or community."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
-from django.db.models import Q
-from django.http import HttpRequest
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.actions import delete_selected as django_delete_selected
+from django.contrib.admin.utils import unquote
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 
+from genius.communities import services
 from genius.communities.admin_scope import CommunityScoped
 from genius.communities.models import Community, Invitation, Membership, Role
 from genius.matches import access
+from genius.matches.services.errors import ServiceError
 
 
 class SiteWideForAdministrators(CommunityScoped):
@@ -47,11 +56,47 @@ class CommunityAdmin(SiteWideForAdministrators):
     has_delete_permission = has_change_permission
 
 
+class MembershipForm(forms.ModelForm):
+    """A membership's role; the last owner of a community keeps the role."""
+
+    class Meta:
+        model = Membership
+        fields = "__all__"
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        role = cleaned.get("role")
+        if self.instance.pk and role and Role(role) != Role.OWNER:
+            try:
+                services.keep_an_owner([self.instance])
+            except ServiceError as exc:
+                self.add_error("role", exc.message)
+        return cleaned
+
+
+@admin.action(permissions=["delete"], description="Delete selected %(verbose_name_plural)s")
+def delete_selected(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
+    """Django's bulk delete, refused with a message when it would leave a community without an owner."""
+    with transaction.atomic():
+        try:
+            services.keep_an_owner(list(queryset))
+        except ServiceError as exc:
+            modeladmin.message_user(request, f"Nothing was deleted: {exc.message}", messages.ERROR)
+            return None
+        return django_delete_selected(modeladmin, request, queryset)
+
+
 @admin.register(Membership)
 class MembershipAdmin(SiteWideForAdministrators):
+    form = MembershipForm
+    actions = [delete_selected]
     list_display = ["user", "community", "role", "joined"]
     list_filter = ["role", ("community", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["user__username", "community__name"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """A membership stays with its person and community (a new one is made by joining)."""
+        return ("community", "user", "joined") if obj is not None else ()
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return bool(request.user.is_superuser)  # people join by invitation, openly or by request
@@ -64,6 +109,19 @@ class MembershipAdmin(SiteWideForAdministrators):
         return _owns(request, obj.community_id)
 
     has_delete_permission = has_change_permission
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
+        """The delete page, except for a community's last owner: back to the change page, saying why."""
+        membership = self.get_object(request, unquote(object_id))
+        if membership is not None and self.has_delete_permission(request, membership):
+            with transaction.atomic():
+                try:
+                    services.keep_an_owner([membership])
+                except ServiceError as exc:
+                    self.message_user(request, f"Not deleted: {exc.message}", messages.ERROR)
+                    return HttpResponseRedirect(
+                        reverse("admin:communities_membership_change", args=[membership.pk]))
+        return super().delete_view(request, object_id, extra_context)
 
 
 @admin.register(Invitation)

@@ -79,6 +79,18 @@ def _unprintable(text: str) -> str | None:
     return None
 
 
+#: Format characters a name may hold: the joiners of emoji sequences and of scripts such as Persian.
+JOINERS = frozenset("\u200c\u200d")
+
+
+def _invisible(text: str) -> str | None:
+    """The first invisible format character (a direction override, a zero-width space…), as ``U+XXXX``."""
+    for ch in text:
+        if unicodedata.category(ch) == "Cf" and ch not in JOINERS:
+            return f"U+{ord(ch):04X}"
+    return None
+
+
 def check_name(name: Any) -> str:
     """A community's name, trimmed; refused when empty, too long, unprintable or a mass mention."""
     name = unicodedata.normalize("NFC", str(name or "")).strip()
@@ -86,7 +98,8 @@ def check_name(name: Any) -> str:
         raise ServiceError("Give the community a name.", "name")
     if len(name) > NAME_MAX:
         raise ServiceError(f"A name has at most {NAME_MAX} characters (this one has {len(name)}).", "name")
-    bad = _unprintable(name) or ("line break" if "\n" in name or "\r" in name or "\t" in name else None)
+    bad = (_unprintable(name) or _invisible(name)
+           or ("line break" if "\n" in name or "\r" in name or "\t" in name else None))
     if bad:
         raise ServiceError(f"A name cannot hold an invisible or control character ({bad}).", "name")
     if MENTIONS.search(name):
@@ -358,9 +371,18 @@ def _other(community: Community, user_id: Any) -> Membership:
     return membership
 
 
-def _last_owner(community: Community, membership: Membership) -> bool:
-    owners = Membership.objects.filter(community=community, role=Role.OWNER)
-    return Role(membership.role) == Role.OWNER and owners.count() == 1
+OWNER_NEEDED = "keeps at least one owner: make someone else an owner first."
+
+
+def keep_an_owner(memberships: list[Membership]) -> None:
+    """Refuse (``ServiceError`` on ``role``) when removing or demoting ``memberships`` would leave a community
+    without an owner. Inside a transaction: the communities' owners are locked while counted."""
+    leaving = {m.pk for m in memberships}
+    for community_id in sorted({m.community_id for m in memberships if Role(m.role) == Role.OWNER}):
+        owners = Membership.objects.select_for_update().filter(community_id=community_id, role=Role.OWNER)
+        if not {pk for (pk,) in owners.values_list("pk")} - leaving:
+            name = Community.objects.filter(pk=community_id).values_list("name", flat=True).first()
+            raise ServiceError(f"{name} {OWNER_NEEDED}", "role")
 
 
 def set_role(by: Any, community: Community, user_id: Any, role: Any) -> Membership:
@@ -369,8 +391,8 @@ def set_role(by: Any, community: Community, user_id: Any, role: Any) -> Membersh
     _require(community, by, (Role.OWNER,))
     with transaction.atomic():
         membership = _other(community, user_id)
-        if role != Role.OWNER and _last_owner(community, membership):
-            raise ServiceError("A community keeps at least one owner: make someone else an owner first.", "role")
+        if role != Role.OWNER:
+            keep_an_owner([membership])
         membership.role = role
         membership.save(update_fields=["role"])
     return membership
@@ -384,8 +406,7 @@ def remove_member(by: Any, community: Community, user_id: Any) -> None:
         membership = _other(community, user_id)
         if Role(membership.role) in HOSTING_ROLES and Role(mine.role) != Role.OWNER:
             raise NotAllowed("Only owners remove hosts and owners.")
-        if _last_owner(community, membership):
-            raise ServiceError("A community keeps at least one owner: make someone else an owner first.")
+        keep_an_owner([membership])
         membership.delete()
 
 
@@ -395,8 +416,10 @@ def leave(user: Any, community: Community) -> None:
         membership = Membership.objects.select_for_update().filter(community=community, user=user).first()
         if membership is None:
             raise ServiceError(f"You are not a member of {community.name}.")
-        if _last_owner(community, membership):
-            raise ServiceError("You are its only owner: make someone else an owner before you leave.")
+        try:
+            keep_an_owner([membership])
+        except ServiceError:
+            raise ServiceError("You are its only owner: make someone else an owner before you leave.") from None
         membership.delete()
 
 

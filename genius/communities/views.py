@@ -147,7 +147,7 @@ def _runner(request: HttpRequest, slug: str) -> tuple[Community, Role]:
 @login_required
 def members(request: HttpRequest, slug: str) -> HttpResponse:
     """Hosts answer join requests and remove members; owners set roles."""
-    community, role = _runner(request, slug)
+    community, _ = _runner(request, slug)  # the role is read again after the change
     status = 200
     if request.method == "POST":
         action, who = request.POST.get("action", ""), request.POST.get("user", "")

@@ -55,6 +55,30 @@ def _number(**kwargs: Any) -> WholeNumberField:
     return WholeNumberField(min_value=-READ, max_value=READ, **kwargs)
 
 
+class KindBox(forms.Field):
+    """A box of the field form that only some kinds of answer use: the page shows it for those (``_field.html``
+    reads these, the page's script switches them when the kind changes)."""
+
+    #: The kinds that use the box, and whether the kind chosen now hides it.
+    shown_for: tuple[str, ...] = ()
+    hidden_now = False
+    #: The default box's help for each kind, and the kind its help is shown for now.
+    help_by_kind: dict[str, str] | None = None
+    kind_now = ""
+
+
+class KindNumberBox(KindBox, WholeNumberField):
+    """A whole number box that only some kinds use."""
+
+
+class KindTextBox(KindBox, forms.CharField):
+    """A text box that only some kinds use."""
+
+
+def _kind_number(**kwargs: Any) -> KindNumberBox:
+    return KindNumberBox(min_value=-READ, max_value=READ, **kwargs)
+
+
 def _area(rows: int) -> forms.Textarea:
     return forms.Textarea(attrs={"rows": rows})
 
@@ -188,13 +212,13 @@ class FieldForm(forms.Form):
     label = forms.CharField(required=False, strip=False, help_text="The question as players read it.")
     kind = forms.ChoiceField(choices=_kind_choices, initial="choice",
                              label="Kind of answer")
-    options = forms.CharField(required=False, strip=False, widget=_area(4),
-                              help_text="A choice or several choices: one option a line.")
-    min = _number(required=False, label="Lowest number", help_text="A number: the lowest allowed.")
-    max = _number(required=False, label="Highest number", help_text="A number: the highest allowed.")
-    max_length = _number(required=False, label="Longest answer (characters)",
-                         help_text="A short text: 1 to 2000 characters (280 when left empty).")
-    default = forms.CharField(required=False, strip=False, widget=_area(2), label="Default for a missing answer")
+    options = KindTextBox(required=False, strip=False, widget=_area(4),
+                          help_text="A choice or several choices: one option a line.")
+    min = _kind_number(required=False, label="Lowest number", help_text="A number: the lowest allowed.")
+    max = _kind_number(required=False, label="Highest number", help_text="A number: the highest allowed.")
+    max_length = _kind_number(required=False, label="Longest answer (characters)",
+                              help_text="A short text: 1 to 2000 characters (280 when left empty).")
+    default = KindTextBox(required=False, strip=False, widget=_area(2), label="Default for a missing answer")
     help = forms.CharField(required=False, strip=False, label="Help under the field")
 
     BOXES = (("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
@@ -217,12 +241,13 @@ class FieldForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         kind = self.kind_now()
+        boxes = {name: box for name, box in self.fields.items() if isinstance(box, KindBox)}
         for name, kinds in self.KIND_BOXES.items():
-            self.fields[name].shown_for = kinds
-            self.fields[name].hidden_now = kind not in kinds
-        self.fields["default"].help_text = self.DEFAULT_HELP.get(kind, "")
-        self.fields["default"].help_by_kind = self.DEFAULT_HELP
-        self.fields["default"].kind_now = kind
+            boxes[name].shown_for = kinds
+            boxes[name].hidden_now = kind not in kinds
+        boxes["default"].help_text = self.DEFAULT_HELP.get(kind, "")
+        boxes["default"].help_by_kind = self.DEFAULT_HELP
+        boxes["default"].kind_now = kind
 
     def kind_now(self) -> str:
         """The kind the boxes are shown for: the one posted, else the field's, else a choice."""

@@ -13,7 +13,7 @@ from django import forms
 
 from games.kit.numbers import NumberError, parse_int
 from genius.designs.rules import TRY_NAMES
-from genius.forms.fields import WholeNumberField
+from genius.forms.fields import WholeNumberField, choice_field
 
 #: The seed a try starts from (the host changes it to see other draws).
 FIRST_SEED = 1
@@ -36,9 +36,9 @@ class TryForm(forms.Form):
         super().__init__(*args, **kwargs)
         low, high = int(doc.get("min_players", 2)), int(doc.get("max_players", 2))
         self.counts = list(range(low, high + 1))
-        self.fields["players"].choices = [(n, str(n)) for n in self.counts]
+        choice_field(self, "players").choices = [(n, str(n)) for n in self.counts]
         self.fields["players"].initial = min(high, max(low, 4))
-        self.fields["round"].choices = [(n, str(n)) for n in range(1, int(phase.get("repeat", 1)) + 1)]
+        choice_field(self, "round").choices = [(n, str(n)) for n in range(1, int(phase.get("repeat", 1)) + 1)]
         self.fields["round"].initial = 1
 
     def players_now(self) -> list[str]:

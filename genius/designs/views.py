@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from genius.accounts.requests import SignedInRequest
 from genius.designs import editing, rules, services
 from genius.designs.documents import DesignError, field_where
 from genius.designs.forms import (
@@ -98,7 +99,7 @@ def _counter_where(doc: dict[str, Any], key: str) -> str:
 # --- the list, new, import -------------------------------------------------------------------------------
 @require_GET
 @host_required
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: SignedInRequest) -> HttpResponse:
     """My designs and every host's shared templates."""
     mine = services.kept_by(request.user)
     templates = GameDesign.objects.filter(is_template=True).exclude(owner=request.user).select_related("owner")

@@ -46,3 +46,12 @@ def id_from(value: Any) -> int | None:
 #: ``formfield_overrides`` for a ModelAdmin or an inline: every whole-number column (IntegerField and its
 #: subclasses: positive, small, big) is typed through :class:`WholeNumberField`, within the column's own bounds.
 WHOLE_NUMBER_OVERRIDES: dict[type[models.Field], dict[str, Any]] = {models.IntegerField: {"form_class": WholeNumberField}}
+
+
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's own copy of its choice field ``name``, to set its choices (``form.fields`` types it as a
+    plain Field)."""
+    field = form.fields[name]
+    if not isinstance(field, forms.ChoiceField):
+        raise TypeError(f"{type(form).__name__}.{name} is not a choice field")
+    return field

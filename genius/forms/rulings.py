@@ -1,56 +1,63 @@
 """The host's ruling form (``/matches/<id>/ruling/``): the engine's ``RulingForm`` as a Django form
-(:class:`RulingBoxes`), built from what the engine declares alone (the site never names a game), read back into
-a ruling, checked by the engine's ``check_ruling`` in ``clean``, and each refusal put beside its box.
+(:class:`RulingBoxes`) with its repeated parts as formsets (``genius.forms.ruling_rows``: a row a seat, a row a
+field of each next phase's form), built from what the engine declares alone (the site never names a game), read
+back into a ruling, checked by the engine's ``check_ruling`` in ``clean``, and each refusal put beside its box.
 
-Boxes are named by seat index, never by seat name (a name may be any text): ``private-0``,
-``counter-0-points``, ``garnets-0``, ``place-0``, ``tol-0``; the next phase's form by next option and field
-index, ``nf-1-0-options``. Checkboxes (``actors``, ``ec``, ``between``, ``deciders``) carry seat names.
+Boxes are named by seat index, never by seat name (a name may be any text): the seats' formset ``seat``
+(``seat-0-private``, ``seat-0-counter-points``, ``seat-0-garnets``, ``seat-0-place``, ``seat-0-tol``), and the
+next phase's form by next option and field index, the formset ``nf-<option>`` (``nf-1-0-options``). Checkboxes
+(``actors``, ``ec``, ``between``, ``deciders``) carry seat names.
 """
 
 from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 
 from games.engines.protocol import Engine, RulingForm, State, SubmissionError
-from games.kit.numbers import NumberError, parse_int
-from genius.forms.moves import Carried, CarriedList, CarriedSwitch
+from genius.forms.moves import CarriedList, CarriedSwitch
+from genius.forms.ruling_rows import (
+    UNSTORABLE,
+    FieldEditFormSet,
+    FieldEdits,
+    NumberBox,
+    SeatBoxes,
+    SeatFormSet,
+    SeatRows,
+    Text,
+    field_values,
+)
 
-#: What the boxes of changes, places and Tokens of Life hold at most.
-MAX_CHANGE = 1_000_000
+__all__ = ["UNSTORABLE", "RulingBoxes", "box_for", "proposal"]
+
+#: The longest length of a phase the host may type.
 MAX_HOURS = 30 * 24
+#: The seats' formset.
+SEATS = "seat"
 
 Values = dict[str, list[str]]
 
 
 @dataclass
 class Box:
-    """One box of the page: its name, what it holds now, and its error."""
+    """One box of the page outside the rows: its name, what it holds now, and its error."""
 
     name: str
     label: str
     value: str = ""
     error: str = ""
-    note: str = ""
 
 
 @dataclass
-class PlayerRow:
-    """One player's boxes: a private message, counter changes, garnet change, and (at the end) place and ToL."""
+class SeatRow:
+    """One seat on the page: its row of boxes, and its ticks (acts next, Elimination Candidate, …)."""
 
-    index: int
     name: str
-    private: Box
-    counters: list[Box]
-    garnets: Box
-    place: Box
-    tol: Box
-    standing: list[tuple[str, int]] = field(default_factory=list)
-    wallet: int = 0
+    boxes: SeatBoxes
     acts: bool = False
     ec: bool = False
     between: bool = False
@@ -58,29 +65,21 @@ class PlayerRow:
 
 
 @dataclass
-class FieldEdit:
-    """The editable parts of one field of the next phase's form."""
-
-    index: int
-    kind: str
-    label: Box
-    options: Box | None = None
-    low: Box | None = None
-    high: Box | None = None
-    longest: Box | None = None
-
-
-@dataclass
 class NextOption:
-    """One phase that may open next (or the end), with its form's editors."""
+    """One phase that may open next (or the end), with its form's rows of edit boxes."""
 
     index: int
     value: str
     label: str
     selected: bool
     named: bool
-    fields: list[FieldEdit] = field(default_factory=list)
+    edits: FieldEdits | None = None
     error: str = ""
+
+    def refused(self) -> bool:
+        """Whether a box of its form is refused (the form shows unfolded)."""
+        return bool(self.error) or (self.edits is not None and self.edits.is_bound
+                                    and any(form.errors for form in self.edits.forms))
 
 
 def _one(values: Values, name: str, default: str = "") -> str:
@@ -105,81 +104,116 @@ def values_from_post(post: Any) -> Values:
 # --- the form: the engine's ruling form as a Django form --------------------------------------------------
 
 
-def _ruling_fields(designed: RulingForm) -> dict[str, forms.Field]:
-    """One Django field a box of the page, named as the page names it; each carries what was typed (the form's
-    ``clean`` reads the numbers, the engine judges the ruling)."""
-    boxes: dict[str, forms.Field] = {
-        "announce": Carried(label="Public announcement"), "reveal": CarriedSwitch(required=False),
-        "next": Carried(label="Next"), "actors": CarriedList(required=False), "length": Carried(label="Its length"),
-        "hours": Carried(label="Hours"), "minutes": Carried(label="Minutes"), "ec_mode": Carried(),
-        "ec": CarriedList(required=False), "between": CarriedList(required=False),
-        "deciders": CarriedList(required=False),
+def _top_fields(timed: bool) -> dict[str, forms.Field]:
+    """The boxes outside the rows; hours and minutes are read only for a phase of a length the host gives."""
+    hours: forms.Field = NumberBox(label="Hours", what="Hours", lo=0, hi=MAX_HOURS) if timed else Text(label="Hours")
+    minutes: forms.Field = NumberBox(label="Minutes", what="Minutes", lo=0, hi=59) if timed else Text(label="Minutes")
+    return {
+        "announce": Text(label="Public announcement"), "reveal": CarriedSwitch(required=False),
+        "next": Text(label="Next"), "actors": CarriedList(required=False), "length": Text(label="Its length"),
+        "hours": hours, "minutes": minutes, "ec_mode": Text(), "ec": CarriedList(required=False),
+        "between": CarriedList(required=False), "deciders": CarriedList(required=False),
     }
-    for i, name in enumerate(designed.players):
-        boxes[f"private-{i}"] = Carried(label=f"Private message to {name}")
-        for key, label in designed.counters:
-            boxes[f"counter-{i}-{key}"] = Carried(label=f"{label} change for {name}")
-        boxes[f"garnets-{i}"] = Carried(label=f"Garnet change for {name}")
-        boxes[f"place-{i}"] = Carried(label=f"Place of {name}")
-        boxes[f"tol-{i}"] = Carried(label=f"Tokens of Life for {name}")
+
+
+def _edits_prefix(option: int) -> str:
+    return f"nf-{option}"
+
+
+def _with_design(designed: RulingForm, data: Any) -> Any:
+    """The posted boxes, each edit box that was not posted filled as designed (a box not sent changes nothing)."""
+    data = data.copy()
     for j, (value, _) in enumerate(designed.next_options):
-        for k, _doc in enumerate(designed.next_fields.get(value) or []):
-            for part in EDIT_PARTS:
-                boxes[f"nf-{j}-{k}-{part}"] = Carried()
-    return boxes
+        for k, doc in enumerate(designed.next_fields.get(value) or []):
+            for part, text in field_values(doc).items():
+                name = f"{_edits_prefix(j)}-{k}-{part}"
+                if name not in data:
+                    data.setlist(name, [text])
+    return data
 
 
-#: The boxes of one field of the next phase's form (``nf-<option>-<field>-<part>``).
-EDIT_PARTS = ("label", "options", "min", "max", "max_length")
 #: The ticks that name seats.
 SEAT_TICKS = ("actors", "ec", "between", "deciders")
 #: Errors that stand beside a part of the page rather than one box.
 PART_BOXES = ("placement", "tol", "fields")
-UNSTORABLE = "This text holds a character that cannot be stored (a NUL or a lone surrogate)."
+#: The boxes outside the rows that the page shows an error beside.
+SHOWN = ("announce", "reveal", "next", "actors", "length", "hours", "minutes", "ec", "between", "deciders")
 
 
 class RulingBoxes(forms.Form):
-    """The host's ruling: the boxes of the engine's ``RulingForm`` (``designed``) as a Django form.
+    """The host's ruling: the boxes of the engine's ``RulingForm`` (``designed``) as a Django form, its rows as
+    formsets (:attr:`seats`, and :attr:`edits` for each next option).
 
-    Bound to a post, it is valid when every box is read (numbers in range, text that can be stored) and, with
-    ``engine`` and ``state`` (the preview and publish steps), when the engine's ``check_ruling`` accepts the
-    ruling; ``ruling`` is then what the boxes say. A draft is only read (the engine checks a ruling when it is
-    published). Unbound, ``ruling`` (a saved draft, or what the rules proposed) fills the boxes. Refusals stand
-    beside the box they name (:func:`box_for`); nothing typed is lost, as the boxes show what was posted.
+    Bound to a post, it is valid when every box is read (numbers in range, text that can be stored, the rows
+    counted as the design counts them) and, with ``engine`` and ``state`` (the preview and publish steps), when
+    the engine's ``check_ruling`` accepts the ruling; ``ruling`` is then what the boxes say. A draft is only read
+    (the engine checks a ruling when it is published). Unbound, ``ruling`` (a saved draft, or what the rules
+    proposed) fills the boxes. Refusals stand beside the box they name (:func:`box_for`); nothing typed is lost,
+    as the boxes show what was posted.
     """
 
     def __init__(self, designed: RulingForm, data: Any = None, *, ruling: dict[str, Any] | None = None,
                  engine: Engine | None = None, state: State | None = None) -> None:
+        if data is not None:
+            data = _with_design(designed, data)
+        self.values: Values = values_from_post(data) if data is not None else values_of(designed, ruling)
         super().__init__(data)
         self.designed, self.engine, self.state = designed, engine, state
-        self.fields.update(_ruling_fields(designed))
-        self.values: Values = values_from_post(data) if data is not None else values_of(designed, ruling)
         self.chosen = chosen_next(designed, self.values)
+        self.fields.update(_top_fields(timed=_one(self.values, "length") == "timed"))
+        self.seats = self._seat_rows(data)
+        self.edits = [self._edit_rows(data, j, value) for j, (value, _) in enumerate(designed.next_options)]
         self.part_errors: dict[str, str] = {}
         self.ruling: dict[str, Any] = {}
         self.judged = False  # read and judged (an "edit" shows the boxes without judging them)
+
+    def _seat_rows(self, data: Any) -> SeatRows:
+        designed = self.designed
+        rows = [{"seat": name, "counters": designed.counters, "now": designed.counter_values.get(name, {}),
+                 "wallet": designed.garnets.get(name, 0), "seats": len(designed.players),
+                 "ending": self.chosen == "end"} for name in designed.players]
+        initial = None if data is not None else [self._initial(f"{SEATS}-{i}-") for i in range(len(rows))]
+        return SeatFormSet(data, prefix=SEATS, rows=rows, initial=initial)
+
+    def _edit_rows(self, data: Any, option: int, value: str) -> FieldEdits:
+        docs = self.designed.next_fields.get(value) or []
+        prefix = _edits_prefix(option)
+        rows = [{"number": k, "kind": str(doc.get("kind", "")), "judged": value == self.chosen}
+                for k, doc in enumerate(docs)]
+        initial = None if data is not None else \
+            [{**field_values(doc), **self._initial(f"{prefix}-{k}-")} for k, doc in enumerate(docs)]
+        return FieldEditFormSet(data, prefix=prefix, rows=rows, initial=initial)
+
+    def _initial(self, prefix: str) -> dict[str, str]:
+        return {name[len(prefix):]: texts[-1] for name, texts in self.values.items()
+                if name.startswith(prefix) and texts}
+
+    def chosen_edits(self) -> FieldEdits | None:
+        """The rows of the chosen next phase's form (None: the end, or a phase without one)."""
+        index = _option_index(self.designed, self.chosen)
+        return self.edits[index] if index >= 0 and self.chosen != "end" else None
+
+    def rows(self) -> list[forms.BaseFormSet]:
+        """The formsets this ruling reads: the seats', and the chosen next phase's form."""
+        edits = self.chosen_edits()
+        return [self.seats, edits] if edits is not None else [self.seats]
+
+    def is_valid(self) -> bool:
+        return super().is_valid() and all(rows.is_valid() for rows in self.rows())
 
     # -- reading -----------------------------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         self.judged = True
-        for name, texts in self.values.items():
-            if name in self.fields and any(_unstorable(text) for text in texts):
-                self.refuse(name, UNSTORABLE)
         seats = set(self.designed.players)
         for name in SEAT_TICKS:  # a forged tick, or a look-alike of a seat name ("аna" in Cyrillic)
             stranger = next((text for text in self.values.get(name, []) if text not in seats), None)
             if stranger is not None and name not in self.errors:
                 self.refuse(name, f"{stranger!r} is not a player of this match: tick the players shown.")
-        if self.errors:
+        rows_read = all(rows.is_valid() for rows in self.rows())
+        if self.errors or not rows_read:
             return data
-        errors: dict[str, str] = {}
-        ruling = read(self.designed, self.values, errors)
-        for box, message in errors.items():
-            self.refuse(box, message)
-        if errors:
-            return data
-        self.ruling = ruling
+        self.ruling = ruling = self._read(data)
         if self.engine is not None and self.state is not None:
             try:
                 self.engine.check_ruling(self.state, copy.deepcopy(ruling))
@@ -189,12 +223,79 @@ class RulingBoxes(forms.Form):
                 self.refuse("__all__", str(exc) or "This ruling could not be read.")
         return data
 
+    def _read(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The ruling the boxes say (only what the host wrote or changed); the engine checks the rest."""
+        form = self.designed
+        ruling: dict[str, Any] = {}
+        if data.get("announce", "").strip():
+            ruling["announce"] = data["announce"]
+        private, counters, garnets = {}, {}, {}
+        for name, row in zip(form.players, self.seats.forms, strict=True):
+            typed = row.cleaned_data
+            if typed["private"].strip():
+                private[name] = typed["private"]
+            changes = {key: typed[f"counter-{key}"] for key, _ in form.counters if typed[f"counter-{key}"]}
+            if changes:
+                counters[name] = changes
+            if typed["garnets"]:
+                garnets[name] = typed["garnets"]
+        for key, part in (("private", private), ("counters", counters), ("garnets", garnets)):
+            if part:
+                ruling[key] = part
+        if data.get("reveal"):
+            ruling["reveal"] = True
+        ruling["next"] = self.chosen
+        if self.chosen == "end":
+            self._read_end(ruling)
+            return ruling
+        picked = [name for name in form.players if name in set(data.get("actors") or [])]
+        designed = form.next_actors.get(self.chosen, ())
+        if not designed or (picked and set(picked) != set(designed)):  # none ticked: as designed
+            ruling["actors"] = picked
+        edits = self.chosen_edits()
+        if edits is not None:
+            original = form.next_fields.get(self.chosen) or []
+            edited = [row.edited(doc) for row, doc in zip(edits.forms, copy.deepcopy(original), strict=True)]
+            if edited != original:
+                ruling["fields"] = edited
+        mode = data.get("length") or "design"
+        if mode == "closed":
+            ruling["seconds"] = None
+        elif mode == "timed":
+            ruling["seconds"] = (data.get("hours") or 0) * 3600 + (data.get("minutes") or 0) * 60
+        return ruling
+
+    def _read_end(self, ruling: dict[str, Any]) -> None:
+        in_order = list(self.designed.players)
+        placement = {name: row.cleaned_data["place"] for name, row in zip(in_order, self.seats.forms, strict=True)
+                     if row.cleaned_data["place"] is not None}
+        tol = {name: row.cleaned_data["tol"] for name, row in zip(in_order, self.seats.forms, strict=True)
+               if row.cleaned_data["tol"]}
+        if placement:
+            ruling["placement"] = placement
+        if tol:
+            ruling["tol"] = tol
+        if _one(self.values, "ec_mode", "list") == "decide":
+            between, deciders = set(_many(self.values, "between")), set(_many(self.values, "deciders"))
+            ruling["ec_decide"] = {"between": [n for n in in_order if n in between],
+                                   "deciders": [n for n in in_order if n in deciders]}
+        else:
+            ec = set(_many(self.values, "ec"))
+            ruling["ec"] = [n for n in in_order if n in ec]
+
     def refuse(self, box: str, message: str) -> None:
         """Put a refusal beside its box (beside its part for placement, Tokens of Life and the next form; above
         the form when it names none)."""
+        row = _ROW_BOX.match(box)
         if box in PART_BOXES:
             self.part_errors[box] = message
             self.add_error(None, forms.ValidationError(message, code="part"))
+        elif row and row.group(1) == SEATS and int(row.group(2)) < len(self.seats.forms):
+            self.seats.forms[int(row.group(2))].add_error(row.group(3), message)
+        elif row and row.group(1).startswith("nf-") and self.chosen_edits() is not None:
+            edits = self.chosen_edits()
+            assert edits is not None
+            edits.forms[int(row.group(2))].add_error(row.group(3), message)
         else:
             self.add_error(box if box in self.fields else None, message)
 
@@ -202,136 +303,25 @@ class RulingBoxes(forms.Form):
     def page(self) -> dict[str, Any]:
         """The page's parts, with what is in the boxes and each refusal beside its box."""
         errors: dict[str, str] = dict(self.part_errors)
-        if self.judged:
+        general: list[str] = []
+        if self.is_bound:
+            self.is_valid()
             for name, messages in self.errors.items():
-                if name != "__all__":
+                if name in SHOWN:
                     errors[name] = " ".join(str(m) for m in messages)
+                elif name != "__all__":
+                    general.extend(str(m) for m in messages)
             parted = set(self.part_errors.values())
-            general = [str(m) for m in self.errors.get("__all__", []) if str(m) not in parted]
-            if general:
-                errors["__all__"] = " ".join(general)
-        return page(self.designed, self.values, errors)
+            general += [str(m) for m in self.errors.get("__all__", []) if str(m) not in parted]
+            general += [str(m) for rows in self.rows() for m in rows.non_form_errors()]
+        return page(self, errors, general)
 
 
-def _unstorable(text: str) -> bool:
-    return "\x00" in text or any(0xD800 <= ord(ch) <= 0xDFFF for ch in text)
-
-
-def _number(values: Values, name: str, what: str, errors: dict[str, str], lo: int, hi: int) -> int | None:
-    text = _one(values, name).strip()
-    if not text:
-        return None
-    try:
-        return parse_int(text, field=name, lo=lo, hi=hi)
-    except NumberError as exc:
-        errors[name] = f"{what}: {exc.message}."
-    return None
+_ROW_BOX = re.compile(r"^(seat|nf-\d+)-(\d+)-(.+)$")
 
 
 def _option_index(form: RulingForm, value: str) -> int:
     return next((i for i, (v, _) in enumerate(form.next_options) if v == value), -1)
-
-
-def _edited_fields(form: RulingForm, values: Values, chosen: str, errors: dict[str, str]) -> list[dict] | None:
-    """The next phase's form as the host changed it (None: unchanged)."""
-    index = _option_index(form, chosen)
-    original = form.next_fields.get(chosen) or []
-    edited = copy.deepcopy(original)
-    for k, doc in enumerate(edited):
-        prefix = f"nf-{index}-{k}-"
-        if f"{prefix}label" in values:
-            doc["label"] = _one(values, f"{prefix}label").strip()
-        if doc.get("kind") in ("choice", "choices") and f"{prefix}options" in values:
-            options = [line.strip() for line in _one(values, f"{prefix}options").splitlines() if line.strip()]
-            doc["options"] = options
-            if doc.get("kind") == "choice" and doc.get("default") not in options:
-                doc["default"] = None
-            if doc.get("kind") == "choices":
-                doc["default"] = [d for d in doc.get("default") or [] if d in options]
-        if doc.get("kind") == "number":
-            for box, key in (("min", "min"), ("max", "max")):
-                if f"{prefix}{box}" in values:
-                    number = _number(values, f"{prefix}{box}", "This number", errors, -MAX_CHANGE, MAX_CHANGE)
-                    if number is not None:
-                        doc[key] = number
-        if doc.get("kind") == "text" and f"{prefix}max_length" in values:
-            number = _number(values, f"{prefix}max_length", "The longest answer", errors, 1, 100_000)
-            if number is not None:
-                doc["max_length"] = number
-    return None if edited == original else edited
-
-
-def read(form: RulingForm, values: Values, errors: dict[str, str]) -> dict[str, Any]:
-    """The ruling the boxes say (only what the host wrote or changed); boxes that are not read (numbers in other
-    digits, out of range) are put in ``errors`` (box name → message). The engine checks the rest."""
-    ruling: dict[str, Any] = {}
-    announce = _one(values, "announce")
-    if announce.strip():
-        ruling["announce"] = announce
-    private, counters, garnets = {}, {}, {}
-    for i, name in enumerate(form.players):
-        text = _one(values, f"private-{i}")
-        if text.strip():
-            private[name] = text
-        changes = {}
-        for key, label in form.counters:
-            delta = _number(values, f"counter-{i}-{key}", f"{label} of {name}", errors, -MAX_CHANGE, MAX_CHANGE)
-            if delta:
-                changes[key] = delta
-        if changes:
-            counters[name] = changes
-        delta = _number(values, f"garnets-{i}", f"Garnets of {name}", errors, -MAX_CHANGE, MAX_CHANGE)
-        if delta:
-            garnets[name] = delta
-    for key, part in (("private", private), ("counters", counters), ("garnets", garnets)):
-        if part:
-            ruling[key] = part
-    if _one(values, "reveal"):
-        ruling["reveal"] = True
-    chosen = _one(values, "next", form.default_next)
-    ruling["next"] = chosen
-    if chosen == "end":
-        _read_end(form, values, ruling, errors)
-    else:
-        picked = [name for name in form.players if name in set(_many(values, "actors"))]
-        designed = form.next_actors.get(chosen, ())
-        if not designed or (picked and set(picked) != set(designed)):  # none ticked: as designed
-            ruling["actors"] = picked
-        fields = _edited_fields(form, values, chosen, errors)
-        if fields is not None:
-            ruling["fields"] = fields
-        mode = _one(values, "length", "design")
-        if mode == "closed":
-            ruling["seconds"] = None
-        elif mode == "timed":
-            hours = _number(values, "hours", "Hours", errors, 0, MAX_HOURS) or 0
-            minutes = _number(values, "minutes", "Minutes", errors, 0, 59) or 0
-            if not errors.get("hours") and not errors.get("minutes"):
-                ruling["seconds"] = hours * 3600 + minutes * 60
-    return ruling
-
-
-def _read_end(form: RulingForm, values: Values, ruling: dict[str, Any], errors: dict[str, str]) -> None:
-    placement, tol = {}, {}
-    for i, name in enumerate(form.players):
-        place = _number(values, f"place-{i}", f"Place of {name}", errors, 1, len(form.players))
-        if place is not None:
-            placement[name] = place
-        tokens = _number(values, f"tol-{i}", f"Tokens of Life of {name}", errors, 0, 100)
-        if tokens:
-            tol[name] = tokens
-    if placement:
-        ruling["placement"] = placement
-    if tol:
-        ruling["tol"] = tol
-    in_order = [name for name in form.players]
-    if _one(values, "ec_mode", "list") == "decide":
-        between, deciders = set(_many(values, "between")), set(_many(values, "deciders"))
-        ruling["ec_decide"] = {"between": [n for n in in_order if n in between],
-                               "deciders": [n for n in in_order if n in deciders]}
-    else:
-        ec = set(_many(values, "ec"))
-        ruling["ec"] = [n for n in in_order if n in ec]
 
 
 # --- what the rules proposed ------------------------------------------------------------------------------
@@ -370,18 +360,18 @@ def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:
     index = {name: i for i, name in enumerate(form.players)}
     for name, text in (ruling.get("private") or {}).items():
         if name in index:
-            values[f"private-{index[name]}"] = [str(text)]
+            values[f"{SEATS}-{index[name]}-private"] = [str(text)]
     for name, changes in (ruling.get("counters") or {}).items():
         if name in index and isinstance(changes, dict):
             for key, delta in changes.items():
-                values[f"counter-{index[name]}-{key}"] = [str(delta)]
+                values[f"{SEATS}-{index[name]}-counter-{key}"] = [str(delta)]
     for box, part in (("garnets", "garnets"), ("place", "placement"), ("tol", "tol")):
         given = ruling.get(part) or {}
         if isinstance(given, list):  # a placement best first
             given = {name: place for place, name in enumerate(given, start=1) if isinstance(name, str)}
         for name, number in given.items() if isinstance(given, dict) else ():
             if name in index:
-                values[f"{box}-{index[name]}"] = [str(number)]
+                values[f"{SEATS}-{index[name]}-{box}"] = [str(number)]
     if ruling.get("reveal"):
         values["reveal"] = ["1"]
     chosen = str(ruling["next"]) if ruling.get("next") in {v for v, _ in form.next_options} else form.default_next
@@ -393,7 +383,7 @@ def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:
     if isinstance(ruling.get("fields"), list):
         for k, doc in enumerate(ruling["fields"]):
             if isinstance(doc, dict):
-                values.update(_field_values(f"nf-{opt}-{k}-", doc))
+                values.update({f"{_edits_prefix(opt)}-{k}-{part}": [text] for part, text in field_values(doc).items()})
     if "seconds" in ruling:
         seconds = ruling["seconds"]
         if seconds is None:
@@ -410,17 +400,6 @@ def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:
     return values
 
 
-def _field_values(prefix: str, doc: dict[str, Any]) -> Values:
-    out: Values = {f"{prefix}label": [str(doc.get("label", ""))]}
-    if doc.get("kind") in ("choice", "choices"):
-        out[f"{prefix}options"] = ["\n".join(str(o) for o in doc.get("options") or [])]
-    if doc.get("kind") == "number":
-        out[f"{prefix}min"], out[f"{prefix}max"] = [str(doc.get("min", ""))], [str(doc.get("max", ""))]
-    if doc.get("kind") == "text":
-        out[f"{prefix}max_length"] = [str(doc.get("max_length", ""))]
-    return out
-
-
 # --- errors beside their boxes ----------------------------------------------------------------------------
 
 _FIELDS = re.compile(r"^fields\[(\d+)\](?:\.(\w+))?")
@@ -429,7 +408,7 @@ _EDIT_BOX = {"label": "label", "options": "options", "min": "min", "max": "max",
 
 
 def box_for(form: RulingForm, chosen: str, path: str) -> str:
-    """The box a ruling field's error belongs beside (``counters.ana.points`` → ``counter-0-points``);
+    """The box a ruling field's error belongs beside (``counters.ana.points`` → ``seat-0-counter-points``);
     ``__all__`` when no box matches (the error goes above the form)."""
     index = {name: i for i, name in enumerate(form.players)}
     head, _, rest = path.partition(".")
@@ -445,10 +424,10 @@ def box_for(form: RulingForm, chosen: str, path: str) -> str:
             return {"placement": "placement", "tol": "tol"}.get(head, "__all__")
         box = {"private": "private", "garnets": "garnets", "placement": "place", "tol": "tol"}.get(head)
         if box:
-            return f"{box}-{index[player]}"
+            return f"{SEATS}-{index[player]}-{box}"
         keys = [k for k, _ in form.counters]
         key = key if key in keys else (keys[0] if keys else "")
-        return f"counter-{index[player]}-{key}" if key else "__all__"
+        return f"{SEATS}-{index[player]}-counter-{key}" if key else "__all__"
     found = _FIELDS.match(path)
     if found:
         return _field_box(form, chosen, int(found.group(1)), found.group(2) or "label")
@@ -480,71 +459,36 @@ def _field_box(form: RulingForm, chosen: str, number: int, part: str) -> str:
         box = "label"
     if box == "max_length" and kind != "text":
         box = "label"
-    return f"nf-{_option_index(form, chosen)}-{k}-{box}"
+    return f"{_edits_prefix(_option_index(form, chosen))}-{k}-{box}"
 
 
 # --- the page ------------------------------------------------------------------------------------------------
 
 
-def page(form: RulingForm, values: Values, errors: dict[str, str] | None = None) -> dict[str, Any]:
-    """Everything the adjudication page shows, with ``values`` in the boxes and ``errors`` beside them."""
-    errors = dict(errors or {})
-    chosen = _one(values, "next", form.default_next)
-    actors = set(_many(values, "actors"))
-    ec, between, deciders = set(_many(values, "ec")), set(_many(values, "between")), set(_many(values, "deciders"))
-    used = set()
-
-    def box(name: str, label: str, note: str = "") -> Box:
-        used.add(name)
-        return Box(name, label, _one(values, name), errors.get(name, ""), note)
-
-    rows = []
-    for i, name in enumerate(form.players):
-        now = form.counter_values.get(name, {})
-        rows.append(PlayerRow(
-            index=i, name=name,
-            private=box(f"private-{i}", f"Private message to {name}"),
-            counters=[box(f"counter-{i}-{key}", f"{label} change for {name}", f"now {now.get(key, 0)}")
-                      for key, label in form.counters],
-            garnets=box(f"garnets-{i}", f"Garnet change for {name}", f"wallet {form.garnets.get(name, 0)}"),
-            place=box(f"place-{i}", f"Place of {name}"),
-            tol=box(f"tol-{i}", f"Tokens of Life for {name}"),
-            standing=[(label, now.get(key, 0)) for key, label in form.counters], wallet=form.garnets.get(name, 0),
-            acts=name in actors, ec=name in ec, between=name in between, decider=name in deciders,
-        ))
-    options = []
-    for j, (value, label) in enumerate(form.next_options):
-        option = NextOption(index=j, value=value, label=label, selected=value == chosen,
-                            named=value != "end" and not form.next_actors.get(value))
-        for k, doc in enumerate(form.next_fields.get(value) or []):
-            prefix = f"nf-{j}-{k}-"
-            shown = {**_field_values(prefix, doc), **{n: v for n, v in values.items() if n.startswith(prefix)}}
-            kind = doc.get("kind", "")
-
-            def edit(part: str, label: str, shown: Values = shown, prefix: str = prefix) -> Box:
-                used.add(prefix + part)
-                return Box(prefix + part, label, _one(shown, prefix + part), errors.get(prefix + part, ""))
-
-            option.fields.append(FieldEdit(
-                index=k, kind=kind, label=edit("label", f"Field {k + 1}: label"),
-                options=edit("options", "Options, one per line") if kind in ("choice", "choices") else None,
-                low=edit("min", "Lowest") if kind == "number" else None,
-                high=edit("max", "Highest") if kind == "number" else None,
-                longest=edit("max_length", "Longest answer (characters)") if kind == "text" else None,
-            ))
-        options.append(option)
-    for name in ("announce", "reveal", "next", "actors", "length", "hours", "minutes", "placement", "tol", "ec",
-                 "between", "deciders", "fields"):
-        used.add(name)
+def page(boxes: RulingBoxes, errors: dict[str, str], general: list[str]) -> dict[str, Any]:
+    """Everything the adjudication page shows: the boxes outside the rows with ``errors`` beside them, each seat's
+    row and ticks, each next option's form, and the ``general`` refusals above the form."""
+    form, values, chosen = boxes.designed, boxes.values, boxes.chosen
+    ticked = {name: set(_many(values, name)) for name in SEAT_TICKS}
+    rows = [SeatRow(name, row, acts=name in ticked["actors"], ec=name in ticked["ec"],
+                    between=name in ticked["between"], decider=name in ticked["deciders"])
+            for name, row in zip(form.players, boxes.seats.forms, strict=True)]
+    options = [NextOption(index=j, value=value, label=label, selected=value == chosen,
+                          named=value != "end" and not form.next_actors.get(value),
+                          edits=boxes.edits[j] if boxes.edits[j].rows else None)
+               for j, (value, label) in enumerate(form.next_options)]
     chosen_index = _option_index(form, chosen)
     if errors.get("fields") and 0 <= chosen_index < len(options):
         options[chosen_index].error = errors["fields"]
-    general = [message for name, message in errors.items() if name not in used or name == "__all__"]
+
+    def box(name: str, label: str) -> Box:
+        return Box(name, label, _one(values, name), errors.get(name, ""))
+
     return {
-        "form": form, "rows": rows, "options": options, "chosen": chosen, "ending": chosen == "end",
-        "announce": box("announce", "Public announcement"), "reveal": bool(_one(values, "reveal")),
-        "length": _one(values, "length", "design"), "hours": box("hours", "Hours"),
-        "minutes": box("minutes", "Minutes"),
+        "form": form, "rows": rows, "seats": boxes.seats, "options": options, "chosen": chosen,
+        "ending": chosen == "end", "announce": box("announce", "Public announcement"),
+        "reveal": bool(_one(values, "reveal")), "length": _one(values, "length", "design"),
+        "hours": box("hours", "Hours"), "minutes": box("minutes", "Minutes"),
         "ec_mode": _one(values, "ec_mode", "list"), "errors": errors, "general_errors": general,
         "next_actors": {value: list(names) for value, names in form.next_actors.items()},
     }

@@ -8,7 +8,8 @@ typed (``Engine.config_preview``). No game is named here; lobbies are made and c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from django import forms
 from django.contrib import messages
@@ -30,7 +31,7 @@ class Shown:
     """A config field on the page, with the engine's preview of the text typed in it."""
 
     field: forms.BoundField
-    lines: list[str] = field(default_factory=list)
+    lines: list[str] = dataclass_field(default_factory=list)  # (the name "field" is taken above)
     error: str = ""
 
 

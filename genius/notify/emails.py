@@ -6,7 +6,8 @@ is not in; the same for season decisions. Live turns and set-up steps (a minute 
 to those who ask for it. Each person's profile (``genius.accounts.models.Profile``) says which of these
 they want; times are in their zone. Subjects and bodies are templates (``templates/emails/``); the time left
 is Django's ``timeuntil``. Every round is claimed once (a ``Notice`` or an ``AlertRound`` row) whichever
-process sends it.
+process sends it. Emails go only to confirmed addresses (``genius.accounts.email_addresses``): an address
+typed but not confirmed by its link gets nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from genius.accounts.email_addresses import confirmed_addresses
 from genius.accounts.models import Profile
 from genius.accounts.zones import zone_or_none
 from genius.matches.models import Match, Phase, Seat, Submission
@@ -89,21 +91,24 @@ def _zone(profile: Profile | None):
 
 
 def _phase_message(match: Match, phase: Phase, user, *, acts: bool, reminder: bool | str, now: datetime,
-                   profile: Profile | None = None) -> EmailMessage:
+                   profile: Profile | None = None, to: str = "") -> EmailMessage:
     """``reminder``: False (the phase opened), True (the host's reminder), "hour" or "turn"."""
     context = {"name": user.get_username(), "match": match, "phase": phase, "acts": acts, "now": now,
                "tz": _zone(profile), "url": _site() + reverse("match", args=[match.pk]),
                "profile_url": _site() + reverse("profile")}
     template = {False: "phase_opened", True: "phase_reminder", "hour": "deadline_hour", "turn": "your_turn"}[reminder]
-    return _email(template, user.email, context)
+    return _email(template, to or confirmed_addresses([user.pk])[user.pk], context)
 
 
 def _seated_people(match: Match, choice: str | None = None) -> list:
-    """(seat name, user, profile) of the people seated with an email address (who want ``choice``)."""
-    people = [(seat.name, seat.user) for seat in match.seats.filter(user__isnull=False, is_bot=False)
-              .select_related("user") if seat.user is not None and seat.user.email]
+    """(seat name, user, profile, address) of the people seated with a confirmed email address (who want
+    ``choice``)."""
+    seated = [(seat.name, seat.user) for seat in match.seats.filter(user__isnull=False, is_bot=False)
+              .select_related("user") if seat.user is not None]
+    addresses = confirmed_addresses(user.pk for _, user in seated)
+    people = [(name, user) for name, user in seated if user.pk in addresses]
     profiles = _profiles([user for _, user in people])
-    return [(name, user, profiles[user.pk]) for name, user in people
+    return [(name, user, profiles[user.pk], addresses[user.pk]) for name, user in people
             if choice is None or getattr(profiles[user.pk], choice)]
 
 
@@ -124,7 +129,7 @@ def send_phase_emails(now: datetime | None = None) -> int:
             continue
         people = _seated_people(phase.match, DUE)
         messages = [_phase_message(phase.match, phase, user, acts=name in phase.actors, reminder=False, now=now,
-                                   profile=profile) for name, user, profile in people]
+                                   profile=profile, to=to) for name, user, profile, to in people]
         _record(notice, messages)
         sent += len(messages)
     due = [phase for phase in open_phases.filter(reminded=False, deadline__isnull=False)
@@ -143,8 +148,8 @@ def send_phase_emails(now: datetime | None = None) -> int:
         if notice is None:
             continue
         moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
-        messages = [_phase_message(phase.match, phase, user, acts=True, reminder=True, now=now, profile=profile)
-                    for name, user, profile in _seated_people(phase.match, HOUR)
+        messages = [_phase_message(phase.match, phase, user, acts=True, reminder=True, now=now, profile=profile, to=to)
+                    for name, user, profile, to in _seated_people(phase.match, HOUR)
                     if name in phase.actors and name not in moved]
         _record(notice, messages)
         sent += len(messages)
@@ -211,8 +216,8 @@ def _alert_owing(kind: str, phase: Phase, choice: str, reminder: str, now: datet
     if row is None:
         return 0
     moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
-    messages = [_phase_message(phase.match, phase, user, acts=True, reminder=reminder, now=now, profile=profile)
-                for name, user, profile in _seated_people(phase.match, choice)
+    messages = [_phase_message(phase.match, phase, user, acts=True, reminder=reminder, now=now, profile=profile, to=to)
+                for name, user, profile, to in _seated_people(phase.match, choice)
                 if name in phase.actors and name not in moved]
     _record(row, messages)
     return len(messages)
@@ -223,13 +228,13 @@ def _decision_message(decision: Decision, *, reminder: bool, now: datetime) -> E
     context = {"name": user.get_username(), "decision": decision, "what": decision.get_kind_display().lower(),
                "reminder": reminder, "now": now, "tz": _zone(_profiles([user])[user.pk]),
                "url": _site() + reverse("decision", args=[decision.pk]), "profile_url": _site() + reverse("profile")}
-    return _email("decision", user.email, context)
+    return _email("decision", confirmed_addresses([user.pk])[user.pk], context)
 
 
 def _decision_needs_person(decision: Decision, choice: str) -> bool:
-    """The decider is a person with an email address who wants this email (``choice``, on their profile)."""
+    """The decider is a person with a confirmed email address who wants this email (``choice``, on their profile)."""
     seat = decision.match.seats.filter(user_id=decision.decider_id).first()
-    return (bool(decision.decider.email) and not (seat is not None and seat.is_bot)
+    return (bool(confirmed_addresses([decision.decider_id])) and not (seat is not None and seat.is_bot)
             and getattr(_profiles([decision.decider])[decision.decider_id], choice))
 
 

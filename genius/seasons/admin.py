@@ -18,8 +18,11 @@ from genius.matches.admin import BY_SEASON, run_on_each
 from genius.matches.models import Match
 from genius.matches.services.errors import ServiceError
 from genius.notify import safe_http
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
+from genius.seasons.services import death_matches
+from genius.seasons.services.decisions import close_decision_now
+from genius.seasons.services.episodes import episode_stage
+from genius.seasons.services.results import on_match_finished
 
 
 class SeasonPlayerInline(ScopedInline):
@@ -85,7 +88,7 @@ class EpisodeAdmin(CommunityScoped):
 
     @admin.display(description="stage")
     def stage(self, obj: Episode) -> str:
-        return seasons.episode_stage(obj)
+        return episode_stage(obj)
 
     @admin.action(description="Apply the finished Main Match to the season (if it was not)")
     def apply_main_match(self, request, queryset):
@@ -94,7 +97,7 @@ class EpisodeAdmin(CommunityScoped):
             if main is None or main.status != Match.Status.FINISHED:
                 messages.error(request, f"{episode}: the Main Match is not finished.")
                 continue
-            seasons.on_match_finished(main)
+            on_match_finished(main)
             messages.success(request, f"{episode}: {episode.decisions.count()} decisions.")
 
 
@@ -116,7 +119,7 @@ class DecisionAdmin(CommunityScoped):
     def create_death_match(self, request, queryset):
         for pick in queryset:
             try:
-                match = seasons.create_death_match(pick.pk)
+                match = death_matches.create_death_match(pick.pk)
                 messages.success(request, format_html('Created <a href="{}">{}</a>: start it when both are ready.',
                                                       reverse("match", args=[match.pk]), match.title))
             except ServiceError as exc:
@@ -124,7 +127,7 @@ class DecisionAdmin(CommunityScoped):
 
     @admin.action(description="Close now: draw at random, as at the deadline")
     def close_now(self, request, queryset):
-        run_on_each(request, queryset, seasons.close_decision_now, "closed and drawn at random")
+        run_on_each(request, queryset, close_decision_now, "closed and drawn at random")
 
 
 @admin.register(SeasonAnnouncement)

@@ -11,8 +11,9 @@ class SeasonsConfig(AppConfig):
         from genius.matches import scheduler
         from genius.matches.models import Match
         from genius.matches.signals import match_finished
-        from genius.seasons import services
+        from genius.seasons.services.decisions import sweep
+        from genius.seasons.services.results import match_finished_receiver
 
-        match_finished.connect(services.match_finished_receiver, sender=Match,
+        match_finished.connect(match_finished_receiver, sender=Match,
                                dispatch_uid="genius.seasons.on_match_finished")
-        scheduler.add_sweep(services.sweep)  # due decisions, reminder emails, webhook retries on every tick
+        scheduler.add_sweep(sweep)  # due decisions, reminder emails, webhook retries on every tick

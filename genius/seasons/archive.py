@@ -38,8 +38,8 @@ from genius.designs.models import GameDesign
 from genius.matches.models import GarnetEntry, Match, TolEntry
 from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.errors import ServiceError
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
+from genius.seasons.services.standings import standings
 
 FORMAT = "genius-season-archive"
 VERSION = 1
@@ -160,7 +160,7 @@ def _username(user_id: int | None) -> str:
 
 def _standings(season: Season) -> list[dict[str, Any]]:
     return [{"player": row.entry.user.get_username(), "tol": row.tol, "garnets": row.garnets,
-             "still_in": row.still_in} for row in seasons.standings(season)]
+             "still_in": row.still_in} for row in standings(season)]
 
 
 # --- reading an archive safely ---------------------------------------------------------------------------------

@@ -28,9 +28,13 @@ from genius.matches.services.engines import GAME_TITLES, available_games, spec_o
 from genius.matches.services.errors import ServiceError
 from genius.notify import webhooks
 from genius.notify.models import WebhookDelivery
-from genius.seasons import services as seasons
 from genius.seasons.host_views import AddPlayersForm
 from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
+from genius.seasons.services.death_matches import create_death_match, default_dm_game, picks_to_play, two_player_games
+from genius.seasons.services.decisions import close_decision_now, decide, open_decisions, option_users
+from genius.seasons.services.episodes import HOUSE_BOT, create_episode, episode_stage
+from genius.seasons.services.recording import item_title
+from genius.seasons.services.standings import players_still_in, standings
 
 
 class EpisodeForm(forms.Form):
@@ -51,8 +55,8 @@ class EpisodeForm(forms.Form):
 
     def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(s, t) for s, t in available_games() if s not in dict(seasons.two_player_games())]
-        names = [p.user.get_username() for p in seasons.players_still_in(season)]
+        self.fields["game"].choices = [(s, t) for s, t in available_games() if s not in dict(two_player_games())]
+        names = [p.user.get_username() for p in players_still_in(season)]
         self.fields["sit_out"].choices = [(n, n) for n in names]
 
 
@@ -81,13 +85,13 @@ class GameSettingsForm(forms.Form):
 def _settings_forms(season: Season, data: Any = None, user: Any = None) -> dict[str, GameSettingsForm]:
     """Every Main Match game's settings form (bound to ``data`` when posted; ``user``: the host, whose game
     designs a design setting offers)."""
-    names = [p.user.get_username() for p in seasons.players_still_in(season)]
+    names = [p.user.get_username() for p in players_still_in(season)]
     forms_by_game = {}
     for slug, _ in available_games():
         spec = spec_of(slug)
-        if slug in dict(seasons.two_player_games()) or not spec.config:
+        if slug in dict(two_player_games()) or not spec.config:
             continue
-        bots = [seasons.HOUSE_BOT.format(n) for n in range(1, max(spec.max_players - len(names), 0) + 1)]
+        bots = [HOUSE_BOT.format(n) for n in range(1, max(spec.max_players - len(names), 0) + 1)]
         forms_by_game[slug] = GameSettingsForm(spec, names + bots, data, user=user)
     return forms_by_game
 
@@ -101,8 +105,8 @@ class DeathMatchForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = seasons.two_player_games()
-        self.fields["game"].initial = seasons.default_dm_game()
+        self.fields["game"].choices = two_player_games()
+        self.fields["game"].initial = default_dm_game()
 
 
 def _episode_summary(episode: Episode) -> dict[str, Any]:
@@ -111,7 +115,7 @@ def _episode_summary(episode: Episode) -> dict[str, Any]:
     outcome = (main.outcome or {}) if main and main.status == Match.Status.FINISHED else {}
     return {
         "episode": episode,
-        "stage": seasons.episode_stage(episode),
+        "stage": episode_stage(episode),
         "main": main,
         "game": GAME_TITLES.get(main.game, main.game) if main else "",
         "tol": {n: c for n, c in (outcome.get("tol") or {}).items() if c},
@@ -134,7 +138,7 @@ def _with_items_pending(match: Match) -> Match:
 
 
 def _with_item(decision: Decision) -> Decision:
-    decision.item_title = seasons.item_title(decision)
+    decision.item_title = item_title(decision)
     return decision
 
 
@@ -166,7 +170,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
     season = get_object_or_404(Season, slug=slug)
     host = access.is_season_host(season, request.user)
     me = request.user.pk if request.user.is_authenticated else None
-    rows = [{"s": s, "show_garnets": host or s.entry.user_id == me} for s in seasons.standings(season)]
+    rows = [{"s": s, "show_garnets": host or s.entry.user_id == me} for s in standings(season)]
     episodes = [_episode_summary(e) for e in season.episodes.order_by("-number")]
     ctx: dict[str, Any] = {
         "season": season,
@@ -175,7 +179,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
         "episodes": episodes,
         "loose_matches": season.matches.filter(episode__isnull=True).order_by("created"),
         "announcements": _announcement_groups(season),
-        "my_decisions": list(seasons.open_decisions(request.user, season)) if me else [],
+        "my_decisions": list(open_decisions(request.user, season)) if me else [],
         "is_player": me is not None and season.players.filter(user_id=me).exists(),
         "host": host,
     }
@@ -187,10 +191,10 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
             "episode_form": episode_form or EpisodeForm(season),
             "game_settings": [{"form": f, "title": f.spec.title, "open": slug == chosen or bool(f.errors)}
                               for slug, f in settings_forms.items()],
-            "can_start_episode": last is None or seasons.episode_stage(last) == "Over",
+            "can_start_episode": last is None or episode_stage(last) == "Over",
             "picks": [{"pick": p, "form": DeathMatchForm(initial={"pick": p.pk}),
                        "running": p.death_matches.exclude(status=Match.Status.FINISHED).first()}
-                      for e in season.episodes.all() for p in seasons.picks_to_play(e)],
+                      for e in season.episodes.all() for p in picks_to_play(e)],
             "open_decisions": Decision.objects.filter(episode__season=season, status=Decision.Status.OPEN)
             .select_related("decider"),
             "deliveries": season.webhook_deliveries.exclude(status=WebhookDelivery.Status.SENT)[:20],
@@ -213,13 +217,13 @@ def season_host(request: HttpRequest, season: Season) -> HttpResponse:
             if not form.is_valid():
                 raise ServiceError("Choose a two-player game for the Death Match.")
             pick = get_object_or_404(Decision, pk=form.cleaned_data["pick"], episode__season=season)
-            match = seasons.create_death_match(pick.pk, game=form.cleaned_data["game"],
-                                               start=form.cleaned_data["start"])
+            match = create_death_match(pick.pk, game=form.cleaned_data["game"],
+                                       start=form.cleaned_data["start"])
             messages.success(request, f"Created: {match.title}.")
             return redirect("match", pk=match.pk)
         if action == "close_decision":
             decision = get_object_or_404(Decision, pk=_int(request.POST.get("decision")), episode__season=season)
-            seasons.close_decision_now(decision.pk)
+            close_decision_now(decision.pk)
             messages.success(request, "The decision was closed and drawn at random.")
         elif action == "retry_webhook":
             delivery = get_object_or_404(WebhookDelivery, pk=_int(request.POST.get("delivery")), season=season)
@@ -244,7 +248,7 @@ def _create_episode(request: HttpRequest, season: Season) -> HttpResponse:
     if valid:
         data = form.cleaned_data
         try:
-            match = seasons.create_episode(
+            match = create_episode(
                 season.pk, game=data["game"], seed=data["seed"], config=settings.config() if settings else {},
                 phase_seconds=data["phase_minutes"] * 60, decision_seconds=data["decision_minutes"] * 60,
                 reminder_lead_seconds=data["reminder_minutes"] * 60, sit_out=data["sit_out"],
@@ -304,8 +308,8 @@ def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if not mine:
             raise Http404
         try:
-            seasons.decide(decision.pk, request.user, choice=request.POST.get("choice"),
-                           leave=request.POST.get("leave") == "1")
+            decide(decision.pk, request.user, choice=request.POST.get("choice"),
+                   leave=request.POST.get("leave") == "1")
             messages.success(request, "Your decision is recorded.")
             return redirect("decision", pk=pk)
         except ServiceError as exc:
@@ -313,7 +317,7 @@ def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
             decision.refresh_from_db()
     return render(request, "games/decision.html", {
         "decision": _with_item(decision), "season": decision.episode.season, "mine": mine, "error": error,
-        "options": seasons.option_users(decision) if decision.status == Decision.Status.OPEN else [],
+        "options": option_users(decision) if decision.status == Decision.Status.OPEN else [],
         "tol_held": tol_balance(decision.decider_id, decision.episode.season_id) if mine else None,
         "host": access.is_season_host(decision.episode.season, request.user),
     }, status=status)
@@ -324,7 +328,7 @@ def season_rules(request: HttpRequest) -> HttpResponse:
 
     The games it names come from the registry and their specs: the default Death Match game, each Death Match
     game's items, the games whose starting order follows the placement."""
-    dm_game = seasons.default_dm_game()
+    dm_game = default_dm_game()
     specs = [spec_of(slug) for slug, _ in available_games()]
     return render(request, "games/season_rules.html", {
         "dm_game": GAME_TITLES[dm_game] if dm_game else "",

@@ -11,8 +11,10 @@ from django.urls import reverse
 from games.engines import matchfile
 from genius.matches.models import Match
 from genius.matches.services import conceding, lifecycle, matchfiles, replays, submitting
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision
+from genius.seasons.services.death_matches import create_death_match
+from genius.seasons.services.decisions import decide
+from genius.seasons.services.episodes import episode_stage
 from tests.seasons.helpers import finished_main_match, make_season, user
 
 SLUG = "black-and-white"
@@ -72,16 +74,16 @@ def test_a_season_waits_for_the_winner_of_a_drawn_death_match():
     season = make_season(["ana", "ben", "cy"])
     main = finished_main_match(season, {"ec": ["ana"]})
     pick = Decision.objects.get(match=main, kind=Decision.Kind.DEATH_MATCH)
-    seasons.decide(pick.pk, user("ana"), choice="ben")
-    dm = seasons.create_death_match(pick.pk, game=SLUG, config={"first": "ana"}, start=True)
+    decide(pick.pk, user("ana"), choice="ben")
+    dm = create_death_match(pick.pk, game=SLUG, config={"first": "ana"}, start=True)
     drawn = play_to_a_draw(dm)
     again = replays.played_again_in(drawn)
     assert again.kind == "death" and again.dm_pick_id == pick.pk and again.episode_id == drawn.episode_id
-    assert seasons.episode_stage(main.episode) == "Death Matches"
+    assert episode_stage(main.episode) == "Death Matches"
     assert not season.players.filter(eliminated_at__isnull=False).exists()
     conceding.concede(again.pk, user("ben"))
     assert season.players.get(user__username="ben").eliminated_in_id == again.pk
-    assert seasons.episode_stage(main.episode) == "Over"
+    assert episode_stage(main.episode) == "Over"
 
 
 def test_conceding_asks_first_then_the_opponent_wins_at_once_and_the_log_says_so(client, ana, ben):

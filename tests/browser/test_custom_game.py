@@ -169,11 +169,11 @@ class TestCustomGameInBrowser(BrowserTestCase):
 
         def rule_bid(page) -> None:
             page.fill("textarea[name=announce]", "Red takes the first secret.")
-            page.fill("textarea[name=private-0]", "The secret is: the vault is empty.")
-            page.fill("input[name=counter-0-points]", "3")
-            page.fill("input[name=counter-1-points]", "-1")
-            page.fill("input[name=garnets-0]", "2")
-            page.fill("input[name=garnets-1]", "-1")
+            page.fill("textarea[name=seat-0-private]", "The secret is: the vault is empty.")
+            page.fill("input[name=seat-0-counter-points]", "3")
+            page.fill("input[name=seat-1-counter-points]", "-1")
+            page.fill("input[name=seat-0-garnets]", "2")
+            page.fill("input[name=seat-1-garnets]", "-1")
             page.check("input[name=reveal]")
             assert page.input_value("select[name=next]") == "vote:1"
 
@@ -216,8 +216,8 @@ class TestCustomGameInBrowser(BrowserTestCase):
         def rule_end(page) -> None:
             page.fill("textarea[name=announce]", "The auction is over.")
             page.select_option("select[name=next]", "end")
-            page.fill("input[name=place-0]", "1")
-            page.fill("input[name=tol-0]", "1")
+            page.fill("input[name=seat-0-place]", "1")
+            page.fill("input[name=seat-0-tol]", "1")
             page.check("input[name=ec_mode][value=list]")
             page.check("input[name=ec][value=cy]")
             page.check("input[name=ec][value=dee]")

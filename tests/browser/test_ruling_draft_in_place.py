@@ -27,15 +27,15 @@ class TestRulingDraftInPlace(BrowserTestCase):
         host.evaluate("window.samePage = true")
         host.fill("textarea[name=announce]", "Drafted in place ² @everyone")
         host.evaluate("document.querySelectorAll('details.ruling-player').forEach(d => d.open = true)")
-        host.fill("input[name=counter-0-points]", "²")
+        host.fill("input[name=seat-0-counter-points]", "²")
         host.click("[data-save-draft]")
-        host.wait_for_selector("input[name=counter-0-points][aria-invalid=true]")
+        host.wait_for_selector("input[name=seat-0-counter-points][aria-invalid=true]")
         assert host.evaluate("window.samePage") is True
         assert host.input_value("textarea[name=announce]") == "Drafted in place ² @everyone"
         assert open_phase(match).ruling_draft is None
 
         host.evaluate("document.querySelectorAll('details.ruling-player').forEach(d => d.open = true)")
-        host.fill("input[name=counter-0-points]", "3")
+        host.fill("input[name=seat-0-counter-points]", "3")
         host.click("[data-save-draft]")
         host.wait_for_selector("#messages >> text=Draft saved")
         assert host.evaluate("window.samePage") is True

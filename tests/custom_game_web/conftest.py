@@ -18,6 +18,7 @@ from games.engines.registry import get_engine, slugs
 from genius.matches.models import GarnetEntry, Match, Phase
 from genius.matches.services import lifecycle, rulings, submitting
 from genius.seasons.models import Season, SeasonPlayer
+from tests.confirmed_emails import confirm
 
 PLAYERS = ["ana", "ben", "cy", "dee", "eli", "fay", "gus"]
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())
@@ -67,7 +68,7 @@ def design() -> dict:
 def make_users(names=PLAYERS):
     users = get_user_model()
     return {name: users.objects.filter(username=name).first()
-            or users.objects.create_user(username=name, email=f"{name}@example.org", password=f"pw-{name}-123")
+            or confirm(users.objects.create_user(username=name, email=f"{name}@example.org", password=f"pw-{name}-123"))
             for name in names}
 
 
@@ -140,3 +141,15 @@ def box(page: str, name: str) -> str:
     found = re.search(rf'<(?:input|textarea|select)[^>]*name="{re.escape(name)}"[^>]*>', page)
     assert found, name
     return found.group(0)
+
+
+def counted(match, data: dict | None = None) -> dict:
+    """``data`` with the management forms the ruling page sends: its rows (one a seat, one a field of each next
+    phase's form) counted as the match's ruling form counts them."""
+    designed = rulings.ruling_form(match)
+    counts = {"seat": len(designed.players)}
+    for j, (value, _) in enumerate(designed.next_options):
+        counts[f"nf-{j}"] = len(designed.next_fields.get(value) or [])
+    management = {f"{prefix}-{part}": str(count) for prefix, count in counts.items()
+                  for part in ("TOTAL_FORMS", "INITIAL_FORMS")}
+    return {**management, **(data or {})}

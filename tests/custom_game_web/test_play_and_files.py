@@ -12,8 +12,8 @@ import pytest
 from django.core.management import call_command
 
 from games.engines import matchfile
-from genius.live import fanout
 from genius.live import pushes as live
+from genius.live.fanout import audience
 from genius.matches import presenters
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, matchfiles, rulings, submitting
@@ -21,8 +21,10 @@ from genius.matches.services.errors import ServiceError
 from genius.notify import due, webhooks
 from genius.notify import emails as notify
 from genius.notify.models import WebhookDelivery
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision
+from genius.seasons.services.death_matches import create_death_match
+from genius.seasons.services.decisions import decide, option_users
+from genius.seasons.services.episodes import create_episode
 
 from .conftest import PLAYERS, T0, close_players_phase, make_season, open_phase, publish, start_custom
 
@@ -142,7 +144,7 @@ def test_after_a_ruling_spectators_get_the_announcement_live_and_each_private_me
         for group, message in messages:
             private[group] = message
 
-    monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers({s.pk for s in seats.values()}, False))
+    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers({s.pk for s in seats.values()}, False))
     monkeypatch.setattr(live, "_send_all", capture)
     monkeypatch.setattr(live, "_publish", lambda frame: public.append(frame))
     ruling = {"announce": "The vault opens at dawn.", "private": {"ana": "You hold the key."},
@@ -256,7 +258,7 @@ def test_garnets_and_counters_change_and_the_ledger_follows(host):
 @pytest.mark.django_db
 def test_a_custom_main_match_ends_with_ecs_that_the_seasons_death_match_flow_picks_up(host):
     season = make_season()
-    main = seasons.create_episode(season.pk, game=match_game(), config={"design": _design()}, start=True, now=T0)
+    main = create_episode(season.pk, game=match_game(), config={"design": _design()}, start=True, now=T0)
     main.refresh_from_db()
     assert main.status == Match.Status.RUNNING and main.kind == "main"
     main = _play_to_the_end(main, host, ec=["cy", "dee"])
@@ -266,9 +268,9 @@ def test_a_custom_main_match_ends_with_ecs_that_the_seasons_death_match_flow_pic
     assert sorted(d.decider.username for d in picks) == ["cy", "dee"]
     first = picks.first()
     assert first.status == Decision.Status.OPEN
-    opponent = seasons.option_users(first)[0]
-    seasons.decide(first.pk, first.decider, choice=opponent.pk)  # the match ended now (its ruling was published)
-    dm = seasons.create_death_match(first.pk)
+    opponent = option_users(first)[0]
+    decide(first.pk, first.decider, choice=opponent.pk)  # the match ended now (its ruling was published)
+    dm = create_death_match(first.pk)
     assert dm.kind == "death" and dm.dm_pick_id == first.pk
     assert sorted(dm.seats.values_list("name", flat=True)) == sorted([first.decider.username, opponent.username])
 
@@ -276,7 +278,7 @@ def test_a_custom_main_match_ends_with_ecs_that_the_seasons_death_match_flow_pic
 @pytest.mark.django_db
 def test_an_ec_decision_after_the_match_names_the_ec_and_feeds_the_season(host):
     season = make_season()
-    main = seasons.create_episode(season.pk, game=match_game(), config={"design": _design()}, start=True, now=T0)
+    main = create_episode(season.pk, game=match_game(), config={"design": _design()}, start=True, now=T0)
     main = _play_to_the_end(main, host, decide={"between": ["cy", "dee"], "deciders": ["ana", "ben"]})
     assert main.status == Match.Status.RUNNING  # the decision is open
     decision = open_phase(main)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from genius.matches.models import LogEntry, Match, Phase
 
-from .conftest import box, close_players_phase, make_season, open_phase, start_custom, url
+from .conftest import box, close_players_phase, counted, make_season, open_phase, start_custom, url
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def test_only_the_host_opens_the_adjudication_page(ruling_open, client, make_use
     assert client.get(url(ruling_open)).status_code == 302  # signed out: log in first
     client.force_login(ruling_open.seats.get(name="ana").user)
     assert client.get(url(ruling_open)).status_code == 403
-    assert client.post(url(ruling_open), {"action": "publish", "next": "end"}).status_code == 403
+    assert client.post(url(ruling_open), counted(ruling_open, {"action": "publish", "next": "end"})).status_code == 403
     client.force_login(make_user("stranger"))
     assert client.get(url(ruling_open)).status_code == 403
     assert open_phase(ruling_open).kind == "ruling"
@@ -61,14 +61,14 @@ def test_without_an_open_ruling_the_page_says_so(custom_match, client, host):
 
 def test_a_draft_is_saved_and_shown_again(ruling_open, client, host):
     client.force_login(host)
-    response = client.post(url(ruling_open), {"action": "draft", "announce": "Ana takes it.", "counter-0-points": "3",
-                                              "private-1": "Psst, ben.", "next": "final:1", "actors": ["cy"],
-                                              "length": "closed"}, follow=True)
+    response = client.post(url(ruling_open), counted(ruling_open, {"action": "draft", "announce": "Ana takes it.", "seat-0-counter-points": "3",
+                                              "seat-1-private": "Psst, ben.", "next": "final:1", "actors": ["cy"],
+                                              "length": "closed"}), follow=True)
     page = response.content.decode()
     assert response.redirect_chain[-1][0] == url(ruling_open)
     assert re.search(r"Draft saved at \d\d:\d\d", page)
     assert "Ana takes it." in page and "Psst, ben." in page
-    assert 'value="3"' in box(page, "counter-0-points")
+    assert 'value="3"' in box(page, "seat-0-counter-points")
     assert 'value="final:1" selected' in page.replace("\n", "")
     assert re.search(r'name="actors" value="cy" checked', page)
     assert 'value="closed" checked' in page
@@ -77,14 +77,14 @@ def test_a_draft_is_saved_and_shown_again(ruling_open, client, host):
     assert not LogEntry.objects.filter(match=ruling_open, text="Ana takes it.").exists()
 
 
-@pytest.mark.parametrize("name, typed", [("counter-0-points", "²"), ("counter-0-points", "٣"), ("garnets-2", "1.5"),
+@pytest.mark.parametrize("name, typed", [("seat-0-counter-points", "²"), ("seat-0-counter-points", "٣"), ("seat-2-garnets", "1.5"),
                                          ("hours", "-1")])
 def test_a_number_that_is_not_one_is_refused_beside_its_box_and_nothing_is_lost(ruling_open, client, host, name,
                                                                                 typed):
     client.force_login(host)
-    data = {"action": "preview", "announce": "Kept text ⚑", "private-3": "Kept secret", name: typed,
+    data = {"action": "preview", "announce": "Kept text ⚑", "seat-3-private": "Kept secret", name: typed,
             "next": "vote:1", "length": "timed"}
-    response = client.post(url(ruling_open), data)
+    response = client.post(url(ruling_open), counted(ruling_open, data))
     page = response.content.decode()
     assert response.status_code == 400
     assert 'aria-invalid="true"' in box(page, name)
@@ -94,16 +94,16 @@ def test_a_number_that_is_not_one_is_refused_beside_its_box_and_nothing_is_lost(
 
 def test_the_engines_refusal_is_shown_beside_the_box_it_names(ruling_open, client, host):
     client.force_login(host)
-    response = client.post(url(ruling_open), {"action": "preview", "garnets-0": "-5", "announce": "x",
-                                              "next": "vote:1"})
+    response = client.post(url(ruling_open), counted(ruling_open, {"action": "preview", "seat-0-garnets": "-5", "announce": "x",
+                                              "next": "vote:1"}))
     page = response.content.decode()
     assert response.status_code == 400
-    assert 'aria-invalid="true"' in box(page, "garnets-0") and "cannot take 5" in page
+    assert 'aria-invalid="true"' in box(page, "seat-0-garnets") and "cannot take 5" in page
 
 
 def test_a_changed_form_that_breaks_the_design_rules_is_refused_beside_the_option_box(ruling_open, client, host):
     client.force_login(host)
-    response = client.post(url(ruling_open), {"action": "preview", "next": "bid:1", "nf-0-0-options": "  \n  "})
+    response = client.post(url(ruling_open), counted(ruling_open, {"action": "preview", "next": "bid:1", "nf-0-0-options": "  \n  "}))
     page = response.content.decode()
     assert response.status_code == 400
     assert 'aria-invalid="true"' in box(page, "nf-0-0-options") and "at least one option" in page
@@ -111,9 +111,9 @@ def test_a_changed_form_that_breaks_the_design_rules_is_refused_beside_the_optio
 
 def test_the_preview_shows_what_each_reader_will_read_and_publishes_nothing(ruling_open, client, host):
     client.force_login(host)
-    response = client.post(url(ruling_open), {"action": "preview", "announce": "Ana wins the secret.",
-                                              "private-0": "The code is 1234.", "counter-1-points": "2",
-                                              "counter-1-coins": "-1", "next": "vote:1"})
+    response = client.post(url(ruling_open), counted(ruling_open, {"action": "preview", "announce": "Ana wins the secret.",
+                                              "seat-0-private": "The code is 1234.", "seat-1-counter-points": "2",
+                                              "seat-1-counter-coins": "-1", "next": "vote:1"}))
     page = response.content.decode()
     assert response.status_code == 200 and "Publish now" in page
     everyone = page.split("<strong>Everyone</strong>")[1].split("</article>")[0]
@@ -122,13 +122,13 @@ def test_the_preview_shows_what_each_reader_will_read_and_publishes_nothing(ruli
     assert "Only ana" in page and "The code is 1234." in page and "Only ben" in page
     assert open_phase(ruling_open).kind == "ruling"
     hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
-    assert hidden["announce"] == "Ana wins the secret." and hidden["counter-1-coins"] == "-1"
+    assert hidden["announce"] == "Ana wins the secret." and hidden["seat-1-counter-coins"] == "-1"
 
 
 def test_publish_now_publishes_once_and_goes_back_to_the_match(ruling_open, client, host):
     client.force_login(host)
-    data = {"action": "publish", "announce": "Ana wins the secret.", "next": "vote:1", "length": "timed",
-            "hours": "2", "minutes": "30"}
+    data = counted(ruling_open, {"action": "publish", "announce": "Ana wins the secret.", "next": "vote:1", "length": "timed",
+            "hours": "2", "minutes": "30"})
     response = client.post(url(ruling_open), data)
     assert response.status_code == 302 and response["Location"] == f"/matches/{ruling_open.pk}/"
     vote = open_phase(ruling_open)
@@ -141,17 +141,17 @@ def test_publish_now_publishes_once_and_goes_back_to_the_match(ruling_open, clie
 
 def test_back_to_edit_keeps_everything_typed(ruling_open, client, host):
     client.force_login(host)
-    response = client.post(url(ruling_open), {"action": "edit", "announce": "Half done", "counter-4-coins": "9",
-                                              "next": "end"})
+    response = client.post(url(ruling_open), counted(ruling_open, {"action": "edit", "announce": "Half done", "seat-4-counter-coins": "9",
+                                              "next": "end"}))
     page = response.content.decode()
-    assert response.status_code == 200 and "Half done" in page and 'value="9"' in box(page, "counter-4-coins")
+    assert response.status_code == 200 and "Half done" in page and 'value="9"' in box(page, "seat-4-counter-coins")
     assert 'value="end" selected' in page.replace("\n", "")
 
 
 def test_the_next_phases_form_can_be_changed_on_the_page(ruling_open, client, host):
     client.force_login(host)
-    client.post(url(ruling_open), {"action": "publish", "next": "bid:1", "nf-0-0-label": "Colour",
-                                   "nf-0-0-options": "Green\nGold\nGrey", "nf-0-1-max": "3", "actors": ["ana", "ben"]})
+    client.post(url(ruling_open), counted(ruling_open, {"action": "publish", "next": "bid:1", "nf-0-0-label": "Colour",
+                                   "nf-0-0-options": "Green\nGold\nGrey", "nf-0-1-max": "3", "actors": ["ana", "ben"]}))
     bid = open_phase(ruling_open)
     assert bid.name == "Bid" and bid.actors == ["ana", "ben"]
     fields = bid.match.state["open"]["fields"]
@@ -164,9 +164,9 @@ def test_the_end_from_the_page_sets_placement_tokens_and_ecs(client, host):
     match = start_custom(season=season)
     close_players_phase(match)
     client.force_login(host)
-    response = client.post(url(match), {"action": "publish", "announce": "Game over.", "next": "end",
-                                        "place-0": "1", "place-1": "2", "tol-0": "1", "ec_mode": "list",
-                                        "ec": ["cy", "dee"], "actors": ["ana"], "length": "closed"})
+    response = client.post(url(match), counted(match, {"action": "publish", "announce": "Game over.", "next": "end",
+                                        "seat-0-place": "1", "seat-1-place": "2", "seat-0-tol": "1", "ec_mode": "list",
+                                        "ec": ["cy", "dee"], "actors": ["ana"], "length": "closed"}))
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
@@ -177,8 +177,8 @@ def test_the_end_from_the_page_sets_placement_tokens_and_ecs(client, host):
 
 def test_an_ec_decision_from_the_page_opens_a_decision_phase(ruling_open, client, host):
     client.force_login(host)
-    client.post(url(ruling_open), {"action": "publish", "next": "end", "ec_mode": "decide",
-                                   "between": ["cy", "dee"], "deciders": ["ana", "ben", "eli"]})
+    client.post(url(ruling_open), counted(ruling_open, {"action": "publish", "next": "end", "ec_mode": "decide",
+                                   "between": ["cy", "dee"], "deciders": ["ana", "ben", "eli"]}))
     phase = open_phase(ruling_open)
     assert phase.kind == "decision" and phase.actors == ["ana", "ben", "eli"]
 
@@ -196,11 +196,12 @@ text = st.text(alphabet=st.characters(codec="utf-8"), max_size=30) | st.sampled_
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
-@given(data=st.dictionaries(st.sampled_from(["announce", "private-0", "private-6", "counter-0-points",
-                                              "counter-2-coins", "garnets-1", "next", "actors", "length", "hours",
-                                              "minutes", "place-0", "tol-3", "ec", "ec_mode", "between",
+@given(data=st.dictionaries(st.sampled_from(["announce", "seat-0-private", "seat-6-private", "seat-0-counter-points",
+                                              "seat-2-counter-coins", "seat-1-garnets", "next", "actors", "length", "hours",
+                                              "minutes", "seat-0-place", "seat-3-tol", "ec", "ec_mode", "between",
                                               "deciders", "nf-1-0-label", "nf-0-0-options", "nf-0-1-min",
-                                              "reveal", "action"]),
+                                              "reveal", "action", "seat-TOTAL_FORMS", "seat-INITIAL_FORMS",
+                                              "nf-0-TOTAL_FORMS", "nf-1-INITIAL_FORMS"]),
                             text, max_size=8))
 def test_any_text_in_any_box_gets_an_answer_never_a_500(ruling_open, client, host, data):
     client.force_login(host)
@@ -208,6 +209,6 @@ def test_any_text_in_any_box_gets_an_answer_never_a_500(ruling_open, client, hos
     if data["action"] == "publish":
         data["action"] = "preview"  # keep the ruling open for the next example
     data = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in data.items()}  # a browser sends UTF-8
-    response = client.post(url(ruling_open), data)
+    response = client.post(url(ruling_open), counted(ruling_open, data))
     assert response.status_code in (200, 302, 400), response.status_code
     assert Phase.objects.filter(match=ruling_open, kind="ruling", status="open").exists()

@@ -11,7 +11,7 @@ import pytest
 from genius.matches.ruling_alerts import rulings_waiting
 from genius.notify import due
 
-from .conftest import PLAYERS, T0, close_players_phase, design, make_users, open_phase, start_custom
+from .conftest import PLAYERS, T0, close_players_phase, counted, design, make_users, open_phase, start_custom
 
 pytestmark = pytest.mark.django_db
 
@@ -49,13 +49,13 @@ def test_the_page_is_filled_in_from_what_the_rules_proposed(custom_match, client
     page = client.get(url(custom_match)).content.decode()
     assert "The rules propose this ruling" in page
     assert box_value(page, "announce") == "ana wins the bid."
-    assert box_value(page, "private-0") == "You pay 7." and box_value(page, "counter-0-points") == "2"
+    assert box_value(page, "seat-0-private") == "You pay 7." and box_value(page, "seat-0-counter-points") == "2"
 
 
 def test_a_saved_draft_comes_before_the_rules_proposal(custom_match, client, host):
     handed_back(custom_match)
     client.force_login(host)
-    client.post(url(custom_match), {"action": "draft", "announce": "My own words.", "next": "vote:1"})
+    client.post(url(custom_match), counted(custom_match, {"action": "draft", "announce": "My own words.", "next": "vote:1"}))
     page = client.get(url(custom_match)).content.decode()
     assert box_value(page, "announce") == "My own words." and "your saved draft is shown instead" in page
 
@@ -92,7 +92,7 @@ def test_the_host_is_alerted_when_the_rules_stop_and_players_are_not(custom_matc
 def test_the_alert_goes_once_the_ruling_is_published(custom_match, client, host):
     handed_back(custom_match, problem=PROBLEM)
     client.force_login(host)
-    response = client.post(url(custom_match), {"action": "publish", "announce": "Done by hand.", "next": "vote:1"})
+    response = client.post(url(custom_match), counted(custom_match, {"action": "publish", "announce": "Done by hand.", "next": "vote:1"}))
     assert response.status_code == 302
     assert open_phase(custom_match).kind != "ruling"
     assert rulings_waiting(host) == []
@@ -129,4 +129,4 @@ def test_a_phase_the_host_confirms_opens_filled_in_from_its_rules(db, client, ho
     client.force_login(host)
     page = client.get(url(match)).content.decode()
     assert "The rules propose this ruling" in page and "The rules stopped" not in page
-    assert box_value(page, "announce") == "Bids are in: 7." and box_value(page, "private-0") == "Thanks, ana"
+    assert box_value(page, "announce") == "Bids are in: 7." and box_value(page, "seat-0-private") == "Thanks, ana"

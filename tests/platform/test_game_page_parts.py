@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from games.engines import registry
 from genius.matches.staticfinders import GameFolderFinder, game_static_dirs
-from genius.seasons import services as seasons
+from genius.seasons import views
+from genius.seasons.services.death_matches import two_player_games
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = registry.slugs()
@@ -83,9 +84,9 @@ def test_no_template_or_site_static_file_names_a_game() -> None:
 
 @pytest.mark.django_db
 def test_the_season_rules_page_names_the_death_match_game_from_the_registry(client, monkeypatch) -> None:
-    dm_games = [slug for slug, _ in seasons.two_player_games()]
+    dm_games = [slug for slug, _ in two_player_games()]
     for slug in dm_games:
-        monkeypatch.setattr(seasons, "default_dm_game", lambda slug=slug: slug)
+        monkeypatch.setattr(views, "default_dm_game", lambda slug=slug: slug)
         title = registry.get_engine(slug).spec.title
         html = client.get(reverse("season-rules")).content.decode()
         assert f"is played in {title} unless the host" in html
@@ -93,7 +94,7 @@ def test_the_season_rules_page_names_the_death_match_game_from_the_registry(clie
 
 @pytest.mark.django_db
 def test_the_season_rules_page_names_no_game_when_none_is_a_death_match(client, monkeypatch) -> None:
-    monkeypatch.setattr(seasons, "default_dm_game", lambda: None)
+    monkeypatch.setattr(views, "default_dm_game", lambda: None)
     html = client.get(reverse("season-rules")).content.decode()
     assert "is played in the two-player game the host chooses" in html
 

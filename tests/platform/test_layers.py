@@ -19,8 +19,9 @@ from django.db import transaction
 from genius.matches import events, scheduler
 from genius.matches.models import Match
 from genius.matches.signals import match_finished
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision
+from genius.seasons.services.decisions import sweep
+from genius.seasons.services.episodes import create_episode
 from tests.seasons.helpers import T0, make_season, play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,7 +73,7 @@ def test_a_finished_match_is_announced_to_seasons_by_a_signal():
     match_finished.connect(spy)
     try:
         season = make_season()
-        match = seasons.create_episode(season.pk, game="trail-trouble", seed=11, bot_players=True, start=True, now=T0)
+        match = create_episode(season.pk, game="trail-trouble", seed=11, bot_players=True, start=True, now=T0)
         play_to_the_end(match, T0)
     finally:
         match_finished.disconnect(spy)
@@ -84,7 +85,7 @@ def test_a_finished_match_is_announced_to_seasons_by_a_signal():
 
 def test_the_matches_app_announces_to_seasons_without_importing_them():
     assert match_finished.has_listeners(Match)
-    assert seasons.sweep in scheduler._sweeps
+    assert sweep in scheduler._sweeps
 
 
 def test_notify_hears_resolved_phases_by_a_signal_and_registers_the_matches_due_items():

@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from genius.matches.models import GarnetEntry, Match, TolEntry
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision, Season, SeasonAnnouncement
+from genius.seasons.services.standings import standings
 
 
 def simulated_season(games: str = "rituals-gone-bad,blob-party", players: int = 8, seed: int = 3) -> Season:
@@ -27,7 +27,7 @@ def facts(season: Season) -> dict:
 
     matches = season.matches.order_by("pk")
     return {
-        "standings": [(r.entry.user.username, r.tol, r.garnets, r.still_in) for r in seasons.standings(season)],
+        "standings": [(r.entry.user.username, r.tol, r.garnets, r.still_in) for r in standings(season)],
         "eliminated": sorted((e.user.username, e.eliminated_in.kind if e.eliminated_in else None,
                               e.eliminated_in.episode.number if e.eliminated_in else None)
                              for e in season.players.filter(eliminated_at__isnull=False)),

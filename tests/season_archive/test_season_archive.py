@@ -205,13 +205,13 @@ def test_the_import_command_imports_an_archive_file_and_refuses_a_bad_one_in_one
 
 
 def test_a_season_whose_next_match_waits_in_its_lobby_comes_back_with_that_lobby_seated_as_it_was(host, make_user):
-    from genius.seasons import services as seasons
     from genius.seasons.models import SeasonPlayer
+    from genius.seasons.services.episodes import create_episode
 
     season = Season.objects.create(name="Waiting", slug="waiting")
     for n in range(3):
         SeasonPlayer.objects.create(season=season, user=make_user(f"p{n}x"))
-    lobby = seasons.create_episode(season.pk, game="rituals-gone-bad", seed=9, house_bots=True)
+    lobby = create_episode(season.pk, game="rituals-gone-bad", seed=9, house_bots=True)
     seats = sorted(lobby.seats.values_list("name", "user__username", "is_bot"))
     data = archive.export_season(season)
     another_installation(season)
@@ -222,13 +222,13 @@ def test_a_season_whose_next_match_waits_in_its_lobby_comes_back_with_that_lobby
 
 
 def test_a_lobby_in_an_archive_with_settings_its_game_refuses_is_refused(host, make_user):
-    from genius.seasons import services as seasons
     from genius.seasons.models import SeasonPlayer
+    from genius.seasons.services.episodes import create_episode
 
     season = Season.objects.create(name="Waiting", slug="waiting")
     for n in range(3):
         SeasonPlayer.objects.create(season=season, user=make_user(f"p{n}x"))
-    seasons.create_episode(season.pk, game="rituals-gone-bad", seed=9, house_bots=True)
+    create_episode(season.pk, game="rituals-gone-bad", seed=9, house_bots=True)
     data = rewrite(archive.export_season(season),
                    lambda m: m["matches"][0]["lobby"].update(config={"leaders": ["\u00b2"] * 3}))
     another_installation(season)

@@ -10,8 +10,10 @@ from django.utils import timezone
 
 from genius.matches.models import GarnetEntry, Match, Seat, TolEntry
 from genius.matches.services import lifecycle
-from genius.seasons import services as seasons
 from genius.seasons.models import Episode, Season, SeasonPlayer
+from genius.seasons.services.results import on_match_finished
+from genius.seasons.services.standings import players_still_in
+from tests.confirmed_emails import confirm
 
 NAMES = ["ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo"]
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())
@@ -22,8 +24,8 @@ def make_season(names: list[str] = NAMES, *, slug: str = "s1", garnets: int = 0,
     season = Season.objects.create(name=f"Season {slug}", slug=slug, webhook_url=webhook_url)
     users = get_user_model()
     for name in names:
-        user = users.objects.filter(username=name).first() or users.objects.create_user(
-            username=name, email=f"{name}@example.org")
+        user = users.objects.filter(username=name).first() or confirm(users.objects.create_user(
+            username=name, email=f"{name}@example.org"))
         SeasonPlayer.objects.create(season=season, user=user)
         if garnets:
             GarnetEntry.objects.create(user=user, season=season, amount=garnets, reason="starting wallet")
@@ -44,7 +46,7 @@ def finished_main_match(season: Season, outcome: dict[str, Any], *, players: lis
 
     The ToL kept are credited as ``ledger.apply_outcome`` does; then the season takes over.
     """
-    players = players or [p.user.username for p in seasons.players_still_in(season)]
+    players = players or [p.user.username for p in players_still_in(season)]
     number = season.episodes.count() + 1
     episode = Episode.objects.create(season=season, number=number)
     match = Match.objects.create(
@@ -59,7 +61,7 @@ def finished_main_match(season: Season, outcome: dict[str, Any], *, players: lis
     from genius.matches.services.ledger import apply_outcome
 
     apply_outcome(match)
-    seasons.on_match_finished(match)
+    on_match_finished(match)
     return match
 
 
@@ -70,7 +72,7 @@ def finish_death_match(match: Match, *, loser: str | None, now: datetime = T0) -
     Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, finished=now,
                                              outcome={"winner": winner, "loser": loser})
     match.refresh_from_db()
-    seasons.on_match_finished(match)
+    on_match_finished(match)
     return match
 
 

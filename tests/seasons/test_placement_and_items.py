@@ -17,8 +17,11 @@ from games.engines import matchfile
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import engine_of
-from genius.seasons import services as seasons
+from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.seasons.models import Decision, SeasonAnnouncement, SeasonPlayer
+from genius.seasons.services.death_matches import create_death_match
+from genius.seasons.services.decisions import close_due_decisions, decide, option_users
+from genius.seasons.services.episodes import create_episode, episode_stage, order_from_placement
 
 from .helpers import NAMES, T0, finished_main_match, make_season, play_to_the_end, user
 
@@ -53,7 +56,7 @@ def said(season, words: str) -> list[str]:
 def picked(season, ec: str = "ana", dmo: str = "cy", **kwargs) -> Decision:
     finished_main_match(season, {"ec": [ec]}, **kwargs)
     pick = Decision.objects.get(episode__season=season, decider__username=ec, status=Decision.Status.OPEN)
-    seasons.decide(pick.pk, user(ec), choice=dmo, now=T0)
+    decide(pick.pk, user(ec), choice=dmo, now=T0)
     pick.refresh_from_db()
     return pick
 
@@ -103,7 +106,7 @@ def test_a_trail_trouble_episode_starts_in_the_previous_placement_order():
     placement = {name: place for place, name in enumerate(["fay", "ben", "ivy", "ana", "hal", "cy", "eli", "dee",
                                                            "gus"], start=1)}
     Match.objects.filter(pk=previous.pk).update(placement=placement)
-    match = seasons.create_episode(season.pk, game="trail-trouble", seed=4, now=T0)
+    match = create_episode(season.pk, game="trail-trouble", seed=4, now=T0)
     order = match.config["order"]
     assert order == ["fay", "ben", "ivy", "ana", "hal", "cy", "eli", "dee", "gus", "jo"]
     assert order != list(match.seats.values_list("name", flat=True))  # not merely the seat order
@@ -120,24 +123,24 @@ def test_an_eliminated_player_leaves_the_order_and_the_host_may_type_another():
     previous = finished_main_match(season, {})
     Match.objects.filter(pk=previous.pk).update(placement={n: i for i, n in enumerate(NAMES, start=1)})
     SeasonPlayer.objects.filter(user__username="ana").update(eliminated_at=T0)
-    match = seasons.create_episode(season.pk, game="trail-trouble", seed=4, house_bots=True, now=T0)
+    match = create_episode(season.pk, game="trail-trouble", seed=4, house_bots=True, now=T0)
     assert match.config["order"] == [*NAMES[1:], "house-bot-1"]
     episode = match.episode
     Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, finished=T0 + timedelta(days=1))
-    assert seasons.episode_stage(episode) == "Over"
+    assert episode_stage(episode) == "Over"
     typed = list(reversed(NAMES[1:])) + ["house-bot-1"]
-    again = seasons.create_episode(season.pk, game="trail-trouble", seed=5, house_bots=True,
-                                   config={"order": typed}, now=T0)
+    again = create_episode(season.pk, game="trail-trouble", seed=5, house_bots=True,
+                           config={"order": typed}, now=T0)
     assert again.config["order"] == typed
 
 
 def test_the_first_main_match_or_a_game_without_such_an_order_takes_no_order_from_placement():
     season = make_season(NAMES[:7])
-    first = seasons.create_episode(season.pk, game="trail-trouble", seed=4, house_bots=True, now=T0)
+    first = create_episode(season.pk, game="trail-trouble", seed=4, house_bots=True, now=T0)
     assert "order" not in first.config
     Match.objects.filter(pk=first.pk).update(status=Match.Status.FINISHED, finished=T0,
                                              placement={n: i for i, n in enumerate(NAMES[:7], start=1)})
-    second = seasons.create_episode(season.pk, game="rituals-gone-bad", seed=4, now=T0)
+    second = create_episode(season.pk, game="rituals-gone-bad", seed=4, now=T0)
     assert not any(isinstance(v, list) and v == NAMES[:7] for v in second.config.values())
 
 
@@ -193,16 +196,16 @@ def test_a_seat_order_naming_a_player_twice_is_refused_beside_its_field(client, 
 def test_each_death_match_item_is_given_by_a_different_non_duelist():
     season = make_season()
     pick = picked(season)
-    dm = seasons.create_death_match(pick.pk, start=True, now=T0)
+    dm = create_death_match(pick.pk, start=True, now=T0)
     rows = item_decisions(dm)
     givers = [d.decider.username for d in rows]
     assert sorted(d.item for d in rows) == sorted(ITEMS)
     assert len(set(givers)) == 4 and not set(givers) & {"ana", "cy"} and set(givers) <= set(NAMES)
     assert all(d.status == Decision.Status.OPEN and d.deadline == T0 + timedelta(hours=1) for d in rows)
-    assert all(sorted(seasons.option_users(d), key=str) == [user("ana"), user("cy")] for d in rows)
+    assert all(sorted(option_users(d), key=str) == [user("ana"), user("cy")] for d in rows)
     assert dm.status == Match.Status.LOBBY  # it waits for the items
     for n, decision in enumerate(rows):
-        seasons.decide(decision.pk, decision.decider, choice="cy" if n % 2 else "ana", now=T0)
+        decide(decision.pk, decision.decider, choice="cy" if n % 2 else "ana", now=T0)
     dm.refresh_from_db()
     assert dm.config["items"] == {d.item: ("cy" if n % 2 else "ana") for n, d in enumerate(rows)}
     assert dm.status == Match.Status.RUNNING  # the host asked to start at once: it starts with the last item
@@ -212,7 +215,7 @@ def test_each_death_match_item_is_given_by_a_different_non_duelist():
 def test_with_fewer_non_duelists_than_items_some_give_two():
     season = make_season(NAMES[:4])
     pick = picked(season)
-    dm = seasons.create_death_match(pick.pk, now=T0)
+    dm = create_death_match(pick.pk, now=T0)
     givers = [d.decider.username for d in item_decisions(dm)]
     assert sorted(set(givers)) == ["ben", "dee"] and givers.count("ben") == givers.count("dee") == 2
 
@@ -221,8 +224,8 @@ def test_with_only_the_duelists_left_the_items_are_drawn_and_said():
     season = make_season(NAMES[:2])
     finished_main_match(season, {"ec": ["ana"]})
     pick = Decision.objects.get(decider__username="ana")
-    seasons.decide(pick.pk, user("ana"), choice="ben", now=T0)
-    dm = seasons.create_death_match(pick.pk, start=True, now=T0)
+    decide(pick.pk, user("ana"), choice="ben", now=T0)
+    dm = create_death_match(pick.pk, start=True, now=T0)
     assert not item_decisions(dm) and set(dm.config["items"]) == set(ITEMS)
     assert set(dm.config["items"].values()) <= {"ana", "ben"} and dm.status == Match.Status.RUNNING
     assert said(season, "Nobody but the duelists is still in")
@@ -231,10 +234,10 @@ def test_with_only_the_duelists_left_the_items_are_drawn_and_said():
 def test_a_silent_giver_gives_to_a_random_duelist():
     season = make_season()
     pick = picked(season)
-    dm = seasons.create_death_match(pick.pk, seed=9, now=T0)
+    dm = create_death_match(pick.pk, seed=9, now=T0)
     rows = item_decisions(dm)
-    assert seasons.close_due_decisions(T0 + timedelta(minutes=59)) == 0
-    assert seasons.close_due_decisions(T0 + timedelta(hours=1)) == 4
+    assert close_due_decisions(T0 + timedelta(minutes=59)) == 0
+    assert close_due_decisions(T0 + timedelta(hours=1)) == 4
     given = {d.item: d for d in item_decisions(dm)}
     assert all(d.by_default and d.choice.username in {"ana", "cy"} for d in given.values())
     dm.refresh_from_db()
@@ -248,12 +251,12 @@ def test_a_silent_giver_gives_to_a_random_duelist():
 def test_who_gave_what_to_whom_is_announced(client):
     season = make_season()
     pick = picked(season)
-    dm = seasons.create_death_match(pick.pk, now=T0)
+    dm = create_death_match(pick.pk, now=T0)
     rows = {d.item: d for d in item_decisions(dm)}
     layout = rows["choose_layout"]
     giver = layout.decider.username
     assert said(season, f"Choose Layout by {giver}")  # who gives what, when the Death Match is set up
-    seasons.decide(layout.pk, layout.decider, choice="cy", now=T0 + timedelta(minutes=5))
+    decide(layout.pk, layout.decider, choice="cy", now=T0 + timedelta(minutes=5))
     assert said(season, f"Choose Layout was given to cy by {giver}.")
     html = client.get(reverse("season", args=[season.slug])).content.decode()
     assert f"Choose Layout was given to cy by {giver}." in html and f"{giver}: gives Choose Layout" in html
@@ -268,20 +271,20 @@ def test_who_gave_what_to_whom_is_announced(client):
 def test_a_giver_may_name_only_a_duelist_and_only_once():
     season = make_season()
     pick = picked(season)
-    dm = seasons.create_death_match(pick.pk, now=T0)
+    dm = create_death_match(pick.pk, now=T0)
     decision = item_decisions(dm)[0]
-    with pytest.raises(seasons.ServiceError, match="cannot be named here; the choices are: ana, cy"):
-        seasons.decide(decision.pk, decision.decider, choice="ben", now=T0)
-    seasons.decide(decision.pk, decision.decider, choice="ana", now=T0)
-    with pytest.raises(seasons.PhaseClosed):
-        seasons.decide(decision.pk, decision.decider, choice="cy", now=T0)
+    with pytest.raises(ServiceError, match="cannot be named here; the choices are: ana, cy"):
+        decide(decision.pk, decision.decider, choice="ben", now=T0)
+    decide(decision.pk, decision.decider, choice="ana", now=T0)
+    with pytest.raises(PhaseClosed):
+        decide(decision.pk, decision.decider, choice="cy", now=T0)
 
 
 def test_bot_givers_give_at_once_and_the_death_match_plays():
     season = make_season()
     finished_main_match(season, {"ec": ["ana"]}, bots=True)
     pick = Decision.objects.get(decider__username="ana")  # a bot: picked at once
-    dm = seasons.create_death_match(pick.pk, seed=5, start=True, now=T0)
+    dm = create_death_match(pick.pk, seed=5, start=True, now=T0)
     duelists = {"ana", pick.choice.username}
     assert all(d.status == Decision.Status.DECIDED and not d.by_default for d in item_decisions(dm))
     assert dm.status == Match.Status.RUNNING and set(dm.config["items"].values()) <= duelists
@@ -291,8 +294,8 @@ def test_bot_givers_give_at_once_and_the_death_match_plays():
 def test_season_items_cannot_be_set_by_the_host():
     season = make_season()
     pick = picked(season)
-    with pytest.raises(seasons.ServiceError, match="given by players"):
-        seasons.create_death_match(pick.pk, config={"items": {"mulligan": "ana"}}, now=T0)
+    with pytest.raises(ServiceError, match="given by players"):
+        create_death_match(pick.pk, config={"items": {"mulligan": "ana"}}, now=T0)
 
 
 # --- the simulation ------------------------------------------------------------------------------------------------
@@ -317,7 +320,7 @@ def test_simulate_season_has_players_give_the_items(placement_everywhere):
     rituals, trail = (Match.objects.get(kind="main", game=g) for g in ("rituals-gone-bad", "trail-trouble"))
     assert rituals.placement
     seats = list(trail.seats.order_by("position").values_list("name", "user_id"))
-    assert trail.config["order"] == seasons.order_from_placement(rituals, seats, trail.seed)
+    assert trail.config["order"] == order_from_placement(rituals, seats, trail.seed)
     played = [n for n, _ in sorted(rituals.placement.items(), key=lambda kv: kv[1])]
     still = [n for n in trail.config["order"] if n in played]
     assert still == [n for n in played if n in still] and trail.config["order"][:len(still)] == still
@@ -331,11 +334,11 @@ def test_a_season_death_match_cannot_start_while_its_items_are_being_given():
     from genius.matches.services.errors import ServiceError
 
     season = make_season()
-    dm = seasons.create_death_match(picked(season).pk, now=T0)
+    dm = create_death_match(picked(season).pk, now=T0)
     with pytest.raises(ServiceError, match="items are still being given"):
         lifecycle.start_match(dm.pk, now=T0)
     dm.refresh_from_db()
     assert dm.status == Match.Status.LOBBY
     for decision in item_decisions(dm):
-        seasons.decide(decision.pk, decision.decider, choice="ana", now=T0)
+        decide(decision.pk, decision.decider, choice="ana", now=T0)
     assert lifecycle.start_match(dm.pk, now=T0).status == Match.Status.RUNNING

@@ -13,7 +13,8 @@ from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
 from genius.notify import emails as notify
 from genius.notify.models import Notice
-from genius.seasons import services as seasons
+from genius.seasons.services.decisions import decide, sweep
+from tests.confirmed_emails import forget
 
 from .helpers import T0, finished_main_match, make_season, user
 
@@ -64,7 +65,7 @@ def test_the_opening_email_goes_out_once(mailoutbox):
     rgb()
     notify.send_phase_emails(T0 + timedelta(seconds=1))
     notify.send_phase_emails(T0 + timedelta(seconds=2))
-    seasons.sweep(T0 + timedelta(seconds=3))
+    sweep(T0 + timedelta(seconds=3))
     assert len(mailoutbox) == 2
     assert Notice.objects.filter(kind=Notice.Kind.OPENED).count() == 1
 
@@ -102,7 +103,7 @@ def test_a_lead_time_of_zero_sends_no_reminder(mailoutbox):
 
 def test_bots_and_players_without_an_email_get_none(mailoutbox):
     rgb()
-    user("ben").__class__.objects.filter(username="ben").update(email="")
+    forget(user("ben"))
     notify.send_phase_emails(T0 + timedelta(seconds=1))
     assert [m.to for m in mailoutbox] == [["ana@example.org"]]
 
@@ -128,13 +129,13 @@ def test_a_decision_emails_its_decider_when_it_opens_and_before_its_deadline(mai
     assert notify.send_decision_emails(T0 + timedelta(minutes=45)) == 0
     assert notify.send_decision_emails(T0 + timedelta(minutes=51)) == 1
     assert "not decided yet" in mailoutbox[1].subject
-    seasons.decide(decision.pk, user("ana"), choice="cy", now=T0 + timedelta(minutes=52))
+    decide(decision.pk, user("ana"), choice="cy", now=T0 + timedelta(minutes=52))
     assert notify.send_decision_emails(T0 + timedelta(minutes=53)) == 0
 
 
 def test_a_mail_server_that_is_down_is_recorded_and_never_raises(settings, mailoutbox):
     settings.EMAIL_BACKEND = "tests.seasons.test_reminders.BrokenBackend"
     rgb()
-    seasons.sweep(T0 + timedelta(seconds=1))
+    sweep(T0 + timedelta(seconds=1))
     notice = Notice.objects.get(kind=Notice.Kind.OPENED)
     assert "mail server is down" in notice.error

@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 
 from genius.matches.models import GarnetEntry, Match, TolEntry
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision, SeasonPlayer
+from genius.seasons.services.death_matches import create_death_match
+from genius.seasons.services.decisions import decide
 
 from .helpers import T0, finish_death_match, finished_main_match, give_tol, make_season, user
 
@@ -30,8 +31,8 @@ def season():
     give_tol(season, "ben")
     finished_main_match(season, {"tol": {"dee": 1}, "ec": ["ana"]})
     pick = Decision.objects.get(decider__username="ana")
-    seasons.decide(pick.pk, user("ana"), choice="cy", now=T0)
-    finish_death_match(seasons.create_death_match(pick.pk), loser="ana")
+    decide(pick.pk, user("ana"), choice="cy", now=T0)
+    finish_death_match(create_death_match(pick.pk), loser="ana")
     return season
 
 
@@ -161,7 +162,7 @@ def test_the_host_creates_the_death_match_from_the_pick_in_one_click(client, mak
     season = make_season()
     finished_main_match(season, {"ec": ["ana"]})
     pick = Decision.objects.get(decider__username="ana")
-    seasons.decide(pick.pk, user("ana"), choice="cy", now=T0)
+    decide(pick.pk, user("ana"), choice="cy", now=T0)
     client.force_login(make_user("boss", staff=True))
     html = client.get(reverse("season", args=[season.slug])).content.decode()
     assert "Create the Death Match" in html and 'value="bigfoot-sighting" selected' in html
@@ -176,7 +177,7 @@ def test_the_host_creates_the_death_match_from_the_admin(client, make_user):
     season = make_season()
     finished_main_match(season, {"ec": ["ana"]})
     pick = Decision.objects.get(decider__username="ana")
-    seasons.decide(pick.pk, user("ana"), choice="cy", now=T0)
+    decide(pick.pk, user("ana"), choice="cy", now=T0)
     client.force_login(make_user("boss", staff=True))
     client.post(reverse("admin:seasons_decision_changelist"),
                 {"action": "create_death_match", "_selected_action": [pick.pk]})

@@ -9,8 +9,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from genius.matches.models import GarnetEntry, Match, garnet_balance
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision, Episode, Season
+from genius.seasons.services.episodes import episode_stage
+from genius.seasons.services.standings import players_still_in
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ def test_a_simulated_season_plays_every_episode_to_its_end():
     assert "Standings after episode 1" in text and "Standings after episode 2" in text
     assert "phase/s" in text.split("--stderr--")[1]  # the progress bar (asked for: stderr is no terminal here)
     episodes = list(Episode.objects.filter(season=season).order_by("number"))
-    assert len(episodes) == 2 and all(seasons.episode_stage(e) == "Over" for e in episodes)
+    assert len(episodes) == 2 and all(episode_stage(e) == "Over" for e in episodes)
     assert [e.main_match.game for e in episodes] == ["rituals-gone-bad", "blob-party"]
     assert not Decision.objects.exclude(status=Decision.Status.DECIDED).exists()
     for match in Match.objects.filter(kind="death"):
@@ -38,7 +39,7 @@ def test_a_simulated_season_plays_every_episode_to_its_end():
     for entry in season.players.all():
         rows = GarnetEntry.objects.filter(user=entry.user, season=season)
         assert garnet_balance(entry.user_id, season.pk) == sum(r.amount for r in rows) >= 0
-    still = seasons.players_still_in(season).count()
+    still = players_still_in(season).count()
     assert f"Done: {still} players still in." in text
 
 

@@ -5,22 +5,34 @@ community's lobbies."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib import admin
 from django.core.cache import cache
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
 from genius.communities import services as communities
+from genius.communities.admin_scope import CommunityScoped
 from genius.communities.models import Community, Role
+from genius.designs import services as design_services
 from genius.designs.models import GameDesign
+from genius.live.pushes import host_group
+from genius.live.routing import websocket_urlpatterns
 from genius.matches import access
 from genius.matches.models import Match, Submission
 from genius.matches.presenters import viewer_for
 from genius.matches.services import lifecycle
 from genius.matches.services.errors import ServiceError
-from genius.seasons.models import Season
-from tests.security.test_one_host_guard import host_pages, marker_of, url_of
+from genius.notify.models import WebhookDelivery
+from genius.seasons.models import Episode, Season, SeasonAnnouncement
+from tests.security.test_one_host_guard import host_pages, marker_of, site_pages, url_of
 
 pytestmark = pytest.mark.django_db
 HOUSE = False  # two communities of its own, no staff host (tests/conftest.py)
@@ -112,8 +124,11 @@ def test_guessed_addresses_of_another_community_are_404(world):
 def test_the_replay_and_the_socket_show_another_communitys_host_a_spectators_view(world):
     assert viewer_for(world["mb"], world["alice"]).kind == "spectator"
     assert viewer_for(world["mb"], world["bob"]).kind == "host"
-    page = _as(world["alice"]).get(reverse("match-replay", args=[world["mb"].pk]))
-    assert "bravo-secret" not in page.content.decode()
+    replay = reverse("match-replay", args=[world["mb"].pk])
+    page = _as(world["alice"]).get(replay).content.decode()
+    assert "bravo-secret" not in page and "you are a spectator" in page and "Host: points" not in page
+    own = _as(world["bob"]).get(replay).content.decode()  # the same replay shows its own host the host's view
+    assert "you are the host" in own and "Host: points" in own
 
 
 ADMIN_MODELS = ["seasons/season", "games/match", "games/phase", "games/submission", "games/logentry",
@@ -193,3 +208,143 @@ def test_a_removed_member_keeps_their_name_on_finished_matches_and_loses_the_lob
     with pytest.raises(ServiceError, match="only its members"):
         lifecycle.join_lobby(lobby.pk, pia)
     assert not lobby.seats.filter(user=pia).exists()
+
+
+# --- the websocket's host view --------------------------------------------------------------------------------
+
+
+def _socket_of(match: Match, user) -> tuple[str, str, bool]:
+    """(the viewer the socket says it serves, its whole current view, whether a frame sent to the match's host
+    group reached it) for ``user`` connecting to ``match``'s live socket."""
+
+    async def run() -> tuple[str, str, bool]:
+        communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/matches/{match.pk}/")
+        communicator.scope["user"] = user
+        connected, _ = await communicator.connect()
+        assert connected
+        hello = await communicator.receive_json_from()
+        await communicator.send_json_to({"type": "resync"})
+        view = await communicator.receive_from()
+        await get_channel_layer().group_send(host_group(match.pk), {
+            "type": "match.update", "audience": "host", "seated": [], "seq": 10**6,
+            "parts": {"host": "HOST-ONLY-FRAME"}})
+        got_host_frame = not await communicator.receive_nothing(timeout=0.3)
+        await communicator.disconnect()
+        return hello["viewer"], view, got_host_frame
+
+    return async_to_sync(run)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_another_communitys_host_gets_only_the_spectators_view_on_the_live_socket(world):
+    kind, view, host_frame = _socket_of(world["mb"], world["alice"])
+    assert kind == "spectator" and not host_frame
+    assert "host" not in json.loads(view)["parts"] and "bravo-secret" not in view and "Who has submitted" not in view
+    own_kind, own_view, own_frame = _socket_of(world["mb"], world["bob"])  # the same socket serves its own host
+    assert own_kind == "host" and own_frame
+    assert "host" in json.loads(own_view)["parts"]  # who has submitted, links to every submission
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_member_gets_no_host_view_on_the_live_socket(world):
+    kind, view, host_frame = _socket_of(world["ma"], world["pia"])
+    assert kind == "player" and not host_frame
+    assert "host" not in json.loads(view)["parts"] and "Who has submitted" not in view
+
+
+# --- every design page, every admin of a community's rows, the community's own pages ---------------------------
+
+
+def _design_urls(design: GameDesign) -> list[str]:
+    """Every designer page of ``design``, its phase's and field's keys filled in (others: a guessed key)."""
+    phase = design.document["phases"][0]
+    keys = {"pk": design.pk, "key": phase["key"], "phase_key": phase["key"]}
+    urls = []
+    for _, name, pattern in site_pages():
+        if name.startswith("design") and "pk" in pattern.pattern.converters:
+            kwargs = {k: keys.get(k, "x") for k in pattern.pattern.converters}
+            if name.startswith("design-field") and "key" in kwargs:
+                kwargs["key"] = phase["fields"][0]["key"]
+            urls.append(reverse(name, kwargs=kwargs))
+    return urls
+
+
+def test_every_designer_page_of_another_communitys_design_is_a_404(world):
+    design = design_services.create(world["bob"], "Bravo's secret design")
+    GameDesign.objects.filter(pk=design.pk).update(community=world["b"])
+    design.refresh_from_db()
+    alice, bob = _as(world["alice"]), _as(world["bob"])
+    urls = _design_urls(design)
+    assert len(urls) >= 15
+    for url in urls:
+        assert alice.get(url).status_code in (404, 405), url
+        assert alice.post(url, {"title": "Taken over"}).status_code in (404, 405), url
+    assert bob.get(reverse("design", args=[design.pk])).status_code == 200
+    assert GameDesign.objects.get(pk=design.pk).title == "Bravo's secret design"
+    assert GameDesign.objects.filter(pk=design.pk).exists()
+
+
+def _more_rows(world) -> None:
+    """Rows of every other scoped model in community B: an invitation, an episode, an announcement, a delivery."""
+    season = world["mb"].season
+    communities.make_invitation(world["bob"], world["b"], days=7, uses=4)
+    episode = Episode.objects.create(season=season, number=1)
+    SeasonAnnouncement.objects.create(season=season, episode=episode, text="Bravo news", created=timezone.now())
+    WebhookDelivery.objects.create(season=season, url="https://hooks.example.org/bravo", content="Bravo",
+                                   next_try_at=timezone.now())
+
+
+def _scoped_rows(user) -> dict[str, set[int]]:
+    """``app/model`` → the primary keys ``user`` sees in each community-scoped admin."""
+    request = RequestFactory().get("/admin/")
+    request.user = user
+    return {f"{model._meta.app_label}/{model._meta.model_name}":
+            set(model_admin.get_queryset(request).values_list("pk", flat=True))
+            for model, model_admin in admin.site._registry.items() if isinstance(model_admin, CommunityScoped)}
+
+
+def test_every_community_scoped_admin_hides_another_communitys_rows_even_by_guessing(world):
+    _more_rows(world)
+    theirs, mine = _scoped_rows(world["bob"]), _scoped_rows(world["alice"])
+    alice = _as(world["alice"])
+    walked = 0
+    for model, pks in theirs.items():
+        others = sorted(pks - mine[model])
+        if not others:
+            continue
+        walked += 1
+        listing = alice.get(f"/admin/{model}/").content.decode()
+        for pk in others[:3]:
+            assert f"/admin/{model}/{pk}/change/" not in listing, model
+            for page in ("change", "delete", "history"):
+                assert alice.get(f"/admin/{model}/{pk}/{page}/").status_code == 404, f"{model} {pk} {page}"
+            assert alice.post(f"/admin/{model}/{pk}/delete/", {"post": "yes"}).status_code == 404, model
+        delete_all = alice.post(f"/admin/{model}/", {"action": "delete_selected", "_selected_action": others,
+                                                     "post": "yes"})
+        assert delete_all.status_code in (200, 302), model
+    assert walked >= 12, f"only {walked} scoped admins held rows of community B"
+    assert _scoped_rows(world["bob"]) == theirs  # nothing of B was deleted
+
+
+def test_another_communitys_host_changes_nothing_through_its_community_pages(world):
+    alice, b, pete = _as(world["alice"]), world["b"], world["pete"]
+    for data in ({"action": "remove", "user": pete.pk}, {"action": "role", "user": pete.pk, "role": "owner"}):
+        assert alice.post(f"/c/{b.slug}/members/", data).status_code == 404
+    assert alice.post(f"/c/{b.slug}/invitations/", {"days": "7", "uses": "5"}).status_code == 404
+    assert alice.post(f"/c/{b.slug}/settings/", {"name": "Taken", "visibility": "public",
+                                                 "joining": "open"}).status_code == 404
+    assert communities.role_of(b, pete) == Role.MEMBER and not b.invitations.exists()
+    assert Community.objects.get(pk=b.pk).name == "Bravo"
+
+
+def test_a_removed_host_loses_the_host_pages_and_the_admin(world):
+    a, pia, ma = world["a"], world["pia"], world["ma"]
+    communities.set_role(world["alice"], a, pia.pk, "host")
+    other_host = _as(world["pia"])
+    lobby = Match.objects.get(title="Lobby alpha")
+    assert other_host.get(reverse("host-lobby-setup", args=[lobby.pk])).status_code == 200
+    communities.remove_member(world["alice"], a, pia.pk)  # she hosts nothing now: refused, as any player
+    assert other_host.get(reverse("host-lobby-setup", args=[lobby.pk])).status_code in (403, 404)
+    assert other_host.get(reverse("match-export", args=[ma.pk])).status_code in (403, 404)
+    assert other_host.get(f"/c/{a.slug}/members/").status_code == 404
+    assert other_host.get("/admin/games/match/").status_code == 302  # to the log-in: no community to host

@@ -17,6 +17,7 @@ from tqdm import tqdm
 
 from genius.designs import rules
 from genius.designs.documents import DesignError
+from genius.progress import unwrapped
 
 
 def _proof() -> Any:
@@ -50,7 +51,7 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {options['file']}: {exc.strerror or exc}", returncode=2) from None
         except DesignError as exc:
             raise CommandError(f"{options['file']} is not a playable design: {exc}", returncode=2) from None
-        with tqdm(total=matches, unit="match", file=self.stderr._out, disable=None) as bar:  # noqa: SLF001
+        with tqdm(total=matches, unit="match", file=unwrapped(self.stderr), disable=None) as bar:
             summary = proof.run_proof(design, against, matches, options["seed"], progress=lambda _r: bar.update(),
                                       workers=max(1, options["workers"]))
         for line in summary.lines(against):

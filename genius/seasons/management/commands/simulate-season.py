@@ -27,8 +27,11 @@ from genius.matches.services import lifecycle
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.progress import bar
-from genius.seasons import services as seasons
 from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
+from genius.seasons.services.death_matches import create_death_match, default_dm_game, picks_to_play, two_player_games
+from genius.seasons.services.decisions import close_due_decisions
+from genius.seasons.services.episodes import create_episode
+from genius.seasons.services.standings import players_still_in, standings
 
 NAMES = ["ada", "bram", "cleo", "dax", "eve", "finn", "gus", "hana", "ivo", "juno", "kai", "lea", "milo", "nia",
          "otto", "pia", "quin", "rex", "sol", "tess"]
@@ -65,8 +68,8 @@ class Command(BaseCommand):
                 engine_of(game)
             except KeyError:
                 raise CommandError(f"there is no game called {game!r}") from None
-        dm_game = options["dm_game"] or seasons.default_dm_game()
-        if dm_game not in dict(seasons.two_player_games()):
+        dm_game = options["dm_game"] or default_dm_game()
+        if dm_game not in dict(two_player_games()):
             raise CommandError(f"{dm_game!r} is not a two-player game here")
         if options["players"] < 2:
             raise CommandError("a season needs at least 2 players")
@@ -79,12 +82,12 @@ class Command(BaseCommand):
                           f"{episodes} episodes, Death Matches in {GAME_TITLES.get(dm_game, dm_game)}.")
         with self._pushes(options["live"]):
             for number in range(episodes):
-                if seasons.players_still_in(season).count() < 2:
+                if players_still_in(season).count() < 2:
                     self.stdout.write("One player is left: the season is over.")
                     break
                 episode = self._episode(season, games[number % len(games)], dm_game, number + 1, episodes)
                 self._print_standings(season, f"Standings after episode {episode.number}")
-        self.stdout.write(self.style.SUCCESS(f"Done: {seasons.players_still_in(season).count()} players still in."))
+        self.stdout.write(self.style.SUCCESS(f"Done: {players_still_in(season).count()} players still in."))
 
     # --- set-up --------------------------------------------------------------------------------------------
 
@@ -117,11 +120,11 @@ class Command(BaseCommand):
 
     def _episode(self, season: Season, game: str, dm_game: str, number: int, total: int) -> Episode:
         engine = engine_of(game)
-        still = [p.user.get_username() for p in seasons.players_still_in(season)]
+        still = [p.user.get_username() for p in players_still_in(season)]
         extra = max(len(still) - engine.max_players, 0)
         sit_out = sorted(self.rng.sample(still, extra)) if extra else []
         try:
-            match = seasons.create_episode(
+            match = create_episode(
                 season.pk, game=game, seed=self.rng.randrange(1, 2**31), sit_out=sit_out, house_bots=True,
                 bot_players=True, start=True, now=self.now,
             )
@@ -132,14 +135,14 @@ class Command(BaseCommand):
         episode = match.episode
         self._settle_decisions(episode)
         for _ in range(MAX_REPLAYS + 1):
-            picks = seasons.picks_to_play(episode)
+            picks = picks_to_play(episode)
             if not picks:
                 break
             for pick in picks:
                 dm = pick.death_matches.exclude(status=Match.Status.FINISHED).first()  # a draw's replay, started
                 if dm is None:
-                    dm = seasons.create_death_match(pick.pk, game=dm_game, seed=self.rng.randrange(1, 2**31),
-                                                    start=True, now=self.now)
+                    dm = create_death_match(pick.pk, game=dm_game, seed=self.rng.randrange(1, 2**31),
+                                            start=True, now=self.now)
                 self._settle_decisions(episode)  # its items, given by players (it starts once all are given)
                 dm.refresh_from_db()
                 if dm.status == Match.Status.LOBBY:
@@ -178,14 +181,14 @@ class Command(BaseCommand):
             if due is None:
                 return
             self._advance_to(due.deadline)
-            seasons.close_due_decisions(self.now)
+            close_due_decisions(self.now)
 
     # --- output ----------------------------------------------------------------------------------------------
 
     def _print_standings(self, season: Season, title: str) -> None:
         self.stdout.write(f"\n{title}")
         self.stdout.write(f"  {'player':<14} {'ToL':>3} {'garnets':>7}  status")
-        for row in seasons.standings(season):
+        for row in standings(season):
             entry = row.entry
             if row.still_in:
                 status = "still in"
