@@ -157,7 +157,7 @@ def send_phase_emails(now: datetime | None = None) -> int:
 
 
 def _noted_without_email(phases: list[Phase], now: datetime) -> list[Phase]:
-    """The phases whose match seats someone with an email address; the others' opening rounds are noted at
+    """The phases whose match seats a person; the others' (bots only) opening rounds are noted at
     once, all in one statement (nobody to email: the row ``_record`` would leave), so that a mass of matches of
     bots (a mass deadline opens thousands of phases at once) costs the sweep a statement, not three a phase."""
     if not phases:
@@ -169,10 +169,11 @@ def _noted_without_email(phases: list[Phase], now: datetime) -> list[Phase]:
 
 
 def _reachable(match_ids: set[int]) -> set[int]:
-    """Those of these matches that seat someone with an email address (one query; none for no matches)."""
+    """Those of these matches that seat a person (one query; none for no matches): only they may have someone to
+    email (``_seated_people`` then finds who has a confirmed address)."""
     if not match_ids:
         return set()
-    return set(Seat.objects.filter(match_id__in=match_ids, user__isnull=False, is_bot=False).exclude(user__email="")
+    return set(Seat.objects.filter(match_id__in=match_ids, user__isnull=False, is_bot=False)
                .values_list("match_id", flat=True))
 
 
