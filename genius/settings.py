@@ -88,6 +88,14 @@ MIDDLEWARE = [
 # straight from the app and static folders otherwise (no collectstatic needed, no debug pages either).
 MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
+# Collected files get hashed names and gzipped copies: served compressed and cached for a year (genius/staticstorage.py).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "genius.staticstorage.SiteStaticStorage"},
+}
+# Pages compressed too (a match page's 50 KB of board is 8 KB gzipped). Django's GZipMiddleware pads each answer
+# with random bytes against BREACH, and the CSRF token in a page is masked afresh for every answer.
+MIDDLEWARE.insert(2, "django.middleware.gzip.GZipMiddleware")
 
 ROOT_URLCONF = "genius.urls"
 TEMPLATES = [

@@ -246,12 +246,7 @@ def send_decision_emails(now: datetime | None = None) -> int:
     rows = Decision.objects.filter(status=Decision.Status.OPEN, deadline__gt=now).select_related(
         "decider", "match", "episode__season")
     for decision in rows.exclude(notices__kind=Notice.Kind.OPENED):
-        notice = _claim(Notice.Kind.OPENED, decision=decision, now=now)
-        if notice is not None:
-            wanted = _decision_needs_person(decision, DUE)
-            messages = [_decision_message(decision, reminder=False, now=now)] if wanted else []
-            _record(notice, messages)
-            sent += len(messages)
+        sent += _decision_notice(Notice.Kind.OPENED, decision, DUE, now)
     for decision in rows.filter(reminded=False):
         lead, deadline = timedelta(seconds=decision.match.reminder_lead_seconds), decision.deadline
         assert deadline is not None  # the query keeps the decisions with a deadline (deadline__gt)
@@ -263,10 +258,18 @@ def send_decision_emails(now: datetime | None = None) -> int:
         # have no opening time: it gets its reminder, where comparing with None used to stop the whole run)
         if decision.opened_at is not None and deadline - lead <= decision.opened_at:
             continue
-        notice = _claim(Notice.Kind.REMINDER, decision=decision, now=now)
-        if notice is not None:
-            wanted = _decision_needs_person(decision, HOUR)
-            messages = [_decision_message(decision, reminder=True, now=now)] if wanted else []
-            _record(notice, messages)
-            sent += len(messages)
+        sent += _decision_notice(Notice.Kind.REMINDER, decision, HOUR, now)
     return sent
+
+
+def _decision_notice(kind: str, decision: Decision, choice: str, now: datetime) -> int:
+    """One ``kind`` notice of a decision (it opened, or its reminder): the email to its decider, if they are a
+    person who asked for it (``choice``, on their profile). Returns how many were sent (0 when another sweep
+    has claimed the notice already)."""
+    notice = _claim(kind, decision=decision, now=now)
+    if notice is None:
+        return 0
+    wanted = _decision_needs_person(decision, choice)
+    messages = [_decision_message(decision, reminder=kind == Notice.Kind.REMINDER, now=now)] if wanted else []
+    _record(notice, messages)
+    return len(messages)

@@ -140,7 +140,8 @@
 
     setInterval(function () {  // the "Deadline in …" lines count down with the server's clock
       region.querySelectorAll("[data-due-left]").forEach(function (el) {
-        el.textContent = soonTitle({ deadline: el.getAttribute("data-due-deadline") });
+        var text = soonTitle({ deadline: el.getAttribute("data-due-deadline") });
+        if (el.textContent !== text) el.textContent = text;  // a text written again is a layout pass
       });
     }, 1000);
 
