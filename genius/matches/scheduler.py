@@ -24,7 +24,7 @@ log = logging.getLogger("games")
 Backend = Callable[[int, datetime], None]
 
 _backends: dict[str, Backend] = {}
-_sweeps: list[Callable[[], None]] = []
+_sweeps: list[Callable[[], object]] = []  # what a sweep returns (a count, say) is not read
 
 
 def register(clock: str, backend: Backend) -> None:
@@ -42,7 +42,7 @@ def schedule_resolution(phase: Phase) -> None:
         transaction.on_commit(lambda: backend(phase_id, deadline))
 
 
-def add_sweep(sweep: Callable[[], None]) -> None:
+def add_sweep(sweep: Callable[[], object]) -> None:
     """Run ``sweep`` on every tick of the clock, before due phases are closed (once, however often added)."""
     if sweep not in _sweeps:
         _sweeps.append(sweep)

@@ -55,8 +55,8 @@ def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
     if not missing:
         return False
     if phase.reserve_from is None:
-        phase.reserve_from = phase.deadline
-        phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing))
+        phase.reserve_from = start = phase.deadline or now  # the minute that ran out ends at its deadline
+        phase.deadline = start + timedelta(seconds=min(reserve_left(match, p) for p in missing))
         phase.save(update_fields=["reserve_from", "deadline"])
         names = " and ".join(missing)
         verb = "play" if len(missing) > 1 else "plays"  # "alice and bob now play", "alice now plays"
@@ -182,14 +182,14 @@ def send_reminders(now: datetime | None = None) -> int:
         with transaction.atomic():
             locked = Phase.objects.select_for_update(skip_locked=True, of=("self",)).filter(pk=phase.pk,
                                                                                  status=Phase.Status.OPEN)
-            phase = locked.select_related("match").first()
-            if phase is None:  # resolving right now, or another clock has it
+            fresh = locked.select_related("match").first()
+            if fresh is None:  # resolving right now, or another clock has it
                 continue
-            new = _unsent(phase, reminders_due(phase.match, phase, now))
+            new = _unsent(fresh, reminders_due(fresh.match, fresh, now))
             if not new:
                 continue
-            write_log(phase.match, phase, Resolution({}, [LogLine(text) for text in new]))
-            bump(phase.match_id)
+            write_log(fresh.match, fresh, Resolution({}, [LogLine(text) for text in new]))
+            bump(fresh.match_id)
             sent += len(new)
     return sent
 

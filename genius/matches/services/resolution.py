@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
 from django.db import transaction
@@ -88,7 +89,7 @@ def close_over(match: Match, phase: Phase, now: datetime) -> int:
     Snapshot.objects.create(match=match, phase_number=phase.number, state=match.state)
     Match.objects.filter(pk=match.pk).update(state=match.state)
     events.bump(match.pk)
-    open_next([(match, match.state, None)], now)
+    open_next([(match, match.started_state, None)], now)
     return 1
 
 
@@ -144,7 +145,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         names = {seat.pk: name for name, seat in seats.items()}
         moves = {names[seat_id]: sub for seat_id, sub in moves_of[phase.pk].items()}
         if phase.kind == "ruling":  # the host's published ruling is the phase's input (checked when published)
-            result = play_ruling(engine_of(match.game), match.started_state, match.seed, phase.ruling, lenient=True)
+            result = play_ruling(engine_of(match.game), match.started_state, match.seed, phase.published_ruling,
+                                 lenient=True)
             moves = {}
         else:
             allowed = set(phase.actors) | set(optional_submitters(match, phase))  # optional: e.g. a Mulligan's holder
@@ -191,9 +193,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         events.match_changed(r.match.pk)
         if r.match.season_id is not None:  # the season's webhook, after the commit, never blocking
             match_id, phase_id = r.match.pk, r.phase.pk
-            transaction.on_commit(lambda m=match_id, p=phase_id: phase_resolved.send(
-                sender=Match, match_id=m, phase_id=p))
-    open_next([(r.match, r.match.state, r.seats) for r in resolved], now)
+            transaction.on_commit(partial(phase_resolved.send, sender=Match, match_id=match_id, phase_id=phase_id))
+    open_next([(r.match, r.result.resolution.state, r.seats) for r in resolved], now)
     return len(resolved)
 
 

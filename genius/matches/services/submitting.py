@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.db import connections, router, transaction
+from django.db.models import Field, ForeignObjectRel
 from django.utils import timezone
 
 from games.engines import protocol
@@ -157,24 +159,32 @@ def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, lo
     sub = Submission(phase=phase, seat=seat, kind=Submission.Kind.MOVE, payload=payload, submitted_at=now,
                      is_default=False, locked=locked)
     conn = connections[router.db_for_write(Submission)]
-    fields = [Submission._meta.get_field(name) for name in _MOVE_FIELDS]
-    col = {f.name: conn.ops.quote_name(f.column) for f in fields}
+    fields = [_stored(Submission._meta.get_field(name)) for name in _MOVE_FIELDS]
+    col = {f.name: conn.ops.quote_name(column) for f, column in fields}
     table = conn.ops.quote_name(Submission._meta.db_table)
     replaced = ", ".join(f"{col[name]} = EXCLUDED.{col[name]}" for name in ("payload", "is_default", "locked", "submitted_at"))
     sql = (
         f"INSERT INTO {table} ({', '.join(col.values())}) VALUES ({', '.join(['%s'] * len(col))}) "
         f"ON CONFLICT ({col['phase']}, {col['seat']}) WHERE {col['kind']} = '{Submission.Kind.MOVE.value}' "
         f"DO UPDATE SET {replaced} WHERE NOT {table}.{col['locked']} "
-        f"RETURNING {conn.ops.quote_name(Submission._meta.pk.column)}"
+        f"RETURNING {conn.ops.quote_name(_stored(Submission._meta.pk)[1])}"
     )
     with conn.cursor() as cursor:
-        cursor.execute(sql, [f.get_db_prep_save(getattr(sub, f.attname), conn) for f in fields])
+        cursor.execute(sql, [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in fields])
         row = cursor.fetchone()
     if row is None:
         raise ServiceError(LOCKED_IN)
     sub.pk = row[0]
     sub._state.adding, sub._state.db = False, conn.alias
     return sub
+
+
+def _stored(field: Field[Any, Any] | ForeignObjectRel | None) -> tuple[Field[Any, Any], str]:
+    """A field kept in a column of its own, and that column's name (what the model's meta answers may be other
+    things, such as the far side of a relation)."""
+    if not isinstance(field, Field) or field.column is None:
+        raise LookupError(f"{field} is not kept in a column of its own")
+    return field, field.column
 
 
 def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> list[str]:
@@ -207,7 +217,7 @@ def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now
     Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
     write_log(match, phase, resolution)
     ledger.record_garnets(match, phase.number, resolution.garnets, held=held)
-    public = _changes_what_spectators_see(engine, match.state, resolution)
+    public = _changes_what_spectators_see(engine, match.started_state, resolution)
     match.state = resolution.state
     match.save(update_fields=["state"])
     if public:
