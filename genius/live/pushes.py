@@ -90,7 +90,8 @@ def schedule_push(match_id: int, *, seat_id: int | None = None, seq: int | None 
     conn = connections[DEFAULT_DB_ALIAS]
     if conn.in_atomic_block:
         open_savepoints = set(conn.savepoint_ids)
-        for sids, func, _robust in conn.run_on_commit:
+        for entry in conn.run_on_commit:  # (savepoint ids, function, robust): django-stubs knows the first two
+            sids, func = entry[0], entry[1]
             # Only a push that a rollback would discard together with this one may carry it (one
             # that a rollback would keep may too: an extra push only renders what is there).
             if isinstance(func, _Push) and set(sids) <= open_savepoints:

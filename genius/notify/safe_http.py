@@ -14,9 +14,12 @@ import json
 import logging
 import socket
 import ssl
+from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from django.conf import settings
+
+from genius.notify.mentions import mention
 
 log = logging.getLogger("games")
 
@@ -35,9 +38,16 @@ def defuse_mentions(text: str) -> str:
     return text.replace("@", "@" + ZERO_WIDTH_SPACE).replace("<", "<" + ZERO_WIDTH_SPACE)
 
 
-def webhook_body(content: str) -> bytes:
-    """The JSON posted: the text with its mentions defused, and Discord told to ping nobody."""
-    return json.dumps({"content": defuse_mentions(content), "allowed_mentions": {"parse": []}}).encode()
+#: Discord refuses a message longer than this: a longer announcement is split at line ends (``webhooks.chunks``).
+MAX_CONTENT = 2000
+
+
+def webhook_body(content: str, people: Mapping[str, str] | None = None) -> bytes:
+    """The JSON posted: the text with its mentions defused, then the linked players among ``people`` (user name
+    -> Discord id) mentioned where it names them; Discord is told to ping exactly those and nobody else."""
+    text, users = mention(defuse_mentions(content), people or {}, limit=MAX_CONTENT)
+    allowed: dict[str, list[str]] = {"parse": [], "users": users} if users else {"parse": []}
+    return json.dumps({"content": text, "allowed_mentions": allowed}).encode()
 
 
 class WebhookRefused(ValueError):
@@ -108,15 +118,16 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
     """An HTTPS connection to the address that was checked, the certificate checked against the host name."""
 
     def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=timeout, context=self.tls)
         self.address = address
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
-def post_json(url: str, content: str, timeout: float = 10.0) -> str:
+def post_json(url: str, content: str, timeout: float = 10.0, people: Mapping[str, str] | None = None) -> str:
     """POST ``content`` as JSON (see :func:`webhook_body`); "" on a 2xx answer, else what went wrong.
 
     The address is checked again here (DNS can change since the host saved it) and the connection
@@ -130,7 +141,7 @@ def post_json(url: str, content: str, timeout: float = 10.0) -> str:
     connection_class = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
     conn = connection_class(host, port, address, timeout)
     try:
-        conn.request("POST", path, body=webhook_body(content),
+        conn.request("POST", path, body=webhook_body(content, people),
                      headers={"Content-Type": "application/json", "User-Agent": "Genius"})
         status = conn.getresponse().status
     except (OSError, http.client.HTTPException, ValueError) as exc:

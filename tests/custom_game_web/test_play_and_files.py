@@ -168,7 +168,7 @@ def test_after_a_ruling_spectators_get_the_announcement_live_and_each_private_me
 def test_the_seasons_webhook_gets_the_announcement(host, monkeypatch, settings):
     settings.GENIUS_WEBHOOK_BACKOFF_S = 0.05
     posted = []
-    monkeypatch.setattr(webhooks, "post_json", lambda url, content, timeout=10.0: posted.append((url, content)) or "")
+    monkeypatch.setattr(webhooks, "post_json", lambda url, content, timeout=10.0, people=None: posted.append((url, content)) or "")
     season = make_season(webhook_url="https://chat.example.org/hook")
     match = start_custom(season=season)
     close_players_phase(match)
