@@ -43,7 +43,8 @@ def schedule_resolution(phase: Phase) -> None:
 
 
 def add_sweep(sweep: Callable[[], object]) -> None:
-    """Run ``sweep`` on every tick of the clock, before due phases are closed (once, however often added)."""
+    """Run ``sweep`` on every tick of the clock (once, however often added): the embedded clock runs the sweeps
+    before it closes due phases, the Celery beat's task after it has handed them out to the workers."""
     if sweep not in _sweeps:
         _sweeps.append(sweep)
 

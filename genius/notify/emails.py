@@ -26,7 +26,7 @@ from django.utils import timezone
 from genius.accounts.email_addresses import confirmed_addresses
 from genius.accounts.models import Profile
 from genius.accounts.zones import zone_or_none
-from genius.matches.models import Match, Phase, Submission
+from genius.matches.models import Match, Phase, Seat, Submission
 from genius.notify.models import AlertRound, Notice
 from genius.seasons.models import Decision
 
@@ -120,8 +120,10 @@ def send_phase_emails(now: datetime | None = None) -> int:
     # (the host adjudicates) is nobody's move.
     open_phases = (Phase.objects.filter(Q(deadline__gt=now) | Q(deadline__isnull=True), status=Phase.Status.OPEN,
                                         match__status=Match.Status.RUNNING)
-                   .exclude(kind__in=["turn", "setup", "ruling"]).select_related("match"))
-    for phase in open_phases.exclude(notices__kind=Notice.Kind.OPENED):
+                   .exclude(kind__in=["turn", "setup", "ruling"]).select_related("match")
+                   .defer("match__state"))  # every open phase's match, each tick: their states are never read here
+    opened = list(open_phases.exclude(notices__kind=Notice.Kind.OPENED))
+    for phase in _noted_without_email(opened, now):
         notice = _claim(Notice.Kind.OPENED, phase=phase, now=now)
         if notice is None:
             continue
@@ -130,11 +132,14 @@ def send_phase_emails(now: datetime | None = None) -> int:
                                    profile=profile, to=to) for name, user, profile, to in people]
         _record(notice, messages)
         sent += len(messages)
-    for phase in open_phases.filter(reminded=False, deadline__isnull=False):
+    due = [phase for phase in open_phases.filter(reminded=False, deadline__isnull=False)
+           if phase.match.reminder_lead_seconds and phase.deadline
+           and phase.deadline - timedelta(seconds=phase.match.reminder_lead_seconds) <= now]
+    reachable = _reachable({phase.match_id for phase in due})
+    Phase.objects.filter(pk__in=[p.pk for p in due if p.match_id not in reachable]).update(reminded=True)  # nobody to tell
+    for phase in (p for p in due if p.match_id in reachable):
         lead, deadline = timedelta(seconds=phase.match.reminder_lead_seconds), phase.deadline
         assert deadline is not None  # the query keeps the phases with a deadline
-        if not lead or deadline - lead > now:
-            continue
         if not Phase.objects.filter(pk=phase.pk, reminded=False).update(reminded=True):
             continue
         if deadline - lead <= phase.opened_at:
@@ -149,6 +154,27 @@ def send_phase_emails(now: datetime | None = None) -> int:
         _record(notice, messages)
         sent += len(messages)
     return sent
+
+
+def _noted_without_email(phases: list[Phase], now: datetime) -> list[Phase]:
+    """The phases whose match seats a person; the others' (bots only) opening rounds are noted at
+    once, all in one statement (nobody to email: the row ``_record`` would leave), so that a mass of matches of
+    bots (a mass deadline opens thousands of phases at once) costs the sweep a statement, not three a phase."""
+    if not phases:
+        return []
+    reachable = _reachable({p.match_id for p in phases})
+    Notice.objects.bulk_create([Notice(kind=Notice.Kind.OPENED, phase=p, sent_at=now, recipients=[], error="")
+                                for p in phases if p.match_id not in reachable], ignore_conflicts=True)
+    return [p for p in phases if p.match_id in reachable]
+
+
+def _reachable(match_ids: set[int]) -> set[int]:
+    """Those of these matches that seat a person (one query; none for no matches): only they may have someone to
+    email (``_seated_people`` then finds who has a confirmed address)."""
+    if not match_ids:
+        return set()
+    return set(Seat.objects.filter(match_id__in=match_ids, user__isnull=False, is_bot=False)
+               .values_list("match_id", flat=True))
 
 
 def _claim_round(kind: str, phase: Phase, now: datetime) -> AlertRound | None:
