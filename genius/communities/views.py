@@ -36,6 +36,17 @@ def _submitted(form, action: Callable[..., Any]) -> Any:
         return None
 
 
+def _told(request: HttpRequest, action: Callable[[], object], done: str) -> bool:
+    """Call a service's ``action`` and tell how it went: ``done`` when it did, its refusal when it did not."""
+    try:
+        action()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return False
+    messages.success(request, done)
+    return True
+
+
 @require_http_methods(["GET"])
 def community_list(request: HttpRequest) -> HttpResponse:
     """``/c/``: the public communities, and the ones I belong to."""
@@ -103,12 +114,7 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def leave(request: HttpRequest, slug: str) -> HttpResponse:
     community = _community(slug)
-    try:
-        services.leave(request.user, community)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, f"You left {community.name}.")
+    _told(request, partial(services.leave, request.user, community), f"You left {community.name}.")
     return redirect("community", slug=community.slug)
 
 
@@ -121,12 +127,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404
     community = found.community
     if request.method == "POST":
-        try:
-            services.join_by_invitation(request.user, token)
-        except ServiceError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, f"Welcome to {community.name}.")
+        if _told(request, partial(services.join_by_invitation, request.user, token), f"Welcome to {community.name}."):
             return redirect("community", slug=community.slug)
     return render(request, "communities/invitation.html", {
         "community": community, "invitation": found, "usable": found.usable(),

@@ -73,13 +73,19 @@ def _problems_as_messages(request: HttpRequest, exc: DesignError) -> None:
         messages.error(request, sentence(str(problem)))
 
 
+def _where(parts: list[dict[str, Any]], key: str, noun: str, label: str, *, numbered: bool) -> str:
+    """The validator's words for the item ``key`` among ``parts``, as the design validator names it:
+    ``Counter “Gold”``, or ``Phase 2 “Vote”`` when ``numbered``; ``Counter 2`` when it has no ``label``."""
+    for number, part in enumerate(parts, start=1):
+        if part.get("key") == key:
+            name = str(part.get(label) or "").strip()
+            return f"{f'{noun} {number}' if numbered else noun} “{name}”" if name else f"{noun} {number}"
+    return ""
+
+
 def phase_where(doc: dict[str, Any], key: str) -> str:
     """The validator's words for the phase ``key`` of ``doc`` (``Phase 2 “Vote”``)."""
-    for number, phase in enumerate(doc.get("phases", []), start=1):
-        if phase.get("key") == key:
-            name = str(phase.get("name") or "").strip()
-            return f"Phase {number} “{name}”" if name else f"Phase {number}"
-    return ""
+    return _where(doc.get("phases", []), key, "Phase", "name", numbered=True)
 
 
 def _field_where(doc: dict[str, Any], phase_key: str, key: str) -> str:
@@ -89,11 +95,7 @@ def _field_where(doc: dict[str, Any], phase_key: str, key: str) -> str:
 
 
 def _counter_where(doc: dict[str, Any], key: str) -> str:
-    for number, counter in enumerate(doc.get("counters", []), start=1):
-        if counter.get("key") == key:
-            label = str(counter.get("label") or "").strip()
-            return f"Counter “{label}”" if label else f"Counter {number}"
-    return ""
+    return _where(doc.get("counters", []), key, "Counter", "label", numbered=False)
 
 
 # --- the list, new, import -------------------------------------------------------------------------------
