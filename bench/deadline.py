@@ -4,7 +4,7 @@ one or two Celery workers and one beat (10,000: two workers only).
 
 Each run sets every open phase's deadline to one moment T a few seconds ahead; the clock
 (Celery beat, once a second) finds them and the workers resolve and push them. A push is seen
-on the fan-out channel (``genius.live.fanout.channel()``) by a subscriber here: the figure is the time
+on the fan-out channel (``genius.live.fanout.frames.channel()``) by a subscriber here: the figure is the time
 from T until the last match's update was published, and the lag from T to each push (p50, p99).
 A worker is the compose file's worker (``--concurrency=2``). Runs alternate one and two workers.
 """
@@ -21,7 +21,7 @@ import redis
 from bench import fixtures
 from bench.common import REDIS_URL, Results, flush_redis, median, ms, pct, spawn, stop
 from games.engines.registry import get_engine, slugs
-from genius.live import fanout
+from genius.live.fanout import frames
 from genius.matches.models import Match, Phase
 
 TARGETS = {1000: 5.0, 10000: 30.0}  # seconds, with 2 workers
@@ -70,7 +70,7 @@ class Watch:
         self.done = threading.Event()
         self.client = redis.Redis.from_url(REDIS_URL)
         self.pubsub = self.client.pubsub()
-        self.pubsub.subscribe(fanout.channel())
+        self.pubsub.subscribe(frames.channel())
         while (m := self.pubsub.get_message(timeout=5)) is None or m["type"] != "subscribe":
             pass
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 from bench import fixtures
-from bench.common import ROOT, Results, Server
+from bench.common import ROOT, Results, Server, server_env
 from games.engines.registry import get_engine, slugs
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import death_match_games, spec_of
@@ -67,16 +68,27 @@ def lighthouse(url: str, cookie: str, keep: str = "") -> dict:
 
 
 def figures(report: dict) -> dict[str, float]:
-    """The scores (0–100) and the figures behind performance from a Lighthouse report."""
+    """The scores (0–100) and the figures behind performance from a Lighthouse report: those that move with the
+    machine's load (blocking time, main-thread work, LCP) and those that do not (layout shift, DOM nodes, bytes,
+    long tasks' count)."""
     audits = report["audits"]
 
     def value(key: str) -> float:
-        return float(audits.get(key, {}).get("numericValue") or float("nan"))
+        got = audits.get(key, {}).get("numericValue")
+        return float("nan") if got is None else float(got)
 
     scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES if c in report["categories"]}
+    long_tasks = audits.get("long-tasks", {}).get("details", {}).get("items", [])
     return {**scores, "tbt": value("total-blocking-time"), "dom": value("dom-size"),
             "main": value("mainthread-work-breakdown"), "lcp": value("largest-contentful-paint"),
-            "bytes": value("total-byte-weight"), "scripts": value("bootup-time")}
+            "bytes": value("total-byte-weight"), "scripts": value("bootup-time"),
+            "cls": value("cumulative-layout-shift"), "long_tasks": float(len(long_tasks))}
+
+
+def collect_static(folder: str) -> None:
+    """What production serves: ``collectstatic`` (hashed names, gzipped copies) into ``folder``."""
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT,
+                   env=server_env(BENCH_STATIC_ROOT=folder), check=True, timeout=600)
 
 
 def run(results: Results, runs: int) -> None:
@@ -86,7 +98,9 @@ def run(results: Results, runs: int) -> None:
         results.add("Page weight", "Lighthouse", f"not run: no Chromium at {CHROMIUM} (apt-get install chromium)")
         return
     install()
-    with Server("uvicorn", 2, env={"BENCH_STATIC_FINDERS": "1"}) as server:
+    static = tempfile.TemporaryDirectory(prefix="bench-static-")
+    collect_static(static.name)
+    with static, Server("uvicorn", 2, env={"BENCH_STATIC_ROOT": static.name}) as server:
         for n, game in enumerate(slugs()):
             match_id, cookie = live_page(game, 800 + n)
             url = f"{server.base}/matches/{match_id}/"
@@ -95,10 +109,12 @@ def run(results: Results, runs: int) -> None:
             best = max(got, key=lambda f: f["performance"])
             worst = min(f["performance"] for f in got)
             target = game in live
+            shifts = ", ".join(f"{f['cls']:.3f}" for f in got)
             results.add(
                 "Page weight", f"{spec_of(game).title} match page (a player's), Lighthouse mobile, {runs} runs",
-                f"performance {', '.join(str(f['performance']) for f in got)}; best run: TBT {best['tbt']:.0f} ms, "
-                f"{best['dom']:.0f} DOM nodes, main thread {best['main'] / 1000:.1f} s, scripts "
+                f"performance {', '.join(str(f['performance']) for f in got)} (load average {os.getloadavg()[0]:.1f}); "
+                f"CLS {shifts}; best run: TBT {best['tbt']:.0f} ms, "
+                f"{best['long_tasks']:.0f} long tasks, {best['dom']:.0f} DOM nodes, main thread {best['main'] / 1000:.1f} s, scripts "
                 f"{best['scripts'] / 1000:.1f} s, LCP {best['lcp'] / 1000:.1f} s, {best['bytes'] / 1024:.0f} KiB; "
                 f"accessibility {best.get('accessibility', '—')}, best practices {best.get('best-practices', '—')}, "
                 f"SEO {best.get('seo', '—')}",

@@ -12,3 +12,6 @@ GENIUS_SOCKETS_PER_ADDRESS = int(os.environ.get("GENIUS_SOCKETS_PER_ADDRESS", "0
 #: does, rather than from a collectstatic the bench would have to run (production mode expects one).
 if os.environ.get("BENCH_STATIC_FINDERS") == "1":
     WHITENOISE_USE_FINDERS = True
+#: The page-weight section serves what production serves: a collectstatic (hashed, gzipped) into this folder.
+if os.environ.get("BENCH_STATIC_ROOT"):
+    STATIC_ROOT = os.environ["BENCH_STATIC_ROOT"]

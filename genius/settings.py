@@ -54,6 +54,10 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "axes",
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "genius.accounts.discord",  # sign in with Discord: allauth's provider, its endpoints from DISCORD_API_URL
     "genius.matches",
     "genius.seasons",
     "genius.live",
@@ -77,12 +81,21 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "genius.middleware.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 # Static files are served by WhiteNoise in every mode: collected (collectstatic) in production,
 # straight from the app and static folders otherwise (no collectstatic needed, no debug pages either).
 MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
+# Collected files get hashed names and gzipped copies: served compressed and cached for a year (genius/staticstorage.py).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "genius.staticstorage.SiteStaticStorage"},
+}
+# Pages compressed too (a match page's 50 KB of board is 8 KB gzipped). Django's GZipMiddleware pads each answer
+# with random bytes against BREACH, and the CSRF token in a page is masked afresh for every answer.
+MIDDLEWARE.insert(2, "django.middleware.gzip.GZipMiddleware")
 
 ROOT_URLCONF = "genius.urls"
 TEMPLATES = [
@@ -183,6 +196,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # login throttling
     "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 # Log-in throttling, three locks of 15 minutes (why these three: genius/accounts/throttle.py):
 # 5 failures for one name from one address; 10 from one address over any names; 10 on one name
@@ -196,6 +210,8 @@ AXES_LOCKOUT_PARAMETERS = "genius.accounts.throttle.lockout_parameters"
 AXES_CLIENT_IP_CALLABLE = "genius.accounts.addresses.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
+# allauth's log-in form names its field "login": axes reads the name from the credentials, else from that field.
+AXES_USERNAME_CALLABLE = "genius.accounts.throttle.username_of"
 # The proxies (load balancers) whose X-Forwarded-For is believed: addresses or CIDR networks,
 # comma-separated. Empty (the embedded default): the peer's address is the client's.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
@@ -224,9 +240,42 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "my-matches"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth; genius/accounts/allauth_adapter.py). People log in by user name; an email address is
+# optional and confirmed by a link before any reminder or password reset goes to it (ACCOUNT_EMAIL_VERIFICATION
+# "optional": the account works at once, its address waits for the click).
+ACCOUNT_ADAPTER = "genius.accounts.allauth_adapter.AccountAdapter"
+SOCIALACCOUNT_ADAPTER = "genius.accounts.allauth_adapter.SocialAccountAdapter"
+ACCOUNT_FORMS = {"signup": "genius.accounts.forms.SignUpForm", "reset_password": "genius.accounts.forms.ResetPasswordForm"}
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True  # one address: a new one replaces the old once confirmed
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False  # no mail to an address that is no confirmed account's
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # the link opens a page with a button: mail scanners do not confirm
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_SESSION_REMEMBER = True  # as before: a log-in lasts the session cookie's age, no "remember me" box
+ACCOUNT_USERNAME_MIN_LENGTH = 1  # the name policy (genius.accounts.names) says the rest, in its own words
+ACCOUNT_PRESERVE_USERNAME_CASING = True
+# Log-ins are braked by axes (above), sign-ups and reset emails by the site's hourly brakes: allauth's own
+# per-minute limits for those would be a second, differently worded lock.
+ACCOUNT_RATE_LIMITS = {"login": False, "login_failed": False, "signup": False}
+SOCIALACCOUNT_AUTO_SIGNUP = True
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = False  # never sign into an account because a provider says it has its address
+SOCIALACCOUNT_STORE_TOKENS = False
+# Sign in with Discord: off unless both keys are set (an application at Discord's developer portal, its
+# redirect URL <site>/accounts/discord/login/callback/). DISCORD_API_URL is where its endpoints are (tests: a stand-in).
+GENIUS_DISCORD_CLIENT_ID = env.str("GENIUS_DISCORD_CLIENT_ID", default="")
+GENIUS_DISCORD_SECRET = env.str("GENIUS_DISCORD_SECRET", default="")
+DISCORD_API_URL = "https://discord.com/api"
+SOCIALACCOUNT_PROVIDERS: dict = {"discord": {"APPS": [], "SCOPE": ["identify", "email"]}}
+if GENIUS_DISCORD_CLIENT_ID and GENIUS_DISCORD_SECRET:
+    SOCIALACCOUNT_PROVIDERS["discord"]["APPS"] = [
+        {"client_id": GENIUS_DISCORD_CLIENT_ID, "secret": GENIUS_DISCORD_SECRET, "key": ""}]
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

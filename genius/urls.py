@@ -3,9 +3,10 @@
 from django.contrib import admin
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
-from genius.accounts import passwords
+from genius.accounts import urls as account_urls
 from genius.challenges import urls as challenge_urls
 
 
@@ -16,12 +17,23 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"ok": True})
 
 
+#: The models that left the matches app (its admin label ``games``) for the seasons and notify apps: the admin's
+#: old addresses (bookmarks, links in old messages) redirect to where they are now.
+MOVED_ADMIN = {"seasons": "season|seasonplayer|episode|decision|seasonannouncement",
+               "notify": "webhookdelivery|notice"}
+
+
+def moved_admin_pages() -> list:
+    return [re_path(rf"^admin/games/(?P<model>{models})/(?P<rest>.*)$",
+                    RedirectView.as_view(url=f"/admin/{app}/%(model)s/%(rest)s", permanent=True, query_string=True))
+            for app, models in MOVED_ADMIN.items()]
+
+
 urlpatterns = [
     path("healthz", healthz),
+    *moved_admin_pages(),
     path("admin/", admin.site.urls),
-    path("accounts/password_reset/", passwords.PasswordReset.as_view(), name="password_reset"),
-    path("accounts/password_reset/done/", passwords.PasswordResetDone.as_view(), name="password_reset_done"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(account_urls.account_urlpatterns)),
     path("", include("genius.seasons.urls")),  # before host/: its host/seasons/… pages
     path("host/", include("genius.hosting.urls")),
     path("designs/", include("genius.designs.urls")),

@@ -77,7 +77,7 @@ class Player:
         if first.status != 200:
             raise RuntimeError(f"the login page answered {first.status}")
         answer = self.request("/accounts/login/", {"csrfmiddlewaretoken": self._cookie("csrftoken"),
-                                                   "username": self.username, "password": self.password})
+                                                   "login": self.username, "password": self.password})
         if answer.status != 302:
             raise RuntimeError(f"{self.username} could not sign in ({answer.status})")
 

@@ -164,6 +164,7 @@ class BlobPartyEngine(Engine):
             s["step"] = step + 1
             if step < ROUNDS:
                 king = round_king(s, step + 1)
+                # (step < ROUNDS: the next round has a king; round_king is None only outside the schedule)
                 s["plan"] = fix_plan(s, king, subs[king].get("next"), rng, log)  # type: ignore[arg-type]
                 log.public(describe_plan(s["plan"], step + 1))
             else:

@@ -90,6 +90,9 @@ class ConfigError(EngineError):
 class SubmissionError(EngineError):
     """A submission breaks a rule; ``field`` names the form field at fault."""
 
+    #: Whose submission it is, when the runner knows (``play_phase`` says it on the error it raises).
+    player: str | None = None
+
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field

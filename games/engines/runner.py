@@ -54,7 +54,7 @@ def play_phase(
     for player in submissions:
         if not spec.may_submit(player):
             err = NotAnActor("", f"{player} does not act in {spec.name}")
-            err.player = player  # type: ignore[attr-defined]
+            err.player = player
             raise err
     counted: dict[str, Payload] = {}
     defaulted: list[str] = []
@@ -65,7 +65,7 @@ def play_phase(
                 counted[player] = engine.check(state, player, submissions[player])
             except SubmissionError as err:
                 if not lenient:
-                    err.player = player  # type: ignore[attr-defined]
+                    err.player = player
                     raise
                 rejected[player] = err.message
     for player in spec.actors:
@@ -75,7 +75,7 @@ def play_phase(
                 continue
             except SubmissionError as err:
                 if not lenient:
-                    err.player = player  # type: ignore[attr-defined]
+                    err.player = player
                     raise
                 rejected[player] = err.message
         counted[player] = default_for(engine, state, seed, spec, player)

@@ -30,6 +30,7 @@ def check_pairing(slots: list[str | None], cultists: list[str], leader: str) -> 
     Six filled slots of six different cultists hold every cultist exactly once.
     """
     seen: dict[str, int] = {}
+    named: list[str] = []
     for slot, name in enumerate(slots):
         field = slot_field(slot)
         if not name:
@@ -43,7 +44,8 @@ def check_pairing(slots: list[str | None], cultists: list[str], leader: str) -> 
                 field, f"{name} is already in pair {seen[name] // 2 + 1}: put every cultist in exactly one pair."
             )
         seen[name] = slot
-    return [[slots[i], slots[i + 1]] for i in range(0, 2 * PAIRS, 2)]  # type: ignore[list-item]
+        named.append(name)
+    return [[named[i], named[i + 1]] for i in range(0, 2 * PAIRS, 2)]
 
 
 def random_pairing(cultists: list[str], rng: random.Random) -> list[list[str]]:

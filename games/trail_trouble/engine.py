@@ -13,7 +13,7 @@ Where to find a rule:
 from __future__ import annotations
 
 import random
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any
 
 from games.engines.protocol import (
@@ -49,6 +49,8 @@ ROUNDS = cfg.ROUNDS
 PLAYERS = cfg.PLAYERS
 #: A player who sends nothing takes the Right path at all four forks.
 DEFAULT_PATHS = RIGHT * FORKS_PER_ROUND
+#: The fields of a path's result the state keeps (all but the player's name), in order.
+_PATH_FIELDS = tuple(f for f in fields(rules.PathResult) if f.name != "player")
 
 
 # --- checking a submission ---------------------------------------------------------------
@@ -299,10 +301,10 @@ class TrailTroubleEngine(Engine):
 
     @staticmethod
     def _result_record(result: rules.PathResult) -> dict[str, Any]:
-        record = asdict(result)
-        record.pop("player")
-        record["failed"] = [describe_condition(c) for c in result.failed]
-        return record
+        """The path's result as the state keeps it: its fields in order but the player, the failed conditions
+        described. (Not ``asdict``: it deep-copies the conditions only to be replaced, a tenth of a resolution.)"""
+        return {f.name: [describe_condition(c) for c in result.failed] if f.name == "failed" else getattr(result, f.name)
+                for f in _PATH_FIELDS}
 
     @staticmethod
     def _garnet_changes(round_no: int, fork_no: int, result: rules.PathResult) -> list[GarnetChange]:

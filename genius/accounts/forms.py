@@ -1,19 +1,25 @@
-"""Forms that give users names: sign-up, and the admin's add-user and change-user forms.
+"""Forms that give users names (sign-up, the admin's add-user and change-user forms), the profile and the
+password reset's email form.
 
-They all apply ``names.problem`` and refuse a name that looks like one already taken. Accounts made
-in code (``User.objects.create_user``, the demo, bots) are the system's own and skip the forms;
-``manage.py check_usernames`` reports any stored name that breaks the policy.
+They all apply ``names.problem`` and refuse a name that looks like one already taken (sign-up through
+allauth's adapter, ``genius.accounts.allauth_adapter``). Accounts made in code (``User.objects.create_user``,
+the demo, bots) are the system's own and skip the forms; ``manage.py check_usernames`` reports any stored
+name that breaks the policy. An email address is confirmed by a link before anything is sent to it
+(``genius.accounts.email_addresses``).
 """
 
 from __future__ import annotations
 
+from allauth.account.forms import ResetPasswordForm as AllauthResetPasswordForm
+from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.core.exceptions import ValidationError
 
+from genius.accounts import email_addresses as emails
 from genius.accounts import names
 from genius.accounts.models import Profile, profile_of, validate_zone
 
@@ -100,46 +106,65 @@ class TimeZoneField(forms.CharField):
                 "autocapitalize": "none", "spellcheck": "false", "data-time-zone": ""}
 
 
+def validate_mail_domain(value: str) -> None:
+    """The address's domain can be written for mail (IDNA): Django's check lets ``example.org\ufffd`` through,
+    which the mail backend then cannot send to."""
+    try:
+        value.rpartition("@")[2].encode("idna")
+    except UnicodeError:
+        raise ValidationError("This address's domain (after the @) is not a valid domain name.",
+                              code="email_domain") from None
+
+
 def email_field() -> forms.EmailField:
-    return forms.EmailField(required=False, label="Email", max_length=254,
+    return forms.EmailField(required=False, label="Email", max_length=254, validators=[validate_mail_domain],
                             help_text="Where we tell you that your move is due. Optional; never shown to others.",
                             widget=forms.EmailInput(attrs={"autocomplete": "email"}))
 
 
-class SignUpForm(_NamePolicyMixin, UserCreationForm):
-    """Sign-up: a name that follows the policy and looks like no other, a password, and optionally an email
-    address and a time zone (the page fills in the browser's)."""
+class SignUpForm(_NamePolicyMixin, AllauthSignupForm):
+    """Sign-up (allauth's form): a name that follows the policy and looks like no other, a password, and
+    optionally an email address (confirmed by a link before anything is sent to it) and a time zone (the page
+    fills in the browser's)."""
 
-    email = email_field()
     time_zone = TimeZoneField()
-
-    class Meta(UserCreationForm.Meta):
-        field_classes = {"username": UserNameField}
-
-    field_order = ["username", "email", "time_zone", "password1", "password2"]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.order_fields(["username", "email", "time_zone", "password1", "password2"])
+        # The policy gives one clear message for every length (allauth's field would add its own at 150).
+        username = self.fields["username"]
+        username.help_text, username.max_length, username.validators = USERNAME_HINT, None, []
+        username.widget.attrs.update(autocapitalize="none", maxlength=str(names.MAX_LENGTH))
+        username.widget.attrs.pop("placeholder", None)
+        self.fields["email"] = email_field()
         self.fields["time_zone"].widget.attrs["data-prefill-zone"] = ""  # me.js fills in the browser's zone
-        # The model's own hint ("150 characters or fewer … @/./+/-/_") is not this site's rule.
-        self.fields["username"].help_text = USERNAME_HINT
         # Django's password hints are a list, which the page shows as text: one sentence after another, spaced.
         self.fields["password1"].help_text = " ".join(password_validators_help_texts())
+        for name in ("password1", "password2"):
+            self.fields[name].widget.attrs.pop("placeholder", None)
 
-    def clean_username(self) -> str:
-        return self._check_lookalike(super().clean_username())
-
-    def save(self, commit: bool = True):
-        user = super().save(commit=False)
-        user.email = self.cleaned_data.get("email") or ""
-        if commit:
-            user.save()
-            Profile.objects.create(user=user, time_zone=self.cleaned_data.get("time_zone") or "")
+    def save(self, request):
+        user = super().save(request)
+        Profile.objects.update_or_create(user=user, defaults={"time_zone": self.cleaned_data.get("time_zone") or ""})
         return user
 
 
+class ResetPasswordForm(AllauthResetPasswordForm):
+    """"Forgot your password?": the link goes only to a confirmed address of an account with a password."""
+
+    users: list
+
+    def clean_email(self) -> str:
+        email = super().clean_email()
+        self.users = [user for user in self.users
+                      if user.has_usable_password() and emails.is_confirmed(user, email)]
+        return email
+
+
 class ProfileForm(_NamePolicyMixin, forms.ModelForm):
-    """The profile page: the email address (the user's), the time zone and the email choices."""
+    """The profile page: the email address (a new one is confirmed by a link before it replaces the old),
+    the time zone and the email choices."""
 
     email = email_field()
     time_zone = TimeZoneField()
@@ -154,15 +179,22 @@ class ProfileForm(_NamePolicyMixin, forms.ModelForm):
         self.user = user
         kwargs.setdefault("instance", profile_of(user))
         super().__init__(*args, **kwargs)
-        self.fields["email"].initial = user.email
+        self.fields["email"].initial = emails.wanted(user)
 
-    def save(self, commit: bool = True) -> Profile:
+    def clean_email(self) -> str:
+        email = self.cleaned_data.get("email") or ""
+        if email and emails.taken_by_another(self.user, email):
+            raise ValidationError("This address belongs to another account.", code="email_taken")
+        return email
+
+    def save(self, commit: bool = True, *, request=None) -> Profile:
+        """Save the choices; a changed address is sent its confirmation link (``request``: for the link)."""
         profile = super().save(commit=False)
         profile.user = self.user
-        self.user.email = self.cleaned_data.get("email") or ""
         if commit:
-            self.user.save(update_fields=["email"])
             profile.save()
+            if "email" in self.changed_data:
+                emails.change(request, self.user, self.cleaned_data.get("email") or "")
         return profile
 
 

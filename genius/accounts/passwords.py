@@ -1,15 +1,15 @@
-"""Forgotten passwords: Django's reset views in the site's look, the emails braked per client address.
+"""Forgotten passwords: allauth's reset views in the site's look, the emails braked per client address.
 
-The pages are ``templates/registration/password_*.html`` (they extend the site's base); the email is
-sent through the configured backend (``EMAIL_BACKEND``, console by default) and only to accounts with a
-usable password (guests have none). At most ``GENIUS_PASSWORD_RESETS_PER_HOUR`` emails are asked for
+The pages are ``templates/account/password_*.html`` (they extend the site's base); the email is sent
+through the configured backend (``EMAIL_BACKEND``, console by default), only to a confirmed address
+and only for accounts with a usable password (guests have none): ``forms.ResetPasswordForm``. At most ``GENIUS_PASSWORD_RESETS_PER_HOUR`` emails are asked for
 from one address an hour (counted by django-ratelimit, a brake that lets requests through when the cache is down).
 """
 
 from __future__ import annotations
 
+from allauth.account.views import PasswordResetView
 from django.conf import settings
-from django.contrib.auth import views as auth_views
 from django.http import HttpResponse
 from django.shortcuts import render
 
@@ -33,22 +33,11 @@ def forget_resets(address: str | None) -> None:
     brakes.forget(RESETS, address)
 
 
-class PasswordReset(auth_views.PasswordResetView):
-    """``/accounts/password_reset/``: the form that sends the link, braked per address."""
-
-    subject_template_name = "registration/password_reset_subject.txt"
+class PasswordReset(PasswordResetView):
+    """``/accounts/password/reset/``: the form that sends the link, braked per address."""
 
     def form_valid(self, form) -> HttpResponse:
         refusal = reset_refusal(client_address(self.request))
         if refusal:
             return render(self.request, self.get_template_names(), {"form": form, "refusal": refusal}, status=429)
         return super().form_valid(form)
-
-
-class PasswordResetDone(auth_views.PasswordResetDoneView):
-    """``/accounts/password_reset/done/``: check your email (and for how long the link works)."""
-
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
-        ctx["days"] = max(1, int(settings.PASSWORD_RESET_TIMEOUT) // 86400)
-        return ctx

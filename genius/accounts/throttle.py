@@ -37,6 +37,14 @@ from genius.accounts.addresses import client_address
 PAIR = ["username", "ip_address"]
 
 
+def username_of(request: Any, credentials: dict | None = None) -> str | None:
+    """The name tried (``AXES_USERNAME_CALLABLE``): from the credentials, else allauth's form field ``login``."""
+    if credentials and credentials.get("username"):
+        return credentials["username"]
+    data = getattr(request, "POST", None) or {}
+    return data.get("login") or data.get("username") or None
+
+
 def _limit(limit: int) -> int:
     """A wider lock's limit, never below the pair's own (``AXES_FAILURE_LIMIT``)."""
     return max(int(limit), int(settings.AXES_FAILURE_LIMIT))

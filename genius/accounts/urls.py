@@ -1,10 +1,35 @@
-"""A person's own pages: sign-up and the profile."""
+"""A person's own pages: sign-up, the profile, and the accounts' pages (django-allauth's, in the site's look).
 
-from django.urls import path
+The addresses people used before allauth keep working: the names ``login``, ``logout``, ``signup``,
+``password_reset`` and ``password_change`` point at allauth's pages, and the old paths send on to them.
+"""
 
-from genius.accounts import views
+from allauth.account import views as allauth_views
+from django.urls import include, path, re_path
+
+from genius.accounts import passwords, views
+
+#: Under ``accounts/``.
+account_urlpatterns = [
+    path("signup/", views.SignUp.as_view(), name="account_signup"),
+    path("signup/", views.SignUp.as_view(), name="signup"),
+    path("login/", allauth_views.login, name="login"),
+    path("logout/", allauth_views.logout, name="logout"),
+    path("password/reset/", passwords.PasswordReset.as_view(), name="account_reset_password"),
+    path("password/reset/", passwords.PasswordReset.as_view(), name="password_reset"),
+    path("password/change/", allauth_views.password_change, name="password_change"),
+    # Before allauth: Django's own addresses.
+    path("password_reset/", views.moved("account_reset_password")),
+    path("password_reset/done/", views.moved("account_reset_password_done")),
+    path("password_change/", views.moved("account_change_password")),
+    path("password_change/done/", views.moved("profile")),
+    re_path(r"^reset/(?P<uidb64>[^/]+)/(?P<token>[^/]+)/$", views.old_reset_link),
+    path("reset/done/", views.moved("account_login")),
+    path("", include("allauth.urls")),
+]
 
 urlpatterns = [
-    path("signup/", views.signup, name="signup"),
+    path("signup/", views.moved("account_signup")),
     path("me/profile/", views.profile, name="profile"),
+    path("me/profile/confirm/", views.send_confirmation, name="profile-confirm-email"),
 ]

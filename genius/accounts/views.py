@@ -1,44 +1,92 @@
-"""A person's own pages: sign-up and the profile (email, time zone, emails wanted)."""
+"""A person's own pages: sign-up (allauth's, braked per address), old addresses sent on, and the profile
+(email, time zone, emails wanted, a linked Discord account)."""
 
 from __future__ import annotations
 
+from allauth.account.views import SignupView
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
 
-from genius.accounts import throttle
+from genius.accounts import email_addresses, throttle
 from genius.accounts.addresses import client_address
-from genius.accounts.forms import ProfileForm, SignUpForm
+from genius.accounts.discord.links import discord_enabled, discord_name
+from genius.accounts.forms import ProfileForm
 from genius.accounts.middleware import remember_zone
 
 
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     """``/me/profile/``: the email address, the time zone and which emails to send."""
+    user = request.user
+    assert isinstance(user, User)  # login_required
     form = ProfileForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        changed = "email" in form.changed_data and form.cleaned_data.get("email")
+        saved = form.save(request=request)
         remember_zone(request, saved.time_zone)
-        messages.success(request, "Profile saved.")
+        messages.success(request, "Profile saved." + (f" We sent a link to {changed}: click it to confirm the address."
+                                                      if changed else ""))
         return redirect("profile")
-    return render(request, "registration/profile.html", {"form": form},
-                  status=400 if form.errors else 200)
+    confirmed = email_addresses.confirmed_address(user)
+    context = {"form": form, "confirmed_email": confirmed,
+               "pending_email": email_addresses.pending(user) or ("" if confirmed else user.email),
+               "discord": discord_name(user),
+               "discord_enabled": discord_enabled()}
+    return render(request, "registration/profile.html", context, status=400 if form.errors else 200)
 
 
-def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and sign in (names under ``genius.accounts.names``; throttled per address)."""
-    address = client_address(request)
-    if request.method == "POST":
-        refusal = throttle.signup_refusal(address)
-        if refusal:
-            return render(request, "registration/signup_throttled.html", {"reason": refusal}, status=429)
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        throttle.signup_made(address)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}! Join a lobby below.")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+@login_required
+@require_POST
+def send_confirmation(request: HttpRequest) -> HttpResponse:
+    """``/me/profile/confirm/``: send the confirmation link again (no more than once in 3 minutes)."""
+    if email_addresses.send_link(request, request.user):
+        messages.success(request, "We sent the link again: look in your inbox (and spam folder).")
+    else:
+        messages.info(request, "A link was sent less than 3 minutes ago: look for it in your inbox (and spam folder).")
+    return redirect("profile")
+
+
+class SignUp(SignupView):
+    """``/accounts/signup/``: allauth's sign-up, braked per client address (``throttle``); a refused form
+    answers 400 with its errors."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method == "POST":
+            refusal = throttle.signup_refusal(client_address(request))
+            if refusal:
+                return render(request, "registration/signup_throttled.html", {"reason": refusal}, status=429)
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        throttle.signup_made(client_address(self.request))
+        user = getattr(form, "user", None) or self.user
+        messages.success(self.request, f"Welcome, {user.username}! Join a lobby below.")
+        return response
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
+
+
+def moved(name: str):
+    """A view that sends an old address on to ``name``'s page, keeping the query (``?next=``)."""
+
+    def view(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        query = request.META.get("QUERY_STRING", "")
+        return redirect(reverse(name) + (f"?{query}" if query else ""))
+
+    view.login_required = False  # type: ignore[attr-defined]
+    return view
+
+
+def old_reset_link(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    """A reset link emailed before the accounts moved to allauth: it cannot work any more; ask for a new one."""
+    messages.info(request, "That password-reset link is from before an update and no longer works: ask for a new one.")
+    return redirect("account_reset_password")

@@ -38,12 +38,44 @@ def _owns(request: HttpRequest, community_id: int | None) -> bool:
         community_id=community_id, user_id=request.user.pk or 0, role=Role.OWNER).exists()
 
 
+class CommunityForm(forms.ModelForm):
+    """A community's fields, checked as on its settings page (``services``); its address is set once."""
+
+    class Meta:
+        model = Community
+        fields = "__all__"
+
+    webhook_url = forms.URLField(required=False, assume_scheme="https", max_length=500, label="Webhook URL")
+
+    def _checked(self, field: str, check: Any, **kwargs: Any) -> Any:
+        try:
+            return check(self.cleaned_data.get(field), **kwargs)
+        except ServiceError as exc:
+            raise forms.ValidationError(exc.message) from None
+
+    def clean_name(self) -> str:
+        return self._checked("name", services.check_name)
+
+    def clean_slug(self) -> str:
+        return self._checked("slug", services.check_slug, exclude_pk=self.instance.pk)
+
+    def clean_description(self) -> str:
+        return self._checked("description", services.check_description)
+
+    def clean_webhook_url(self) -> str:
+        return self._checked("webhook_url", services.check_webhook)
+
+
 @admin.register(Community)
 class CommunityAdmin(SiteWideForAdministrators):
+    form = CommunityForm
     community_paths = ("pk",)
     list_display = ["name", "slug", "visibility", "joining", "created"]
     search_fields = ["name", "slug"]
-    readonly_fields = ["created_by", "created"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """Its address stays what it was made with (links to it keep working)."""
+        return ("slug", "created_by", "created") if obj is not None else ("created_by", "created")
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return bool(request.user.is_superuser)  # hosts create communities on the site (rate-limited)

@@ -24,6 +24,7 @@ from genius.accounts import brakes
 from genius.accounts.names import GUEST_PREFIX
 from genius.communities.models import HOSTING_ROLES, Community, Invitation, JoinRequest, Membership, Role
 from genius.matches.services.errors import ServiceError
+from genius.notify import safe_http
 
 NAME_MAX = 80
 DESCRIPTION_MAX = 2000
@@ -161,6 +162,10 @@ def check_webhook(url: Any) -> str:
     except ValidationError:
         raise ServiceError("A webhook address is an https:// address (Discord: the channel's webhook URL).",
                            "webhook_url") from None
+    try:
+        safe_http.check_without_lookup(url)
+    except safe_http.WebhookRefused as exc:
+        raise ServiceError(str(exc), "webhook_url") from None
     return url
 
 

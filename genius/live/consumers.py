@@ -35,7 +35,8 @@ from channels.layers import get_channel_layer
 from channels.utils import await_many_dispatch
 from django.conf import settings
 
-from genius.live import caps, fanout
+from genius.live import caps
+from genius.live.fanout import audience, frames
 from genius.live.pushes import host_group, seat_group, session_group
 from genius.matches import presenters
 from genius.matches.models import Match
@@ -124,10 +125,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.channel_name = ""
         self.groups_joined = []
         self._in_group = asyncio.Event()
-        self._held: fanout.Frame | None = None
+        self._held: frames.Frame | None = None
         self._outbox: deque[Mapping[str, str | int]] = deque(maxlen=OUTBOX)  # frames and closes (a code)
         self._writer: asyncio.Task | None = None
-        self._hub: fanout.Hub | None = None
+        self._hub: audience.Hub | None = None
         self._tokens = float(RESYNC_BURST)
         self._refilled = asyncio.get_running_loop().time()
         self._resync_later: asyncio.Task | None = None
@@ -174,7 +175,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not 0 < self.match_id <= MAX_PK:
             await self.close(code=NOT_FOUND)
             return
-        self._hub = fanout.hub()
+        self._hub = audience.hub()
         await self._hub.join(self.match_id, self)  # before reading: no update falls between the two
         info = await self._viewer()
         if info is None:
@@ -192,7 +193,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.groups_joined = groups
             self._in_group.set()
             self.viewer = (kind, seat_id)
-            await fanout.watch(self.match_id, kind, seat_id, self.channel_name)
+            await audience.watch(self.match_id, kind, seat_id, self.channel_name)
             self._watching = True
             # Read again once joined and watched: no private update, sign-out or change of seat falls between.
             code, seq = await self._recheck()
@@ -283,7 +284,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self._watching = False
         kind, seat_id = self.viewer
         assert self.match_id is not None and kind is not None  # both are set before watching begins
-        await fanout.unwatch(self.match_id, kind, seat_id, self.channel_name)
+        await audience.unwatch(self.match_id, kind, seat_id, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
         self._leave_hub()
@@ -304,7 +305,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     # --- public frames from the hub (called on this loop; never blocks) ---------------------------
 
-    def deliver(self, frame: fanout.Frame) -> None:
+    def deliver(self, frame: frames.Frame) -> None:
         if self._closing:
             return
         if self.viewer_kind is None:  # still connecting: keep the newest, sent after the hello

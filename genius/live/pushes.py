@@ -23,7 +23,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from genius.live import fanout
+from genius.live.fanout import audience, frames, publishing
 from genius.matches import presenters
 from genius.matches.models import Match
 
@@ -90,7 +90,8 @@ def schedule_push(match_id: int, *, seat_id: int | None = None, seq: int | None 
     conn = connections[DEFAULT_DB_ALIAS]
     if conn.in_atomic_block:
         open_savepoints = set(conn.savepoint_ids)
-        for sids, func, _robust in conn.run_on_commit:
+        for entry in conn.run_on_commit:  # (savepoint ids, function, robust): django-stubs knows the first two
+            sids, func = entry[0], entry[1]
             # Only a push that a rollback would discard together with this one may carry it (one
             # that a rollback would keep may too: an extra push only renders what is there).
             if isinstance(func, _Push) and set(sids) <= open_savepoints:
@@ -119,10 +120,10 @@ def push_updates(matches: dict[int, set[int] | None], seqs: dict[int, int | None
         push_update(match_id, seats=seats, seq=(seqs or {}).get(match_id))
         return
     try:
-        watching = fanout.watchers_of(list(matches))
+        watching = audience.watchers_of(list(matches))
     except Exception:
         log.warning("could not read who watches matches %s", list(matches), exc_info=True)
-        watching = {match_id: fanout.Watchers() for match_id in matches}
+        watching = {match_id: audience.Watchers() for match_id in matches}
     unwatched = [m for m, seats in matches.items() if seats is None and not watching[m].anyone]
     for match_id, seats in matches.items():
         if match_id not in unwatched:
@@ -137,13 +138,13 @@ def _publish_stale(match_ids: list[int]) -> None:
         return
     seqs = Match.objects.filter(pk__in=match_ids).values_list("pk", "seq")
     try:
-        fanout.publish_many([fanout.Frame(m, seq, encode_stale(seq), encode_stale(seq)) for m, seq in seqs])
+        publishing.publish_many([frames.Frame(m, seq, encode_stale(seq), encode_stale(seq)) for m, seq in seqs])
     except Exception:
         log.warning("live push of matches %s failed", match_ids, exc_info=True)
 
 
 def push_update(
-    match_id: int, seats: set[int] | None = None, seq: int | None = None, watching: fanout.Watchers | None = None
+    match_id: int, seats: set[int] | None = None, seq: int | None = None, watching: audience.Watchers | None = None
 ) -> None:
     """Render the public view once, and the private views of whoever watches, and send them.
 
@@ -155,7 +156,7 @@ def push_update(
     """
     if seats is not None:
         try:
-            watching = watching or fanout.watchers(match_id)
+            watching = watching or audience.watchers(match_id)
         except Exception:
             log.warning("could not read who watches match %s", match_id, exc_info=True)
             return  # the pages resync from their next update or reconnect
@@ -165,9 +166,9 @@ def push_update(
                 _push_private(match, watching.seats & seats, watching.host)
         return
     if watching is None:
-        watching = fanout.Watchers()
+        watching = audience.Watchers()
         try:
-            watching = fanout.watchers(match_id)
+            watching = audience.watchers(match_id)
         except Exception:
             log.warning("could not read who watches match %s", match_id, exc_info=True)
     if not watching.anyone:
@@ -181,16 +182,16 @@ def push_update(
     try:
         public = presenters.public_parts(match, reads)
         member = {name: part for name, part in public.items() if name != "board"}
-        _publish(fanout.Frame(match_id, match.seq, encode(match.seq, public), encode(match.seq, member)))
+        _publish(frames.Frame(match_id, match.seq, encode(match.seq, public), encode(match.seq, member)))
     except Exception:  # the database is the truth; pages resync on the next message or reconnect
         log.warning("live push of match %s to spectators failed", match_id, exc_info=True)
     _push_private(match, set(), watching.host, reads)
 
 
-def _publish(frame: fanout.Frame) -> fanout.Watchers | None:
+def _publish(frame: frames.Frame) -> audience.Watchers | None:
     """Publish the public frame; returns who watches privately (None if Redis failed)."""
     try:
-        return fanout.publish(frame)
+        return publishing.publish(frame)
     except Exception:
         log.warning("live push of match %s to spectators failed", frame.match_id, exc_info=True)
         return None

@@ -17,6 +17,8 @@ from genius.live import pushes as live
 from genius.matches.models import Seat
 
 _UNKNOWN = object()
+#: The key of the seat's holder when loaded, in the instance's ``__dict__``.
+_HOLDER = "_live_holder"
 
 
 @receiver(user_logged_out, dispatch_uid="games.live.sign_out")
@@ -29,17 +31,18 @@ def close_signed_out_sockets(sender: Any, request: Any = None, **kwargs: Any) ->
 
 @receiver(post_init, sender=Seat, dispatch_uid="games.live.seat_loaded")
 def remember_holder(sender: Any, instance: Seat, **kwargs: Any) -> None:
-    """Remember who held the seat when it was loaded (a save compares)."""
-    instance._live_holder = instance.__dict__.get("user_id", _UNKNOWN)
+    """Remember who held the seat when it was loaded (a save compares), in the instance's own dict: this
+    module's note on the row, not a field of the model."""
+    instance.__dict__[_HOLDER] = instance.__dict__.get("user_id", _UNKNOWN)
 
 
 @receiver(post_save, sender=Seat, dispatch_uid="games.live.seat_saved")
 def close_on_new_holder(sender: Any, instance: Seat, created: bool, **kwargs: Any) -> None:
     """A seat given to someone else (or taken by a host of the match): close the sockets it concerns
     once the change is committed."""
-    before = None if created else getattr(instance, "_live_holder", _UNKNOWN)
+    before = None if created else instance.__dict__.get(_HOLDER, _UNKNOWN)
     now = instance.user_id
-    instance._live_holder = now
+    instance.__dict__[_HOLDER] = now
     if before == now:
         return
     match_id, seat_id = instance.match_id, instance.pk

@@ -6,6 +6,7 @@ The seasons' admin is in ``genius.seasons.admin``, the notices' and webhooks' in
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, cast
 
 from django import forms
@@ -19,7 +20,7 @@ from django.utils.html import format_html
 
 from genius.communities.admin_scope import CommunityScoped, ScopedInline, open_admin_to_hosts
 from genius.communities.fields import community_field
-from genius.forms.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField
+from genius.forms.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField, choice_field
 from genius.matches import access
 from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Seat, Snapshot, Submission, TolEntry
 from genius.matches.services import controls, lifecycle, lobbies, matchfiles
@@ -103,7 +104,7 @@ class MatchForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = available_games()
+        choice_field(self, "game").choices = available_games()
 
     def clean_seed(self) -> int:
         seed = self.cleaned_data.get("seed")
@@ -224,7 +225,8 @@ class MatchAdmin(NotWhereSeated):
         """Pause and resolve now, as on the match page: a confirmation saying what will happen for each match,
         then each done for the phase it was shown for, with a message saying what happened."""
         if request.POST.get("confirm") != "yes":
-            rows, any_ok = [], False
+            rows: list[tuple[Match, controls.Preview | None, str]] = []
+            any_ok = False
             for match in queryset:
                 try:
                     rows.append((match, controls.preview(match.pk, "pause" if action == "pause" else "resolve"), ""))
@@ -336,10 +338,9 @@ class SubmissionAdmin(NotWhereSeated):
     search_fields = ["seat__name", "phase__name", "phase__match__title"]
     search_help_text = "Seat, phase or match title."
     list_per_page = 50
-    fields = ["phase", "seat", "kind", "is_default", "locked", "submitted_at", "payload_json"]
-    readonly_fields = fields
+    fields = readonly_fields = ("phase", "seat", "kind", "is_default", "locked", "submitted_at", "payload_json")
 
-    def get_list_display(self, request: HttpRequest) -> list[str]:
+    def get_list_display(self, request: HttpRequest) -> list[str | Callable[[Submission], str | bool]]:
         """Without the match column when the list shows one match (the host page's link)."""
         shown = list(super().get_list_display(request))
         return shown[1:] if SubmissionMatchFilter.parameter_name in request.GET else shown
@@ -348,7 +349,7 @@ class SubmissionAdmin(NotWhereSeated):
         # the admin's navigation column is left off here: at 1280 px the columns get its width
         return super().changelist_view(request, {"is_nav_sidebar_enabled": False, **(extra_context or {})})
 
-    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest) -> bool:
         """The match filter's parameter (the host page's link) is allowed, as when it was a plain list filter."""
         return lookup == SubmissionMatchFilter.parameter_name or super().lookup_allowed(lookup, value, request)
 

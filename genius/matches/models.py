@@ -137,6 +137,12 @@ class Phase(models.Model):
         """Live turns and set-up steps (minutes, not days)."""
         return self.kind in ("turn", "setup")
 
+    @property
+    def published_ruling(self) -> dict[str, Any]:
+        """The host's published ruling (a ruling phase closes only by it: reading it before is a bug)."""
+        assert self.ruling is not None, f"phase {self.pk} has no published ruling"
+        return self.ruling
+
     class Meta:
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_phase_per_number")]
@@ -252,9 +258,9 @@ def _total(rows: models.QuerySet) -> int:
 
 def garnet_balance(user_id: int, season_id: int | None) -> int:
     """A wallet: the sum of the user's garnet ledger in the season (or outside any season)."""
-    return _total(GarnetEntry.objects.filter(user_id=user_id, season_id=season_id))
+    return _total(GarnetEntry.objects.filter(user_id=user_id, season=season_id))  # None: outside any season
 
 
 def tol_balance(user_id: int, season_id: int | None) -> int:
     """Tokens of Life held: the sum of the ToL ledger."""
-    return _total(TolEntry.objects.filter(user_id=user_id, season_id=season_id))
+    return _total(TolEntry.objects.filter(user_id=user_id, season=season_id))

@@ -7,7 +7,7 @@ are braked per client address (``services.practice``). No game is named here.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -34,7 +34,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
     if refusal:
         return _refused(request, refusal, 429)
     guest = not request.user.is_authenticated
-    user: AbstractBaseUser
+    user: User
     if request.user.is_authenticated:
         user = request.user
     else:  # a visitor: a guest, signed in

@@ -103,8 +103,8 @@ class Reads:
         for sub in Submission.objects.filter(seat_id__in=missing).order_by("submitted_at", "pk"):
             self._subs[sub.seat_id].append(sub)
         lines = self.match.log.filter(audience=LogEntry.Audience.SEAT, seat_id__in=missing).order_by("order")
-        for seat_id, *line in lines.values_list("seat_id", "phase_number", "phase_name", "text"):
-            self._lines[seat_id].append(tuple(line))
+        for seat_id, number, name, text in lines.values_list("seat_id", "phase_number", "phase_name", "text"):
+            self._lines[seat_id].append((number, name, text))
 
     def submissions(self, seat: Seat) -> list[Submission]:
         """The seat's submissions, oldest first."""

@@ -32,7 +32,7 @@ def match_ruling(request: HtmxRequest, match: Match) -> HttpResponse:
     players and spectators will read, then "Publish now"), ``edit`` (back to the boxes), ``publish``."""
     phase = rulings.open_ruling_phase(match) if match.state is not None and rulings.offers_rulings(match) else None
     if phase is None:
-        ctx = {"match": match, "phase": None, "published": _published(match)}
+        ctx: dict[str, object] = {"match": match, "phase": None, "published": _published(match)}
         if request.method == "POST":  # published meanwhile (a second click, another tab) or nothing closed yet
             ctx["refused"] = ("There is no ruling to publish now: it was published already, or no phase of players "
                               "has closed yet. Nothing was changed.")

@@ -24,7 +24,7 @@ log = logging.getLogger("games")
 Backend = Callable[[int, datetime], None]
 
 _backends: dict[str, Backend] = {}
-_sweeps: list[Callable[[], None]] = []
+_sweeps: list[Callable[[], object]] = []  # what a sweep returns (a count, say) is not read
 
 
 def register(clock: str, backend: Backend) -> None:
@@ -42,8 +42,9 @@ def schedule_resolution(phase: Phase) -> None:
         transaction.on_commit(lambda: backend(phase_id, deadline))
 
 
-def add_sweep(sweep: Callable[[], None]) -> None:
-    """Run ``sweep`` on every tick of the clock, before due phases are closed (once, however often added)."""
+def add_sweep(sweep: Callable[[], object]) -> None:
+    """Run ``sweep`` on every tick of the clock (once, however often added): the embedded clock runs the sweeps
+    before it closes due phases, the Celery beat's task after it has handed them out to the workers."""
     if sweep not in _sweeps:
         _sweeps.append(sweep)
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 import redis
@@ -22,11 +25,18 @@ MAX_TASK_DELAY = timedelta(minutes=10)
 
 @shared_task(ignore_result=True)
 def close_due_phases() -> int:
-    """The beat's sweep (every second): hand each due phase to a worker."""
-    scheduler.run_sweeps()  # e.g. due season decisions, reminder emails, webhook retries (never raises)
+    """The beat's sweep (every second): hand each due phase to a worker, then run the other apps' sweeps.
+
+    Due phases go first: players wait for them, and a sweep may take long (the opening emails of thousands of
+    phases a mass deadline opened), so the workers resolve meanwhile. One sweep runs at a time: a tick that
+    finds one running leaves it alone rather than run the same work beside it on another worker.
+    """
     ids = _not_waiting(lifecycle.due_phase_ids())
     for start in range(0, len(ids), resolution.BATCH):
         resolve_phases.delay(ids[start:start + resolution.BATCH])
+    with _one_sweep_at_a_time() as mine:
+        if mine:
+            scheduler.run_sweeps()  # e.g. due season decisions, reminder emails, webhook retries (never raises)
     return len(ids)
 
 
@@ -97,3 +107,31 @@ def _picked_up(phase_id: int) -> None:
             client.delete(f"genius:waiting:{phase_id}")
         except redis.RedisError:
             pass
+
+
+#: How long a sweep holds its mark at most (a worker that died mid-sweep leaves it to expire).
+SWEEP_HOLD = 120
+
+
+@contextmanager
+def _one_sweep_at_a_time() -> Iterator[bool]:
+    """True when no other sweep is running (the mark taken for this one, released after it); without Redis
+    (or with it down) always True: a sweep twice at once does no harm, every round is claimed once."""
+    client = _marks()
+    if client is None:
+        yield True
+        return
+    token = uuid.uuid4().hex
+    try:
+        mine = bool(client.set("genius:sweeping", token, nx=True, ex=SWEEP_HOLD))
+    except redis.RedisError:
+        mine = True
+    try:
+        yield mine
+    finally:
+        if mine:
+            try:
+                if client.get("genius:sweeping") == token.encode():
+                    client.delete("genius:sweeping")
+            except redis.RedisError:
+                pass

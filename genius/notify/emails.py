@@ -6,7 +6,8 @@ is not in; the same for season decisions. Live turns and set-up steps (a minute 
 to those who ask for it. Each person's profile (``genius.accounts.models.Profile``) says which of these
 they want; times are in their zone. Subjects and bodies are templates (``templates/emails/``); the time left
 is Django's ``timeuntil``. Every round is claimed once (a ``Notice`` or an ``AlertRound`` row) whichever
-process sends it.
+process sends it. Emails go only to confirmed addresses (``genius.accounts.email_addresses``): an address
+typed but not confirmed by its link gets nothing.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from genius.accounts.email_addresses import confirmed_addresses
 from genius.accounts.models import Profile
 from genius.accounts.zones import zone_or_none
-from genius.matches.models import Match, Phase, Submission
+from genius.matches.models import Match, Phase, Seat, Submission
 from genius.notify.models import AlertRound, Notice
 from genius.seasons.models import Decision
 
@@ -89,21 +91,24 @@ def _zone(profile: Profile | None):
 
 
 def _phase_message(match: Match, phase: Phase, user, *, acts: bool, reminder: bool | str, now: datetime,
-                   profile: Profile | None = None) -> EmailMessage:
+                   profile: Profile | None = None, to: str = "") -> EmailMessage:
     """``reminder``: False (the phase opened), True (the host's reminder), "hour" or "turn"."""
     context = {"name": user.get_username(), "match": match, "phase": phase, "acts": acts, "now": now,
                "tz": _zone(profile), "url": _site() + reverse("match", args=[match.pk]),
                "profile_url": _site() + reverse("profile")}
     template = {False: "phase_opened", True: "phase_reminder", "hour": "deadline_hour", "turn": "your_turn"}[reminder]
-    return _email(template, user.email, context)
+    return _email(template, to or confirmed_addresses([user.pk])[user.pk], context)
 
 
 def _seated_people(match: Match, choice: str | None = None) -> list:
-    """(seat name, user, profile) of the people seated with an email address (who want ``choice``)."""
-    people = [(seat.name, seat.user) for seat in match.seats.filter(user__isnull=False, is_bot=False)
-              .select_related("user") if seat.user is not None and seat.user.email]
+    """(seat name, user, profile, address) of the people seated with a confirmed email address (who want
+    ``choice``)."""
+    seated = [(seat.name, seat.user) for seat in match.seats.filter(user__isnull=False, is_bot=False)
+              .select_related("user") if seat.user is not None]
+    addresses = confirmed_addresses(user.pk for _, user in seated)
+    people = [(name, user) for name, user in seated if user.pk in addresses]
     profiles = _profiles([user for _, user in people])
-    return [(name, user, profiles[user.pk]) for name, user in people
+    return [(name, user, profiles[user.pk], addresses[user.pk]) for name, user in people
             if choice is None or getattr(profiles[user.pk], choice)]
 
 
@@ -115,21 +120,26 @@ def send_phase_emails(now: datetime | None = None) -> int:
     # (the host adjudicates) is nobody's move.
     open_phases = (Phase.objects.filter(Q(deadline__gt=now) | Q(deadline__isnull=True), status=Phase.Status.OPEN,
                                         match__status=Match.Status.RUNNING)
-                   .exclude(kind__in=["turn", "setup", "ruling"]).select_related("match"))
-    for phase in open_phases.exclude(notices__kind=Notice.Kind.OPENED):
+                   .exclude(kind__in=["turn", "setup", "ruling"]).select_related("match")
+                   .defer("match__state"))  # every open phase's match, each tick: their states are never read here
+    opened = list(open_phases.exclude(notices__kind=Notice.Kind.OPENED))
+    for phase in _noted_without_email(opened, now):
         notice = _claim(Notice.Kind.OPENED, phase=phase, now=now)
         if notice is None:
             continue
         people = _seated_people(phase.match, DUE)
         messages = [_phase_message(phase.match, phase, user, acts=name in phase.actors, reminder=False, now=now,
-                                   profile=profile) for name, user, profile in people]
+                                   profile=profile, to=to) for name, user, profile, to in people]
         _record(notice, messages)
         sent += len(messages)
-    for phase in open_phases.filter(reminded=False, deadline__isnull=False):
+    due = [phase for phase in open_phases.filter(reminded=False, deadline__isnull=False)
+           if phase.match.reminder_lead_seconds and phase.deadline
+           and phase.deadline - timedelta(seconds=phase.match.reminder_lead_seconds) <= now]
+    reachable = _reachable({phase.match_id for phase in due})
+    Phase.objects.filter(pk__in=[p.pk for p in due if p.match_id not in reachable]).update(reminded=True)  # nobody to tell
+    for phase in (p for p in due if p.match_id in reachable):
         lead, deadline = timedelta(seconds=phase.match.reminder_lead_seconds), phase.deadline
         assert deadline is not None  # the query keeps the phases with a deadline
-        if not lead or deadline - lead > now:
-            continue
         if not Phase.objects.filter(pk=phase.pk, reminded=False).update(reminded=True):
             continue
         if deadline - lead <= phase.opened_at:
@@ -138,12 +148,33 @@ def send_phase_emails(now: datetime | None = None) -> int:
         if notice is None:
             continue
         moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
-        messages = [_phase_message(phase.match, phase, user, acts=True, reminder=True, now=now, profile=profile)
-                    for name, user, profile in _seated_people(phase.match, HOUR)
+        messages = [_phase_message(phase.match, phase, user, acts=True, reminder=True, now=now, profile=profile, to=to)
+                    for name, user, profile, to in _seated_people(phase.match, HOUR)
                     if name in phase.actors and name not in moved]
         _record(notice, messages)
         sent += len(messages)
     return sent
+
+
+def _noted_without_email(phases: list[Phase], now: datetime) -> list[Phase]:
+    """The phases whose match seats a person; the others' (bots only) opening rounds are noted at
+    once, all in one statement (nobody to email: the row ``_record`` would leave), so that a mass of matches of
+    bots (a mass deadline opens thousands of phases at once) costs the sweep a statement, not three a phase."""
+    if not phases:
+        return []
+    reachable = _reachable({p.match_id for p in phases})
+    Notice.objects.bulk_create([Notice(kind=Notice.Kind.OPENED, phase=p, sent_at=now, recipients=[], error="")
+                                for p in phases if p.match_id not in reachable], ignore_conflicts=True)
+    return [p for p in phases if p.match_id in reachable]
+
+
+def _reachable(match_ids: set[int]) -> set[int]:
+    """Those of these matches that seat a person (one query; none for no matches): only they may have someone to
+    email (``_seated_people`` then finds who has a confirmed address)."""
+    if not match_ids:
+        return set()
+    return set(Seat.objects.filter(match_id__in=match_ids, user__isnull=False, is_bot=False)
+               .values_list("match_id", flat=True))
 
 
 def _claim_round(kind: str, phase: Phase, now: datetime) -> AlertRound | None:
@@ -186,8 +217,8 @@ def _alert_owing(kind: str, phase: Phase, choice: str, reminder: str, now: datet
     if row is None:
         return 0
     moved = set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
-    messages = [_phase_message(phase.match, phase, user, acts=True, reminder=reminder, now=now, profile=profile)
-                for name, user, profile in _seated_people(phase.match, choice)
+    messages = [_phase_message(phase.match, phase, user, acts=True, reminder=reminder, now=now, profile=profile, to=to)
+                for name, user, profile, to in _seated_people(phase.match, choice)
                 if name in phase.actors and name not in moved]
     _record(row, messages)
     return len(messages)
@@ -198,13 +229,13 @@ def _decision_message(decision: Decision, *, reminder: bool, now: datetime) -> E
     context = {"name": user.get_username(), "decision": decision, "what": decision.get_kind_display().lower(),
                "reminder": reminder, "now": now, "tz": _zone(_profiles([user])[user.pk]),
                "url": _site() + reverse("decision", args=[decision.pk]), "profile_url": _site() + reverse("profile")}
-    return _email("decision", user.email, context)
+    return _email("decision", confirmed_addresses([user.pk])[user.pk], context)
 
 
 def _decision_needs_person(decision: Decision, choice: str) -> bool:
-    """The decider is a person with an email address who wants this email (``choice``, on their profile)."""
+    """The decider is a person with a confirmed email address who wants this email (``choice``, on their profile)."""
     seat = decision.match.seats.filter(user_id=decision.decider_id).first()
-    return (bool(decision.decider.email) and not (seat is not None and seat.is_bot)
+    return (bool(confirmed_addresses([decision.decider_id])) and not (seat is not None and seat.is_bot)
             and getattr(_profiles([decision.decider])[decision.decider_id], choice))
 
 
@@ -215,12 +246,7 @@ def send_decision_emails(now: datetime | None = None) -> int:
     rows = Decision.objects.filter(status=Decision.Status.OPEN, deadline__gt=now).select_related(
         "decider", "match", "episode__season")
     for decision in rows.exclude(notices__kind=Notice.Kind.OPENED):
-        notice = _claim(Notice.Kind.OPENED, decision=decision, now=now)
-        if notice is not None:
-            wanted = _decision_needs_person(decision, DUE)
-            messages = [_decision_message(decision, reminder=False, now=now)] if wanted else []
-            _record(notice, messages)
-            sent += len(messages)
+        sent += _decision_notice(Notice.Kind.OPENED, decision, DUE, now)
     for decision in rows.filter(reminded=False):
         lead, deadline = timedelta(seconds=decision.match.reminder_lead_seconds), decision.deadline
         assert deadline is not None  # the query keeps the decisions with a deadline (deadline__gt)
@@ -232,10 +258,18 @@ def send_decision_emails(now: datetime | None = None) -> int:
         # have no opening time: it gets its reminder, where comparing with None used to stop the whole run)
         if decision.opened_at is not None and deadline - lead <= decision.opened_at:
             continue
-        notice = _claim(Notice.Kind.REMINDER, decision=decision, now=now)
-        if notice is not None:
-            wanted = _decision_needs_person(decision, HOUR)
-            messages = [_decision_message(decision, reminder=True, now=now)] if wanted else []
-            _record(notice, messages)
-            sent += len(messages)
+        sent += _decision_notice(Notice.Kind.REMINDER, decision, HOUR, now)
     return sent
+
+
+def _decision_notice(kind: str, decision: Decision, choice: str, now: datetime) -> int:
+    """One ``kind`` notice of a decision (it opened, or its reminder): the email to its decider, if they are a
+    person who asked for it (``choice``, on their profile). Returns how many were sent (0 when another sweep
+    has claimed the notice already)."""
+    notice = _claim(kind, decision=decision, now=now)
+    if notice is None:
+        return 0
+    wanted = _decision_needs_person(decision, choice)
+    messages = [_decision_message(decision, reminder=kind == Notice.Kind.REMINDER, now=now)] if wanted else []
+    _record(notice, messages)
+    return len(messages)

@@ -14,9 +14,12 @@ import json
 import logging
 import socket
 import ssl
+from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from django.conf import settings
+
+from genius.notify.mentions import mention
 
 log = logging.getLogger("games")
 
@@ -35,9 +38,16 @@ def defuse_mentions(text: str) -> str:
     return text.replace("@", "@" + ZERO_WIDTH_SPACE).replace("<", "<" + ZERO_WIDTH_SPACE)
 
 
-def webhook_body(content: str) -> bytes:
-    """The JSON posted: the text with its mentions defused, and Discord told to ping nobody."""
-    return json.dumps({"content": defuse_mentions(content), "allowed_mentions": {"parse": []}}).encode()
+#: Discord refuses a message longer than this: a longer announcement is split at line ends (``webhooks.chunks``).
+MAX_CONTENT = 2000
+
+
+def webhook_body(content: str, people: Mapping[str, str] | None = None) -> bytes:
+    """The JSON posted: the text with its mentions defused, then the linked players among ``people`` (user name
+    -> Discord id) mentioned where it names them; Discord is told to ping exactly those and nobody else."""
+    text, users = mention(defuse_mentions(content), people or {}, limit=MAX_CONTENT)
+    allowed: dict[str, list[str]] = {"parse": [], "users": users} if users else {"parse": []}
+    return json.dumps({"content": text, "allowed_mentions": allowed}).encode()
 
 
 class WebhookRefused(ValueError):
@@ -59,13 +69,8 @@ def _is_public(address: str) -> bool:
                                  or ip.is_reserved or ip.is_unspecified)
 
 
-def check_webhook_url(url: str) -> tuple[str, str, int, str, str]:
-    """(scheme, host, port, path, address to connect to) of a webhook URL this site may post to.
-
-    HTTPS, or HTTP, to a host whose every address is public, unless ``WEBHOOKS_ALLOW_PRIVATE`` (tests
-    with a receiver on loopback). Raises :class:`WebhookRefused`, whose message names no address: a
-    host learns that the URL is refused, not what lies behind it.
-    """
+def _parts(url: str) -> tuple[str, str, int, str]:
+    """(scheme, host, port, path) of a webhook URL: HTTPS or HTTP, a host name, no credentials."""
     try:
         parts = urlsplit(url.strip())
         port = parts.port
@@ -79,18 +84,48 @@ def check_webhook_url(url: str) -> tuple[str, str, int, str, str]:
         raise WebhookRefused("This webhook address has no host name.")
     if parts.username is not None or parts.password is not None:
         raise WebhookRefused("A webhook address holds no user name or password.")
-    port = port or (443 if scheme == "https" else 80)
-    refused = WebhookRefused(f"{host} is not a public internet address (or could not be found): webhooks are "
-                             "posted to public HTTPS or HTTP addresses only.")
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return scheme, host, port or (443 if scheme == "https" else 80), path
+
+
+def _not_public(host: str) -> WebhookRefused:
+    return WebhookRefused(f"{host} is not a public internet address (or could not be found): webhooks are "
+                          "posted to public HTTPS or HTTP addresses only.")
+
+
+def check_webhook_url(url: str) -> tuple[str, str, int, str, str]:
+    """(scheme, host, port, path, address to connect to) of a webhook URL this site may post to.
+
+    HTTPS, or HTTP, to a host whose every address is public, unless ``WEBHOOKS_ALLOW_PRIVATE`` (tests
+    with a receiver on loopback). Raises :class:`WebhookRefused`, whose message names no address: a
+    host learns that the URL is refused, not what lies behind it.
+    """
+    scheme, host, port, path = _parts(url)
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
-        raise refused from None
+        raise _not_public(host) from None
     addresses = [str(info[4][0]) for info in found]
     if not addresses or not (_allows_private() or all(_is_public(a) for a in addresses)):
-        raise refused
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        raise _not_public(host)
     return scheme, host, port, path, addresses[0]
+
+
+def check_without_lookup(url: str) -> None:
+    """What can be refused of a webhook URL when it is saved, without looking its host up: the checks of
+    :func:`check_webhook_url` but the lookup, and a host that is ``localhost`` or a private or loopback
+    address written out. Sending checks again, with the lookup."""
+    _, host, _, _ = _parts(url)
+    if _allows_private():
+        return
+    if host == "localhost" or host.endswith(".localhost"):
+        raise _not_public(host)
+    try:
+        public = _is_public(host)
+    except ValueError:  # a name, not an address
+        return
+    if not public:
+        raise _not_public(host)
 
 
 class _PinnedHTTP(http.client.HTTPConnection):
@@ -108,15 +143,16 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
     """An HTTPS connection to the address that was checked, the certificate checked against the host name."""
 
     def __init__(self, host: str, port: int, address: str, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=timeout, context=self.tls)
         self.address = address
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
-def post_json(url: str, content: str, timeout: float = 10.0) -> str:
+def post_json(url: str, content: str, timeout: float = 10.0, people: Mapping[str, str] | None = None) -> str:
     """POST ``content`` as JSON (see :func:`webhook_body`); "" on a 2xx answer, else what went wrong.
 
     The address is checked again here (DNS can change since the host saved it) and the connection
@@ -130,7 +166,7 @@ def post_json(url: str, content: str, timeout: float = 10.0) -> str:
     connection_class = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
     conn = connection_class(host, port, address, timeout)
     try:
-        conn.request("POST", path, body=webhook_body(content),
+        conn.request("POST", path, body=webhook_body(content, people),
                      headers={"Content-Type": "application/json", "User-Agent": "Genius"})
         status = conn.getresponse().status
     except (OSError, http.client.HTTPException, ValueError) as exc:

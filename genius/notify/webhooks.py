@@ -7,7 +7,8 @@ again after an exponential backoff with full jitter (Celery's ``autoretry_for`` 
 embedded thread waits the same way); each attempt first claims the row, so two workers never post the same
 message at once, and the clock's :func:`sweep_deliveries` hands out again a delivery whose retry was lost.
 After the last attempt the delivery is marked failed and shown to the host (admin and season page), who can
-send it again. Where and how it is posted: ``genius.notify.safe_http``.
+send it again. Where and how it is posted: ``genius.notify.safe_http``; the season's players who linked
+Discord are mentioned where it names them (``genius.notify.mentions``).
 """
 
 from __future__ import annotations
@@ -26,14 +27,13 @@ from django.utils import timezone
 
 from genius.matches.announcements import phase_text
 from genius.matches.models import Match, Phase
+from genius.notify.mentions import season_people
 from genius.notify.models import WebhookDelivery
-from genius.notify.safe_http import post_json
+from genius.notify.safe_http import MAX_CONTENT, post_json
 from genius.seasons.models import Season
 
 log = logging.getLogger("games")
 
-#: Discord refuses messages longer than this: a longer announcement is split at line ends.
-MAX_CONTENT = 2000
 #: While an attempt runs, nobody else takes the delivery for this long.
 LEASE = timedelta(seconds=60)
 #: A retry this late was lost (the process stopped, the task vanished): the sweep hands it out again.
@@ -179,7 +179,8 @@ def attempt(delivery_id: int, now: datetime | None = None) -> bool | None:
     if not claimed:
         return None
     delivery = WebhookDelivery.objects.get(pk=delivery_id)
-    error = post_json(delivery.url, delivery.content, timeout=float(settings.GENIUS_WEBHOOK_TIMEOUT_S))
+    error = post_json(delivery.url, delivery.content, timeout=float(settings.GENIUS_WEBHOOK_TIMEOUT_S),
+                      people=season_people(delivery.season_id))
     done = timezone.now()
     if not error:
         WebhookDelivery.objects.filter(pk=delivery_id).update(status=WebhookDelivery.Status.SENT, sent_at=done,

@@ -73,8 +73,7 @@ class DecisionInline(ScopedInline):
     model = Decision
     extra = 0
     can_delete = False
-    fields = ["order", "kind", "decider", "status", "deadline", "choice", "left", "by_default"]
-    readonly_fields = fields
+    fields = readonly_fields = ("order", "kind", "decider", "status", "deadline", "choice", "left", "by_default")
 
 
 @admin.register(Episode)

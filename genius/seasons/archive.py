@@ -80,9 +80,9 @@ def export_season(season: Season) -> bytes:
     """The season's archive (see the module's docstring), as the bytes of a zip file."""
     users = {u.pk: u.get_username() for u in get_user_model().objects.filter(season_entries__season=season)}
     matches = list(season.matches.order_by("pk"))
-    ref = {match.pk: f"m{n}" for n, match in enumerate(matches, start=1)}
+    ref: dict[int | None, str] = {match.pk: f"m{n}" for n, match in enumerate(matches, start=1)}  # None: no match
     decisions = list(Decision.objects.filter(episode__season=season).order_by("pk"))
-    dref = {d.pk: f"d{n}" for n, d in enumerate(decisions, start=1)}
+    dref: dict[int | None, str] = {d.pk: f"d{n}" for n, d in enumerate(decisions, start=1)}
     design = _design_key()
     designs: list[dict[str, Any]] = []
     files: dict[str, bytes] = {}
@@ -92,7 +92,7 @@ def export_season(season: Season) -> bytes:
         users.update(dict(match.seats.filter(user__isnull=False).values_list("user_id", "user__username")))
         rows.append({
             "ref": ref[match.pk], "title": match.title, "kind": match.kind,
-            "episode": match.episode.number if match.episode_id else None,
+            "episode": match.episode.number if match.episode else None,
             "status": match.status, "placement": match.placement or {}, "seat_users": seat_users,
             "bots": list(match.seats.filter(is_bot=True).values_list("name", flat=True)),
             "dm_pick": dref.get(match.dm_pick_id), "start_when_items_given": match.start_when_items_given,
@@ -139,7 +139,7 @@ def export_season(season: Season) -> bytes:
             "left": d.left, "by_default": d.by_default, "decided_at": _when(d.decided_at), "note": d.note,
             "reminded": d.reminded, "item": d.item,
         } for d in decisions],
-        "announcements": [{"episode": a.episode.number if a.episode_id else None, "text": a.text,
+        "announcements": [{"episode": a.episode.number if a.episode else None, "text": a.text,
                            "created": _when(a.created)}
                           for a in season.announcements.select_related("episode").order_by("created", "pk")],
         "standings": _standings(season),
@@ -153,7 +153,7 @@ def export_season(season: Season) -> bytes:
     return out.getvalue()
 
 
-def _username(user_id: int | None) -> str:
+def _username(user_id: int) -> str:
     user = get_user_model().objects.filter(pk=user_id).first()
     return user.get_username() if user else f"user-{user_id}"
 

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from genius.accounts.requests import SignedInRequest
 from genius.communities.fields import community_field
 from genius.matches.access import host_required, season_host_required
 from genius.matches.services.errors import ServiceError
@@ -38,7 +39,7 @@ def _error(form: forms.Form, exc: ServiceError) -> None:
 
 
 @host_required
-def new_season(request: HttpRequest) -> HttpResponse:
+def new_season(request: SignedInRequest) -> HttpResponse:
     """``/host/seasons/new/``: name the season and its players; it opens on its page, ready for an episode."""
     form = NewSeasonForm(request.POST or None)
     form.fields["community"] = community_field(request.user)
@@ -63,7 +64,7 @@ def add_players(request: HttpRequest, season: Season) -> HttpResponse:
     """``/host/seasons/<slug>/players/``: add the players named (all or nothing); the season page says who."""
     form = AddPlayersForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("season", slug=season.slug)
     try:
         added, already = hosting.add_players(season, form.cleaned_data["players"])

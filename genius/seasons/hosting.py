@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
@@ -47,11 +47,13 @@ def _quoted(names: list[str]) -> str:
     return ", ".join(ascii(n)[1:-1] if not n.isprintable() else n for n in names)
 
 
-def find_players(names: list[str]) -> list[AbstractBaseUser]:
+def find_players(names: list[str]) -> list[User]:
     """The accounts of these names (exact, else the one account whose name differs only in case); refused
     as a whole, naming each name that is no player's account."""
     users = get_user_model().objects
-    found, unknown, guests = [], [], []
+    found: list[User] = []
+    unknown: list[str] = []
+    guests: list[str] = []
     for name in names:
         user = users.filter(username=name).first()
         if user is None:
@@ -122,7 +124,7 @@ def free_slug(wanted: str, name: str) -> str:
     return slug
 
 
-def create_season(*, name: str, host: AbstractBaseUser, slug: str = "", players: str = "",
+def create_season(*, name: str, host: User, slug: str = "", players: str = "",
                   community: Community | None = None) -> Season:
     """A new season of ``community`` hosted by ``host``, with the players named in ``players``; nothing is kept
     if a check fails."""

@@ -6,7 +6,7 @@ wallets are private (templates/games/season_rules.html): a player sees their own
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django import forms
 from django.contrib import messages
@@ -18,8 +18,9 @@ from django.views.decorators.http import require_POST
 
 from games.engines.spec import GameSpec
 from games.kit import house_bots
+from genius.accounts.requests import SignedInRequest
 from genius.forms.config import config_value
-from genius.forms.fields import WholeNumberField, id_from
+from genius.forms.fields import WholeNumberField, choice_field, id_from
 from genius.hosting.forms import config_field
 from genius.matches import access
 from genius.matches.access import season_host_required
@@ -34,7 +35,14 @@ from genius.seasons.services.death_matches import create_death_match, default_dm
 from genius.seasons.services.decisions import close_decision_now, decide, open_decisions, option_users
 from genius.seasons.services.episodes import HOUSE_BOT, create_episode, episode_stage
 from genius.seasons.services.recording import item_title
-from genius.seasons.services.standings import players_still_in, standings
+from genius.seasons.services.standings import Standing, players_still_in, standings
+
+
+class StandingRow(TypedDict):
+    """A line of the standings: the player's standing, and whether the viewer may see their garnets."""
+
+    s: Standing
+    show_garnets: bool
 
 
 class EpisodeForm(forms.Form):
@@ -55,9 +63,9 @@ class EpisodeForm(forms.Form):
 
     def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(s, t) for s, t in available_games() if s not in dict(two_player_games())]
+        choice_field(self, "game").choices = [(s, t) for s, t in available_games() if s not in dict(two_player_games())]
         names = [p.user.get_username() for p in players_still_in(season)]
-        self.fields["sit_out"].choices = [(n, n) for n in names]
+        choice_field(self, "sit_out").choices = [(n, n) for n in names]
 
 
 class GameSettingsForm(forms.Form):
@@ -65,8 +73,8 @@ class GameSettingsForm(forms.Form):
     set-up pages): settings that name seats choose among the players still in (and house bots). Prefixed by
     the game's slug, so that every game's settings sit in one page and only the chosen game's are read."""
 
-    def __init__(self, spec: GameSpec, seats: list[str], *args: Any, user: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, prefix=spec.slug, **kwargs)
+    def __init__(self, spec: GameSpec, seats: list[str], data: Any = None, *, user: Any = None) -> None:
+        super().__init__(data, prefix=spec.slug)
         self.spec = spec
         for f in spec.config:
             field = config_field(f, seats, spec.max_players, user=user)
@@ -105,7 +113,7 @@ class DeathMatchForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = two_player_games()
+        choice_field(self, "game").choices = two_player_games()
         self.fields["game"].initial = default_dm_game()
 
 
@@ -122,24 +130,18 @@ def _episode_summary(episode: Episode) -> dict[str, Any]:
         "placement": _placement(main),
         "ec": outcome.get("ec") or [],
         "house_bots": house_bots.of(main.state or {}) if main else [],
-        "decisions": [_with_item(d) for d in episode.decisions.select_related("decider", "choice", "match")],
-        "death_matches": [_with_items_pending(m) for m in
+        # (decision, the item it gives or ""), (Death Match, how many of its items are still to be given)
+        "decisions": [(d, item_title(d)) for d in episode.decisions.select_related("decider", "choice", "match")],
+        "death_matches": [(m, _items_pending(m)) for m in
                           episode.matches.filter(kind="death").prefetch_related("seats").order_by("pk")],
         "eliminated": list(SeasonPlayer.objects.filter(eliminated_in__episode=episode).select_related("user")),
         "announcements": list(episode.announcements.order_by("created", "pk")),
     }
 
 
-def _with_items_pending(match: Match) -> Match:
-    """A Death Match with how many of its items are still to be given (by players, in a season)."""
-    match.items_pending = match.season_decisions.filter(kind=Decision.Kind.GIVE_ITEM).exclude(
-        status=Decision.Status.DECIDED).count()
-    return match
-
-
-def _with_item(decision: Decision) -> Decision:
-    decision.item_title = item_title(decision)
-    return decision
+def _items_pending(match: Match) -> int:
+    """How many of a Death Match's items are still to be given (by players, in a season)."""
+    return match.season_decisions.filter(kind=Decision.Kind.GIVE_ITEM).exclude(status=Decision.Status.DECIDED).count()
 
 
 def _announcement_groups(season: Season) -> list[dict[str, Any]]:
@@ -169,8 +171,9 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
     """Standings, episodes with their results, announcements; the host's tools for staff."""
     season = get_object_or_404(Season, slug=slug)
     host = access.is_season_host(season, request.user)
-    me = request.user.pk if request.user.is_authenticated else None
-    rows = [{"s": s, "show_garnets": host or s.entry.user_id == me} for s in standings(season)]
+    user = request.user if request.user.is_authenticated else None
+    me = user.pk if user else None
+    rows = [StandingRow(s=s, show_garnets=host or s.entry.user_id == me) for s in standings(season)]
     episodes = [_episode_summary(e) for e in season.episodes.order_by("-number")]
     ctx: dict[str, Any] = {
         "season": season,
@@ -179,7 +182,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
         "episodes": episodes,
         "loose_matches": season.matches.filter(episode__isnull=True).order_by("created"),
         "announcements": _announcement_groups(season),
-        "my_decisions": list(open_decisions(request.user, season)) if me else [],
+        "my_decisions": list(open_decisions(user, season)) if user else [],
         "is_player": me is not None and season.players.filter(user_id=me).exists(),
         "host": host,
     }
@@ -198,6 +201,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
             "open_decisions": Decision.objects.filter(episode__season=season, status=Decision.Status.OPEN)
             .select_related("decider"),
             "deliveries": season.webhook_deliveries.exclude(status=WebhookDelivery.Status.SENT)[:20],
+            "webhook": webhooks.webhook_of(season.pk),  # its own, else its community's
             "add_players_form": AddPlayersForm(),
         })
     return render(request, "games/season.html", ctx, status=status)
@@ -277,7 +281,7 @@ def _int(value: str | None) -> int:
 
 
 @login_required
-def season_wallet(request: HttpRequest, slug: str) -> HttpResponse:
+def season_wallet(request: SignedInRequest, slug: str) -> HttpResponse:
     """A player's garnets and ToL in a season: the balance (the sum of the ledger) and every row of it.
 
     Private: a player sees their own; the host may open anyone's (``?player=name``).
@@ -301,14 +305,15 @@ def season_wallet(request: HttpRequest, slug: str) -> HttpResponse:
 def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A season decision: its decider gets the form; everyone sees who decides what and, once made, the choice."""
     decision = get_object_or_404(Decision.objects.select_related("episode__season", "match", "decider", "choice"), pk=pk)
-    mine = request.user.is_authenticated and decision.decider_id == request.user.pk
+    user = request.user if request.user.is_authenticated else None
+    mine = user is not None and decision.decider_id == user.pk
     error = ""
     status = 200
     if request.method == "POST":
-        if not mine:
+        if user is None or not mine:
             raise Http404
         try:
-            decide(decision.pk, request.user, choice=request.POST.get("choice"),
+            decide(decision.pk, user, choice=request.POST.get("choice"),
                    leave=request.POST.get("leave") == "1")
             messages.success(request, "Your decision is recorded.")
             return redirect("decision", pk=pk)
@@ -316,7 +321,8 @@ def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
             error, status = exc.message, 400
             decision.refresh_from_db()
     return render(request, "games/decision.html", {
-        "decision": _with_item(decision), "season": decision.episode.season, "mine": mine, "error": error,
+        "decision": decision, "item_title": item_title(decision), "season": decision.episode.season,
+        "mine": mine, "error": error,
         "options": option_users(decision) if decision.status == Decision.Status.OPEN else [],
         "tol_held": tol_balance(decision.decider_id, decision.episode.season_id) if mine else None,
         "host": access.is_season_host(decision.episode.season, request.user),

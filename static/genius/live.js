@@ -30,16 +30,21 @@
     return m + ":" + (r < 10 ? "0" : "") + r + " left";
   }
 
+  // Four ticks a second, but each writes only what changed: a text written again, even the same, is a style,
+  // layout and paint pass over the whole page (Lighthouse's blocking time, docs/PERFORMANCE.md). data-left-ms
+  // is no selector's, so writing it costs no layout.
   function tickCountdowns() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var at = new Date(el.getAttribute("data-deadline"));
       if (isNaN(at)) return;
       var left = at - serverNow();
-      el.textContent = el.hasAttribute("data-live-clock") ? liveText(left) : human(left);
+      var text = el.hasAttribute("data-live-clock") ? liveText(left) : human(left);
+      if (el.textContent !== text) el.textContent = text;
       el.setAttribute("data-left-ms", String(Math.max(0, Math.round(left))));
       // The viewer's zone (me.js); the server's title already names it when the page was written in it.
       if (window.geniusTime ? !window.geniusTime.sameZone : !el.title) {
-        el.title = window.geniusTime ? window.geniusTime.format(at, "full") : at.toLocaleString();
+        var title = window.geniusTime ? window.geniusTime.format(at, "full") : at.toLocaleString();
+        if (el.title !== title) el.title = title;
       }
     });
   }

@@ -19,7 +19,7 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
 def log_in(page, base: str, username: str, password: str | None = None) -> None:
     """Log in through the form (the password defaults to ``<username>-password-1``)."""
     page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
+    page.fill("input[name=login]", username)
     page.fill("input[name=password]", password or f"{username}-password-1")
     page.click("button[type=submit]")
     page.wait_for_url(f"{base}/me/matches/")

@@ -15,6 +15,7 @@ from django.test import override_settings
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from tests.browser.helpers import BrowserTestCase, log_in
+from tests.confirmed_emails import confirm
 
 pytestmark = pytest.mark.browser
 
@@ -53,8 +54,8 @@ def wait_for_mail(to: str, timeout: float = 20) -> str:
                    EMAIL_FILE_PATH=MAIL_DIR)
 class TestNotificationsInTheBrowser(BrowserTestCase):
     def lobby(self) -> tuple[Match, User]:
-        ana = User.objects.create_user("ana", email="ana@example.org", password="ana-password-1")
-        ben = User.objects.create_user("ben", email="ben@example.org", password="ben-password-1")
+        ana = confirm(User.objects.create_user("ana", email="ana@example.org", password="ana-password-1"))
+        ben = confirm(User.objects.create_user("ben", email="ben@example.org", password="ben-password-1"))
         match = lifecycle.create_match(game="rituals-gone-bad", title="Alert me", seed=4, phase_seconds=2 * 3600)
         for user in (ana, ben):
             lifecycle.add_seat(match, user=user)

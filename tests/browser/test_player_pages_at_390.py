@@ -10,6 +10,7 @@ from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.seasons.models import Season
 from tests.browser.helpers import BrowserTestCase, log_in
+from tests.confirmed_emails import confirm
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -21,7 +22,7 @@ def fits(page) -> bool:
 
 class TestPlayerPagesAt390(BrowserTestCase):
     def setup_people(self) -> Match:
-        User.objects.create_user("ana", email="ana@example.org", password="ana-password-1")
+        confirm(User.objects.create_user("ana", email="ana@example.org", password="ana-password-1"))
         User.objects.create_user("ben", password="ben-password-1")
         User.objects.create_user("boss", password="boss-password-1", is_staff=True, is_superuser=True)
         return lifecycle.create_match(game="black-and-white", title="Friday duel", seed=3)
@@ -37,7 +38,7 @@ class TestPlayerPagesAt390(BrowserTestCase):
         assert fits(page) and "Forgot your password?" in page.inner_text("h1")
         page.fill("input[name=email]", "ana@example.org")
         page.get_by_role("button", name="Send me the link").click()
-        page.wait_for_url(f"{base}/accounts/password_reset/done/")
+        page.wait_for_url(f"{base}/accounts/password/reset/done/")
         assert fits(page) and "Check your email" in page.inner_text("main")
 
         page.goto(f"{base}/matches/{lobby.pk}/")

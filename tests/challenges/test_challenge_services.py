@@ -17,6 +17,7 @@ from genius.matches.services.errors import ServiceError
 from genius.notify import due
 from genius.notify.emails import send_alert_emails
 from tests.challenges.conftest import DM_GAME, ITEMS_GAME, NOT_DM_GAME
+from tests.confirmed_emails import confirm
 
 pytestmark = pytest.mark.django_db
 
@@ -293,8 +294,7 @@ def test_both_players_owe_a_move_in_the_alerts_once_the_match_starts(ana, ben):
 
 def test_the_player_whose_turn_it_is_gets_the_usual_your_turn_email(ana, ben):
     for user in (ana, ben):
-        user.email = f"{user.username}@example.org"
-        user.save()
+        confirm(user, f"{user.username}@example.org")
         Profile.objects.create(user=user, email_turn=True)
     services.accept(challenge(ana, "ben", order=Challenge.Order.CHALLENGER_FIRST, settings={"first": "you"}).pk, ben)
     send_alert_emails()

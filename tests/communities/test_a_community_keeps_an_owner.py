@@ -113,3 +113,28 @@ def test_the_admin_does_not_move_a_membership_to_another_person_or_community(cli
                 {"role": "owner", "community": other.pk, "user": ben.pk, "joined_0": "2030-01-01", "joined_1": "12:00:00"})
     row.refresh_from_db()
     assert (row.community_id, row.user_id) == (club_with_ben.pk, ana.pk)
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("name", "@everyone club", "cannot mention @everyone"),
+    ("name", "Club \u202e", "invisible or control character"),
+    ("webhook_url", "http://hooks.example.org/x", "https://"),
+])
+def test_the_admin_checks_a_community_as_its_settings_page_does(client, club_with_ben, ana, field, value, message):
+    client.force_login(ana)
+    data = {"name": "Simply Genius", "slug": "taken-over", "description": "", "webhook_url": "",
+            "visibility": "public", "joining": "request", field: value}
+    response = client.post(f"/admin/communities/community/{club_with_ben.pk}/change/", data)
+    assert response.status_code == 200 and message in response.content.decode()
+    club_with_ben.refresh_from_db()
+    assert club_with_ben.name == "Simply Genius" and club_with_ben.slug == "simply-genius"
+
+
+def test_the_admin_keeps_a_communitys_address(client, club_with_ben, ana):
+    client.force_login(ana)
+    response = client.post(f"/admin/communities/community/{club_with_ben.pk}/change/", {
+        "name": "Simply Genius II", "slug": "new", "description": "", "webhook_url": "",
+        "visibility": "public", "joining": "request"})
+    assert response.status_code == 302
+    club_with_ben.refresh_from_db()
+    assert (club_with_ben.name, club_with_ben.slug) == ("Simply Genius II", "simply-genius")

@@ -154,3 +154,12 @@ def test_an_unlisted_community_is_not_listed_but_its_address_works(client, ana, 
     client.force_login(ben)
     assert "Hidden" not in client.get("/c/").content.decode()
     assert client.get("/c/hidden/").status_code == 200
+
+
+def test_the_site_header_links_to_the_communities_for_everyone(client, ana):
+    header = 'href="/c/"'
+    assert header in client.get("/").content.decode().split("</header>")[0]
+    client.force_login(ana)
+    assert header in client.get("/me/matches/").content.decode().split("</header>")[0]
+    on_the_list = client.get("/c/").content.decode().split("</header>")[0]
+    assert 'href="/c/" aria-current="page">Communities</a>' in on_the_list

@@ -4,6 +4,7 @@ community whose owners are the staff users of the day; practice matches and chal
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
@@ -63,3 +64,29 @@ def test_a_fresh_database_gets_no_community():
     _migrate(BEFORE)
     new = _migrate(AFTER)
     assert not new.get_model("communities", "Community").objects.exists()
+
+
+def test_the_old_addresses_of_seasons_matches_and_designs_keep_working_after_the_move(client):
+    old = _migrate(BEFORE)
+    boss = old.get_model("auth", "User").objects.create(username="boss", is_staff=True)
+    season = old.get_model("games", "Season").objects.create(name="Old season", slug="old-season", host=boss)
+    match = old.get_model("games", "Match").objects.create(season=season, game="rituals-gone-bad",
+                                                           title="Episode 1", seed=1, seats_wanted=7)
+    design = old.get_model("designs", "GameDesign").objects.create(owner=boss, title="Old design", document={})
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    for url, text in ((f"/seasons/{season.slug}/", "Old season"), (f"/matches/{match.pk}/", "Episode 1"),
+                      (f"/matches/{match.pk}/replay/", "Episode 1"), ("/c/", "")):
+        page = client.get(url)
+        assert page.status_code == 200 and text in page.content.decode(), url
+    client.force_login(get_user_model().objects.get(pk=boss.pk))  # the staff of the day own the first community
+    for url in (f"/designs/{design.pk}/", f"/matches/{match.pk}/export/", f"/season-archives/{season.slug}/",
+                f"/admin/games/match/{match.pk}/change/", f"/admin/seasons/season/{season.pk}/change/"):
+        assert client.get(url).status_code == 200, url
+    for old_url, new_url in ((f"/admin/games/season/{season.pk}/change/", f"/admin/seasons/season/{season.pk}/change/"),
+                             ("/admin/games/episode/?season__id__exact=1", "/admin/seasons/episode/?season__id__exact=1"),
+                             ("/admin/games/webhookdelivery/", "/admin/notify/webhookdelivery/")):
+        moved = client.get(old_url)
+        assert moved.status_code == 301 and moved["Location"] == new_url, old_url
+        assert client.get(new_url).status_code == 200, new_url

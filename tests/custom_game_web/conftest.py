@@ -18,6 +18,7 @@ from games.engines.registry import get_engine, slugs
 from genius.matches.models import GarnetEntry, Match, Phase
 from genius.matches.services import lifecycle, rulings, submitting
 from genius.seasons.models import Season, SeasonPlayer
+from tests.confirmed_emails import confirm
 
 PLAYERS = ["ana", "ben", "cy", "dee", "eli", "fay", "gus"]
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())
@@ -67,7 +68,7 @@ def design() -> dict:
 def make_users(names=PLAYERS):
     users = get_user_model()
     return {name: users.objects.filter(username=name).first()
-            or users.objects.create_user(username=name, email=f"{name}@example.org", password=f"pw-{name}-123")
+            or confirm(users.objects.create_user(username=name, email=f"{name}@example.org", password=f"pw-{name}-123"))
             for name in names}
 
 

@@ -12,8 +12,8 @@ import pytest
 from django.core.management import call_command
 
 from games.engines import matchfile
-from genius.live import fanout
 from genius.live import pushes as live
+from genius.live.fanout import audience
 from genius.matches import presenters
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, matchfiles, rulings, submitting
@@ -144,7 +144,7 @@ def test_after_a_ruling_spectators_get_the_announcement_live_and_each_private_me
         for group, message in messages:
             private[group] = message
 
-    monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers({s.pk for s in seats.values()}, False))
+    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers({s.pk for s in seats.values()}, False))
     monkeypatch.setattr(live, "_send_all", capture)
     monkeypatch.setattr(live, "_publish", lambda frame: public.append(frame))
     ruling = {"announce": "The vault opens at dawn.", "private": {"ana": "You hold the key."},
@@ -168,7 +168,7 @@ def test_after_a_ruling_spectators_get_the_announcement_live_and_each_private_me
 def test_the_seasons_webhook_gets_the_announcement(host, monkeypatch, settings):
     settings.GENIUS_WEBHOOK_BACKOFF_S = 0.05
     posted = []
-    monkeypatch.setattr(webhooks, "post_json", lambda url, content, timeout=10.0: posted.append((url, content)) or "")
+    monkeypatch.setattr(webhooks, "post_json", lambda url, content, timeout=10.0, people=None: posted.append((url, content)) or "")
     season = make_season(webhook_url="https://chat.example.org/hook")
     match = start_custom(season=season)
     close_players_phase(match)

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.utils import timezone
 
 from games.engines.registry import get_engine
-from genius.live import fanout
 from genius.live import pushes as live
+from genius.live.fanout import audience, frames, publishing
 from genius.matches.models import LogEntry, Match, Phase, Snapshot
 from genius.matches.services import lifecycle, resolution
 
@@ -112,18 +112,18 @@ def test_a_broken_match_does_not_hold_up_the_others_due_with_it(monkeypatch):
 def test_a_push_renders_nothing_for_a_match_nobody_watches(rgb_match, monkeypatch):
     rendered = []
     monkeypatch.setattr("genius.matches.presenters.public_parts", lambda match, *rest: rendered.append(match) or {})
-    monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers(public=False))
+    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers(public=False))
     lifecycle.resolve_now(rgb_match.pk)
     assert rendered == []
-    monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers(public=True))
+    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers(public=True))
     lifecycle.resolve_now(rgb_match.pk)
     assert len(rendered) == 1
 
 
 def test_an_unwatched_match_still_publishes_its_number_marked_stale(rgb_match, monkeypatch):
     sent = []
-    monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers(public=False))
-    monkeypatch.setattr(fanout, "publish", lambda frame: sent.append(frame) or fanout.Watchers(public=False))
+    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers(public=False))
+    monkeypatch.setattr(publishing, "publish", lambda frame: sent.append(frame) or audience.Watchers(public=False))
     lifecycle.resolve_now(rgb_match.pk)
     rgb_match.refresh_from_db()
     assert [(f.seq, f.spectator) for f in sent] == [(rgb_match.seq, live.encode_stale(rgb_match.seq))]
@@ -143,4 +143,4 @@ def test_pushes_of_one_transaction_are_sent_by_one_callback():
 
 @override_settings(REDIS_URL="redis://127.0.0.1:6379/7")
 def test_the_update_channel_is_named_after_the_redis_database():
-    assert fanout.channel() == "genius.live.public.7"  # two sites on one Redis server never cross
+    assert frames.channel() == "genius.live.public.7"  # two sites on one Redis server never cross

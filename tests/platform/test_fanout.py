@@ -13,8 +13,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
-from genius.live import consumers, fanout
+from genius.live import consumers
 from genius.live import pushes as live
+from genius.live.fanout import audience, frames
 from genius.live.routing import websocket_urlpatterns
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
@@ -36,10 +37,10 @@ async def test_spectators_join_no_channel_layer_group(rgb_match):
     spectators = [await connect(rgb_match.pk) for _ in range(3)]
     layer = get_channel_layer()
     assert not [g for g, members in layer.groups.items() if members], "a spectator joined a group"
-    assert fanout.hub().count == 3
+    assert audience.hub().count == 3
     for s in spectators:
         await s.disconnect()
-    assert fanout.hub().count == 0
+    assert audience.hub().count == 0
 
 
 @pytest.mark.asyncio
@@ -144,14 +145,14 @@ async def test_a_slow_socket_keeps_only_its_newest_frames():
     consumer.viewer_kind = "spectator"
     consumer._writer = asyncio.get_running_loop().create_future()  # a send still in progress
     for seq in range(consumers.OUTBOX + 5):
-        consumer.deliver(fanout.Frame(1, seq, f"s{seq}", f"m{seq}"))
+        consumer.deliver(frames.Frame(1, seq, f"s{seq}", f"m{seq}"))
     assert [m["text"] for m in consumer._outbox][0] == "s5"
     assert len(consumer._outbox) == consumers.OUTBOX
 
 
 def test_the_wire_format_round_trips():
-    frame = fanout.Frame(12, 345, '{"type":"update","seq":345,"parts":{"board":"é"}}', "{}")
-    back = fanout.decode(fanout.encode(frame))
+    frame = frames.Frame(12, 345, '{"type":"update","seq":345,"parts":{"board":"é"}}', "{}")
+    back = frames.decode(frames.encode(frame))
     assert (back.match_id, back.seq, back.spectator, back.member) == (12, 345, frame.spectator, "{}")
 
 
@@ -161,5 +162,5 @@ async def test_an_unknown_match_leaves_the_hub(rgb_match):
     communicator.scope["user"] = AnonymousUser()
     connected, code = await communicator.connect()
     assert not connected and code == 4404
-    assert fanout.hub().count == 0
+    assert audience.hub().count == 0
     assert await sync_to_async(Match.objects.filter(pk=999999).exists)() is False

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
@@ -21,6 +22,7 @@ from genius.matches.services.engines import engine_of
 from genius.notify import emails as notify
 from genius.notify import sweeps
 from genius.notify.models import AlertRound
+from tests.confirmed_emails import confirm
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +38,7 @@ def _site(settings):
 
 
 def person(name: str, **profile) -> User:
-    user = User.objects.create_user(name, email=f"{name}@example.org", password=f"{name}-password-1")
+    user = confirm(User.objects.create_user(name, email=f"{name}@example.org", password=f"{name}-password-1"))
     if profile:
         Profile.objects.create(user=user, **profile)
     return user
@@ -216,8 +218,10 @@ def test_the_profile_saves_the_address_the_zone_and_the_choices(client, ana):
     profile = Profile.objects.get(user=ana)
     assert (profile.time_zone, profile.email_due, profile.email_hour, profile.email_turn) == \
         ("Europe/Paris", False, True, False)
-    assert User.objects.get(pk=ana.pk).email == "ana@new.example.org"
-    assert client.get(reverse("profile")).status_code == 200
+    # the new address is sent its link and waits for it (tests/accounts/test_email_confirmation.py)
+    assert [m.to for m in mail.outbox] == [["ana@new.example.org"]] and "confirm" in mail.outbox[0].subject
+    page = client.get(reverse("profile"))
+    assert page.status_code == 200 and "Waiting for confirmation" in page.content.decode()
 
 
 def test_signing_up_takes_an_email_and_a_time_zone(client):

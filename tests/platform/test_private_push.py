@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from genius.live import fanout
 from genius.live import pushes as live
+from genius.live.fanout import audience
 from genius.matches import presenters
 from genius.matches.models import Match
 from tests.platform.test_leaks import assert_no_secret, play_some, secrets_of
@@ -24,7 +24,7 @@ def test_two_watched_seats_each_get_their_own_view_and_no_other(rgb_match, monke
     async def capture(messages: list[tuple[str, dict]]) -> None:
         sent.extend(messages)
 
-    monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers({s.pk for s in seats.values()}, False))
+    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers({s.pk for s in seats.values()}, False))
     monkeypatch.setattr(live, "_send_all", capture)
     live.push_update(rgb_match.pk)
 

@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from bench.queries import resolution_queries, submission_queries
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from genius.live import fanout
 from genius.live import pushes as live
+from genius.live.fanout import audience
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, submitting
 
@@ -68,7 +68,7 @@ def test_watched_seats_add_the_same_few_queries_to_a_push_however_many(rgb_match
     seats = list(rgb_match.seats.filter(user__isnull=False).values_list("pk", flat=True))
 
     def push_queries(watched: set[int]) -> int:
-        monkeypatch.setattr(fanout, "watchers", lambda match_id: fanout.Watchers(set(watched), False))
+        monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers(set(watched), False))
         with CaptureQueriesContext(connection) as ctx:
             live.push_update(rgb_match.pk)
         return len(ctx)

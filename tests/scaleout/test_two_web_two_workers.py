@@ -147,7 +147,7 @@ def test_each_web_process_holds_one_subscription_whatever_its_spectators(rgb_mat
     import redis
     from django.conf import settings
 
-    from genius.live import fanout
+    from genius.live.fanout import frames
 
     port = web_servers()
     origin = f"http://127.0.0.1:{port}"
@@ -157,7 +157,7 @@ def test_each_web_process_holds_one_subscription_whatever_its_spectators(rgb_mat
         for ws in sockets:
             assert json.loads(ws.recv(timeout=10))["type"] == "hello"
         client = redis.Redis.from_url(settings.REDIS_URL)
-        assert client.pubsub_numsub(fanout.channel())[0][1] == 1
+        assert client.pubsub_numsub(frames.channel())[0][1] == 1
         assert not [k for k in client.keys("asgi:group:*") if b".public" in k], "spectators joined no group"
         lifecycle.resolve_now(rgb_match.pk)
         for ws in sockets:

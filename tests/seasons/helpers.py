@@ -13,6 +13,7 @@ from genius.matches.services import lifecycle
 from genius.seasons.models import Episode, Season, SeasonPlayer
 from genius.seasons.services.results import on_match_finished
 from genius.seasons.services.standings import players_still_in
+from tests.confirmed_emails import confirm
 
 NAMES = ["ana", "ben", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo"]
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.get_current_timezone())
@@ -23,8 +24,8 @@ def make_season(names: list[str] = NAMES, *, slug: str = "s1", garnets: int = 0,
     season = Season.objects.create(name=f"Season {slug}", slug=slug, webhook_url=webhook_url)
     users = get_user_model()
     for name in names:
-        user = users.objects.filter(username=name).first() or users.objects.create_user(
-            username=name, email=f"{name}@example.org")
+        user = users.objects.filter(username=name).first() or confirm(users.objects.create_user(
+            username=name, email=f"{name}@example.org"))
         SeasonPlayer.objects.create(season=season, user=user)
         if garnets:
             GarnetEntry.objects.create(user=user, season=season, amount=garnets, reason="starting wallet")

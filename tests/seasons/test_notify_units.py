@@ -40,7 +40,7 @@ def test_a_failed_celery_attempt_retries_itself_after_the_backoff(settings, monk
     season = make_season(webhook_url="http://127.0.0.1:9/hook")
     delivery = WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="hi",
                                               next_try_at=timezone.now())
-    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout: "HTTP 503")
+    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout, people=None: "HTTP 503")
     retried = {}
 
     def fake_retry(exc=None, countdown=None, **kwargs):
@@ -68,7 +68,7 @@ def test_the_last_failed_celery_attempt_marks_the_delivery_failed_and_is_not_ret
     season = make_season(webhook_url="http://127.0.0.1:9/hook")
     delivery = WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="hi",
                                               next_try_at=timezone.now())
-    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout: "HTTP 503")
+    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout, people=None: "HTTP 503")
     assert notify.deliver_webhook.run(delivery.pk) is False
     delivery.refresh_from_db()
     assert delivery.status == WebhookDelivery.Status.FAILED
@@ -106,6 +106,6 @@ def test_a_delivery_is_attempted_by_one_worker_at_a_time(monkeypatch):
     season = make_season(webhook_url="http://127.0.0.1:9/hook")
     delivery = WebhookDelivery.objects.create(season=season, url=season.webhook_url, content="a",
                                               next_try_at=timezone.now())
-    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout: "")
+    monkeypatch.setattr(notify, "post_json", lambda url, content, timeout, people=None: "")
     assert notify.attempt(delivery.pk) is True
     assert notify.attempt(delivery.pk) is None  # sent: nobody posts it again

@@ -14,6 +14,7 @@ from genius.matches.services.engines import engine_of
 from genius.notify import emails as notify
 from genius.notify.models import Notice
 from genius.seasons.services.decisions import decide, sweep
+from tests.confirmed_emails import forget
 
 from .helpers import T0, finished_main_match, make_season, user
 
@@ -102,7 +103,7 @@ def test_a_lead_time_of_zero_sends_no_reminder(mailoutbox):
 
 def test_bots_and_players_without_an_email_get_none(mailoutbox):
     rgb()
-    user("ben").__class__.objects.filter(username="ben").update(email="")
+    forget(user("ben"))
     notify.send_phase_emails(T0 + timedelta(seconds=1))
     assert [m.to for m in mailoutbox] == [["ana@example.org"]]
 

@@ -150,7 +150,7 @@ def test_a_host_signs_in_to_the_admin_and_sees_only_their_communitys_rows(world)
 def test_another_communitys_admin_change_pages_are_404_even_by_guessing(world):
     alice = _as(world["alice"])
     mb = world["mb"]
-    rows = {"games/match": mb.pk, "games/season": mb.season_id, "games/phase": mb.phases.first().pk,
+    rows = {"games/match": mb.pk, "seasons/season": mb.season_id, "games/phase": mb.phases.first().pk,
             "designs/gamedesign": GameDesign.objects.get(title="Design bravo").pk,
             "communities/community": world["b"].pk,
             "communities/membership": world["b"].memberships.first().pk}

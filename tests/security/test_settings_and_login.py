@@ -39,10 +39,10 @@ def test_five_wrong_passwords_lock_the_login_for_that_user(django_user_model):
     django_user_model.objects.create_user("ana", password="right-password-1")
     client = Client()
     for _ in range(5):
-        response = client.post(reverse("login"), {"username": "ana", "password": "wrong"})
+        response = client.post(reverse("login"), {"login": "ana", "password": "wrong"})
         assert response.status_code in (200, 429)
-    locked = client.post(reverse("login"), {"username": "ana", "password": "right-password-1"})
+    locked = client.post(reverse("login"), {"login": "ana", "password": "right-password-1"})
     assert locked.status_code == 429
     assert "Too many failed log-ins" in locked.content.decode()
-    other = Client().post(reverse("login"), {"username": "someone-else", "password": "x"})
+    other = Client().post(reverse("login"), {"login": "someone-else", "password": "x"})
     assert other.status_code == 200  # only that user name from that address is locked

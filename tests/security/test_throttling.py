@@ -45,7 +45,7 @@ def the_host(django_user_model):
 
 
 def log_in(client: Client, username: str, password: str, **meta: str):
-    return client.post(reverse("login"), {"username": username, "password": password}, **meta)
+    return client.post(reverse("login"), {"login": username, "password": password}, **meta)
 
 
 def behind_proxy(client_ip: str, spoofed: str = "") -> dict[str, str]:

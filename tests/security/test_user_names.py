@@ -74,13 +74,17 @@ def test_a_lone_surrogate_in_a_name_gets_a_field_error_not_a_server_error(client
 
 
 def test_a_page_showing_a_lone_surrogate_back_can_still_be_sent():
-    from genius.accounts.views import signup
+    from django.contrib.auth.models import AnonymousUser
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from genius.accounts.views import SignUp
 
     request = RequestFactory().post(reverse("signup"))
     request.POST = request.POST.copy()
     request.POST.update({"username": "an\ud800a", "password1": PASSWORD, "password2": PASSWORD})
-    request.session, request.user = {}, None
-    response = signup(request)
+    request.session, request.user = SessionStore(), AnonymousUser()
+    response = SignUp.as_view()(request)
+    response.render()
     assert response.status_code == 400
     assert "(U+FFFD) is not allowed" in response.content.decode()
 

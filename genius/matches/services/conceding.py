@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -37,14 +37,14 @@ def offers_concede(match: Match) -> bool:
     return offers.death_match and offers.reserve and match.seats_wanted == 2
 
 
-def may_concede(match: Match, user: AbstractBaseUser | Any) -> bool:
+def may_concede(match: Match, user: User | Any) -> bool:
     """Whether ``user`` may concede ``match`` now: a person seated in it, while it runs."""
     if not getattr(user, "is_authenticated", False) or match.status != Match.Status.RUNNING:
         return False
     return offers_concede(match) and match.seats.filter(user_id=user.pk, is_bot=False).exists()
 
 
-def concede(match_id: int, user: AbstractBaseUser, *, now: datetime | None = None) -> Match:
+def concede(match_id: int, user: User, *, now: datetime | None = None) -> Match:
     """``user`` concedes the match: their opponent wins at once. ServiceError when they may not."""
     now = now or timezone.now()
     with transaction.atomic():

@@ -123,6 +123,14 @@ def _check_phase(match_id: int, expected: int | None) -> None:
                            "Look again before you act.")
 
 
+def _again(before: Phase | None) -> Phase:
+    """The phase that was open before the action, read anew (pause, extend and resolve refuse a match
+    without an open phase, so there was one)."""
+    if before is None:
+        raise ServiceError("This match has no open phase.")
+    return Phase.objects.get(pk=before.pk)
+
+
 def _open_until(match_id: int, now: datetime) -> str:
     """What is open now: "Round 3 is open until 18:00 CET (your time)." or that the match is over."""
     match = Match.objects.get(pk=match_id)
@@ -151,7 +159,7 @@ def run(match_id: int, action: str, *, minutes: int = 60, phase_number: int | No
     before = open_phase(match_id)
     if action == "pause":
         lifecycle.pause(match_id, now=now)
-        phase = Phase.objects.get(pk=before.pk)  # pause refuses a match without an open phase
+        phase = _again(before)
         if phase.paused_remaining is None:
             return f"Paused during {phase.name} (it had no deadline). Resume when you are ready."
         return f"Paused with {duration_text(phase.paused_remaining)} left in {phase.name}."
@@ -160,14 +168,16 @@ def run(match_id: int, action: str, *, minutes: int = 60, phase_number: int | No
         return f"Resumed. {_open_until(match_id, now)}".strip()
     if action == "extend":
         lifecycle.extend(match_id, minutes * 60)
-        phase = Phase.objects.get(pk=before.pk)
+        phase = _again(before)
         by = duration_text(timedelta(minutes=minutes))
         if phase.status == Phase.Status.PAUSED:
             return f"{phase.name} extended by {by}: {duration_text(phase.paused_remaining or timedelta(0))} " \
                    "left when you resume."
+        if phase.deadline is None:  # (extend refuses a phase without a deadline)
+            return f"{phase.name} extended by {by}."
         return f"{phase.name} extended by {by}: it closes at {when_text(phase.deadline, now)}."
     lifecycle.resolve_now(match_id)
-    resolved = Phase.objects.get(pk=before.pk)
+    resolved = _again(before)
     moves = resolved.submissions.filter(kind=Submission.Kind.MOVE)
     made, defaults = moves.filter(is_default=False).count(), moves.filter(is_default=True).count()
     counted = f"{made} move{'' if made == 1 else 's'}, {defaults} default{'' if defaults == 1 else 's'}"

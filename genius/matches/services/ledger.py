@@ -47,11 +47,11 @@ def lock_wallets(wallets: Iterable[Wallet]) -> None:
     season_ids = sorted({season_id for season_id, _ in wallets if season_id is not None})
     user_ids = sorted({user_id for season_id, user_id in wallets if season_id is None})
     if season_ids:
-        rows = Season.objects.select_for_update(no_key=True).filter(pk__in=season_ids).order_by("pk")
-        list(rows.values_list("pk", flat=True))
+        seasons = Season.objects.select_for_update(no_key=True).filter(pk__in=season_ids).order_by("pk")
+        list(seasons.values_list("pk", flat=True))
     if user_ids:
-        rows = get_user_model().objects.select_for_update(no_key=True).filter(pk__in=user_ids).order_by("pk")
-        list(rows.values_list("pk", flat=True))
+        users = get_user_model().objects.select_for_update(no_key=True).filter(pk__in=user_ids).order_by("pk")
+        list(users.values_list("pk", flat=True))
 
 
 def balances(wallets: Iterable[Wallet]) -> dict[Wallet, int]:
@@ -124,15 +124,15 @@ def record_many(
     items = [(m, n, [c for c in changes if c.amount], u) for m, n, changes, u in items if any(c.amount for c in changes)]
     if not items:
         return
-    items = [(m, n, changes, seat_users(m) if u is None else u) for m, n, changes, u in items]
+    seated = [(m, n, changes, seat_users(m) if u is None else u) for m, n, changes, u in items]
     if held is None:
-        wallets = set().union(*(spending_wallets(m.season_id, changes, u) for m, _, changes, u in items))
+        wallets = set().union(*(spending_wallets(m.season_id, changes, u) for m, _, changes, u in seated))
         if wallets:
             lock_wallets(wallets)
         held = balances(wallets)
     held = dict(held)
     rows = []
-    for match, phase_number, changes, users in items:
+    for match, phase_number, changes, users in seated:
         refused = overspent(match.season_id, changes, users, held)
         for player, (spent, balance) in refused.items():
             log.error("match %s: %s would spend %s garnets with %s in the wallet: the spend is not recorded",

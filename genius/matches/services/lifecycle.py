@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -98,7 +98,7 @@ def _turn_length_in_config(spec: GameSpec, config: dict, turn_seconds: int) -> t
     return config, turn_seconds
 
 
-def add_seat(match: Match, *, user: AbstractBaseUser | None = None, name: str = "", is_bot: bool = False) -> Seat:
+def add_seat(match: Match, *, user: User | None = None, name: str = "", is_bot: bool = False) -> Seat:
     """Seat a player (or a bot) in a match that has not started."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
@@ -129,7 +129,7 @@ def check_seat(status: str, seats_wanted: int, taken: Sequence[tuple[str, int | 
     return name
 
 
-def _add_seat(match: Match, *, user: AbstractBaseUser | None, name: str, is_bot: bool) -> Seat:
+def _add_seat(match: Match, *, user: User | None, name: str, is_bot: bool) -> Seat:
     taken = list(match.seats.values_list("name", "user_id"))
     name = check_seat(match.status, match.seats_wanted, taken, name=name or (user.get_username() if user else ""),
                       user_id=user.pk if user is not None else None)
@@ -143,7 +143,7 @@ def _add_seat(match: Match, *, user: AbstractBaseUser | None, name: str, is_bot:
     return seat
 
 
-def join_lobby(match_id: int, user: AbstractBaseUser) -> Seat:
+def join_lobby(match_id: int, user: User) -> Seat:
     """A signed-in player takes a seat in an open lobby."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
@@ -154,7 +154,7 @@ def join_lobby(match_id: int, user: AbstractBaseUser) -> Seat:
         return _add_seat(match, user=user, name=user.get_username(), is_bot=False)
 
 
-def _check_community_member(match: Match, user: AbstractBaseUser) -> None:
+def _check_community_member(match: Match, user: User) -> None:
     """A community's lobby seats only its members (someone removed from it loses its lobbies)."""
     if match.community_id is None or match.season_id is not None:  # a season's players are checked above
         return
@@ -163,7 +163,7 @@ def _check_community_member(match: Match, user: AbstractBaseUser) -> None:
                            "on its page.")
 
 
-def _check_season_member(match: Match, user: AbstractBaseUser) -> None:
+def _check_season_member(match: Match, user: User) -> None:
     """A season's lobby seats only its players still in (not outsiders, not the eliminated)."""
     if match.season_id is None:
         return
@@ -175,7 +175,7 @@ def _check_season_member(match: Match, user: AbstractBaseUser) -> None:
 
 
 def start_match_between(
-    users: list[AbstractBaseUser],
+    users: list[User],
     *,
     game: str,
     title: str,
@@ -293,12 +293,12 @@ def extend(match_id: int, seconds: int) -> None:
         raise ServiceError("An extension is between 1 second and 7 days.", "seconds")
     with transaction.atomic():
         match, phase = _locked_open_phase(match_id)
-        if phase.deadline is None and phase.paused_remaining is None:
-            raise ServiceError(f"{phase.name} has no deadline to extend: it stays open until the host closes it.")
-        if phase.status == Phase.Status.PAUSED:
+        if phase.status == Phase.Status.PAUSED and (phase.deadline is not None or phase.paused_remaining is not None):
             phase.paused_remaining = (phase.paused_remaining or timedelta(0)) + timedelta(seconds=seconds)
-        else:
+        elif phase.status != Phase.Status.PAUSED and phase.deadline is not None:
             phase.deadline = phase.deadline + timedelta(seconds=seconds)
+        else:
+            raise ServiceError(f"{phase.name} has no deadline to extend: it stays open until the host closes it.")
         phase.save(update_fields=["deadline", "paused_remaining"])
         _host_note(match, phase, f"The host extended the deadline by {hours_minutes_text(seconds)}.")
 

@@ -42,21 +42,32 @@ def moved(phase: Phase) -> set[str]:
     return set(phase.submissions.filter(kind=Submission.Kind.MOVE).values_list("seat__name", flat=True))
 
 
+def moved_in(phases: list[Phase]) -> dict[int, set[str]]:
+    """:func:`moved` for each of these phases (by id), in one query."""
+    have: dict[int, set[str]] = {phase.pk: set() for phase in phases}
+    rows = Submission.objects.filter(phase__in=phases, kind=Submission.Kind.MOVE).values_list("phase_id", "seat__name")
+    for phase_id, name in rows if phases else ():
+        have[phase_id].add(name)
+    return have
+
+
 def reserve_left(match: Match, player: str) -> float:
     return float(engine_of(match.game).observer.player_state(match.started_state, player).get("reserve_s", 0))
 
 
-def on_turn_deadline(match: Match, phase: Phase, now: datetime) -> bool:
+def on_turn_deadline(match: Match, phase: Phase, now: datetime, have: set[str] | None = None) -> bool:
     """The minute (or a reserve) ran out. True when handled here (the deadline moved); False: resolve
-    as usual (whoever ran out of reserve has conceded, as a stored move)."""
+    as usual (whoever ran out of reserve has conceded, as a stored move). ``have``: who moved, if read already
+    (:func:`moved_in`, for a batch)."""
     if phase.kind != "turn" or not has_reserve(match):
         return False
-    missing = [name for name in phase.actors if name not in moved(phase)]
+    have = moved(phase) if have is None else have
+    missing = [name for name in phase.actors if name not in have]
     if not missing:
         return False
     if phase.reserve_from is None:
-        phase.reserve_from = phase.deadline
-        phase.deadline = phase.reserve_from + timedelta(seconds=min(reserve_left(match, p) for p in missing))
+        phase.reserve_from = start = phase.deadline or now  # the minute that ran out ends at its deadline
+        phase.deadline = start + timedelta(seconds=min(reserve_left(match, p) for p in missing))
         phase.save(update_fields=["reserve_from", "deadline"])
         names = " and ".join(missing)
         verb = "play" if len(missing) > 1 else "plays"  # "alice and bob now play", "alice now plays"
@@ -145,7 +156,8 @@ def reminders_due(match: Match, phase: Phase, now: datetime) -> list[str]:
     if phase.reserve_from is None or now <= phase.reserve_from or not has_reserve(match):
         return texts
     elapsed = (now - phase.reserve_from).total_seconds()
-    waiting = [name for name in phase.actors if name not in moved(phase)]
+    have = moved(phase)  # one query, not one an actor
+    waiting = [name for name in phase.actors if name not in have]
     totals = reserve_totals(match) if waiting else {}
     for name in waiting:
         total = totals.get(name, 0.0)
@@ -157,6 +169,16 @@ def reminders_due(match: Match, phase: Phase, now: datetime) -> list[str]:
                 break
             texts.append(used_text(name, used, total - used))
     return texts
+
+
+def _with_unsent(due: list[tuple[Phase, list[str]]]) -> list[Phase]:
+    """The phases with a reminder not in their log yet, of ``due`` (phase, its reminders due): one query."""
+    if not due:
+        return []
+    logged = set(LogEntry.objects.filter(match_id__in={phase.match_id for phase, _ in due},
+                                         text__in={text for _, texts in due for text in texts})
+                 .values_list("match_id", "phase_number", "text"))
+    return [phase for phase, texts in due if any((phase.match_id, phase.number, t) not in logged for t in texts)]
 
 
 def _unsent(phase: Phase, texts: list[str]) -> list[str]:
@@ -172,24 +194,25 @@ def send_reminders(now: datetime | None = None) -> int:
     log, once (the log is the record of what was sent), and push the match's pages. Returns how many."""
     now = now or timezone.now()
     soon = now + timedelta(seconds=max(TURN_REMINDERS) + 1)
+    # The matches' states are left unread: a turn's reminders need the state only on reserve time (read then).
     candidates = (Phase.objects.filter(status=Phase.Status.OPEN, kind="turn", match__status=Match.Status.RUNNING,
                                        deadline__isnull=False)
-                  .filter(Q(deadline__lte=soon) | Q(reserve_from__isnull=False)).select_related("match"))
+                  .filter(Q(deadline__lte=soon) | Q(reserve_from__isnull=False)).select_related("match")
+                  .defer("match__state"))
+    due = [(phase, texts) for phase in candidates if (texts := reminders_due(phase.match, phase, now))]
     sent = 0
-    for phase in candidates:
-        if not _unsent(phase, reminders_due(phase.match, phase, now)):
-            continue
+    for phase in _with_unsent(due):
         with transaction.atomic():
             locked = Phase.objects.select_for_update(skip_locked=True, of=("self",)).filter(pk=phase.pk,
                                                                                  status=Phase.Status.OPEN)
-            phase = locked.select_related("match").first()
-            if phase is None:  # resolving right now, or another clock has it
+            fresh = locked.select_related("match").first()
+            if fresh is None:  # resolving right now, or another clock has it
                 continue
-            new = _unsent(phase, reminders_due(phase.match, phase, now))
+            new = _unsent(fresh, reminders_due(fresh.match, fresh, now))
             if not new:
                 continue
-            write_log(phase.match, phase, Resolution({}, [LogLine(text) for text in new]))
-            bump(phase.match_id)
+            write_log(fresh.match, fresh, Resolution({}, [LogLine(text) for text in new]))
+            bump(fresh.match_id)
             sent += len(new)
     return sent
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django.db.models import Max
+from django.utils import timezone
 
 from games.engines import protocol
 from games.engines.protocol import LogLine, Resolution
 from genius.matches.models import LogEntry, Match, Phase, Seat
+from genius.matches.services.bulk_rows import insert_rows
 
 
 def write_log(
@@ -23,20 +25,24 @@ def write_log(
     write_logs([(match, phase, resolution, extra or [], seats)])
 
 
+#: The columns ``write_logs`` fills, in the order of its rows.
+_COLUMNS = ("match_id", "phase_number", "phase_name", "order", "audience", "seat_id", "text", "created")
+
+
 def write_logs(entries: list[tuple[Match, Phase, Resolution, list[LogLine], dict[str, Seat]]]) -> None:
-    """The log lines of several resolutions (one per match at most), each match's in order, in one INSERT."""
+    """The log lines of several resolutions (one per match at most), each match's in order, in one statement."""
     last = dict(
         LogEntry.objects.filter(match_id__in=[match.pk for match, *_ in entries])
         .values("match_id").annotate(last=Max("order")).values_list("match_id", "last")
     )
+    now = timezone.now()
     rows = []
     for match, phase, resolution, extra, seats in entries:
         start = (last.get(match.pk) or 0) + 1
         for offset, line in enumerate([*resolution.log, *extra]):
             audience, seat = stored_audience(line.audience, seats)
-            rows.append(LogEntry(match=match, phase_number=phase.number, phase_name=phase.name, order=start + offset,
-                                 audience=audience, seat=seat, text=line.text))
-    LogEntry.objects.bulk_create(rows)
+            rows.append((match.pk, phase.number, phase.name, start + offset, audience, seat and seat.pk, line.text, now))
+    insert_rows(LogEntry, _COLUMNS, rows)
 
 
 def stored_audience(audience: protocol.Audience, seats: dict[str, Seat]) -> tuple[str, Seat | None]:

@@ -12,8 +12,10 @@ through and says so in the log, as the sign-up throttle does. No game is named h
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from genius.accounts import brakes
@@ -64,7 +66,7 @@ def no_practice(game: str) -> str | None:
             "for it. Ask a host to open a lobby.")
 
 
-def start_practice(game: str, user: AbstractBaseUser) -> Match:
+def start_practice(game: str, user: User) -> Match:
     """A running practice match of ``game``: ``user`` in the first seat, bots in the others (the game's
     largest seat count); nothing is kept if it cannot start."""
     try:
@@ -93,7 +95,7 @@ def _account(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-def has_account(user: AbstractBaseUser | None) -> bool:
+def has_account(user: User | AnonymousUser | None) -> TypeGuard[User]:
     """A signed-in person with an account of their own (not a guest made on the fly)."""
     if user is None or not user.is_authenticated:
         return False
@@ -104,22 +106,22 @@ def per_hour() -> int:
     return int(settings.GENIUS_PRACTICE_PER_HOUR)
 
 
-def practice_refusal(address: str | None, user: AbstractBaseUser | None = None) -> str | None:
+def practice_refusal(address: str | None, user: User | AnonymousUser | None = None) -> str | None:
     """Why this person may not start a practice match now (None: they may); counts the start when allowed.
 
     A signed-up person is counted per account: a flood of visitors from their address (a school's NAT)
     never blocks them. Visitors and guests (made on the fly, no sign-up) are counted per address, so a
     flood cannot multiply itself by making new guests.
     """
-    signed_in = has_account(user)
-    started = brakes.refuse_or_count(STARTS, _account(user.pk) if signed_in and user else address, per_hour())
+    account = _account(user.pk) if has_account(user) else None
+    started = brakes.refuse_or_count(STARTS, account or address, per_hour())
     if started is not None:
-        whom = "one account" if signed_in else "one address"
+        whom = "one account" if account else "one address"
         return (f"You have started {started} practice matches in the last hour, the most we allow from {whom}. "
                 f"Play one of them from My matches, or try again later.")
     return None
 
 
-def forget_practice(address: str | None = None, user: AbstractBaseUser | None = None) -> None:
+def forget_practice(address: str | None = None, user: User | None = None) -> None:
     """Clear this address's (or account's) count (tests, and a host who lifts the brake)."""
     brakes.forget(STARTS, address if user is None else _account(user.pk))

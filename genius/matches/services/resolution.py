@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
 from django.db import transaction
@@ -28,6 +29,7 @@ from games.engines.runner import PhaseResult, bot_move, play_phase, play_ruling
 from genius.matches import events, scheduler
 from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import ledger, live_turns, solo
+from genius.matches.services.bulk_rows import insert_rows
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
 from genius.matches.services.logs import write_logs
@@ -37,6 +39,8 @@ log = logging.getLogger("games")
 
 #: Due phases resolved together in one transaction by the clock and the workers.
 BATCH = 25
+#: The columns of the moves a resolution writes (the defaults, the bots' moves), in the order of their rows.
+_MOVE_COLUMNS = ("phase_id", "seat_id", "kind", "payload", "is_default", "locked", "submitted_at")
 
 
 # --- resolving -----------------------------------------------------------------------------------
@@ -68,12 +72,15 @@ def resolve_phases(phase_ids: Sequence[int], *, force: bool = False, now: dateti
             pk__in=[p.match_id for p in phases], status=Match.Status.RUNNING
         ).order_by("pk")
         by_id = {m.pk: m for m in matches}
+        turns = [] if force else [p for p in phases if p.kind == "turn" and p.match_id in by_id
+                                  and live_turns.has_reserve(by_id[p.match_id])]
+        have = live_turns.moved_in(turns)  # who moved in each live turn on a reserve clock: one query for all
         done, batch = 0, []
         for phase in phases:
             match = by_id.get(phase.match_id)
             if match is None:
                 continue
-            if not force and live_turns.on_turn_deadline(match, phase, now):  # a live minute ran out
+            if not force and live_turns.on_turn_deadline(match, phase, now, have.get(phase.pk)):  # a minute ran out
                 done += 1
             else:
                 batch.append((match, phase))
@@ -88,7 +95,7 @@ def close_over(match: Match, phase: Phase, now: datetime) -> int:
     Snapshot.objects.create(match=match, phase_number=phase.number, state=match.state)
     Match.objects.filter(pk=match.pk).update(state=match.state)
     events.bump(match.pk)
-    open_next([(match, match.state, None)], now)
+    open_next([(match, match.started_state, None)], now)
     return 1
 
 
@@ -144,7 +151,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         names = {seat.pk: name for name, seat in seats.items()}
         moves = {names[seat_id]: sub for seat_id, sub in moves_of[phase.pk].items()}
         if phase.kind == "ruling":  # the host's published ruling is the phase's input (checked when published)
-            result = play_ruling(engine_of(match.game), match.started_state, match.seed, phase.ruling, lenient=True)
+            result = play_ruling(engine_of(match.game), match.started_state, match.seed, phase.published_ruling,
+                                 lenient=True)
             moves = {}
         else:
             allowed = set(phase.actors) | set(optional_submitters(match, phase))  # optional: e.g. a Mulligan's holder
@@ -163,9 +171,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
                 Submission.objects.filter(pk=r.moves[name].pk).update(payload=payload, is_default=True,
                                                                       submitted_at=now)
             else:
-                defaults.append(Submission(phase=r.phase, seat=r.seats[name], payload=payload, is_default=True,
-                                           submitted_at=now))
-    Submission.objects.bulk_create(defaults)
+                defaults.append((r.phase.pk, r.seats[name].pk, Submission.Kind.MOVE, payload, True, False, now))
+    insert_rows(Submission, _MOVE_COLUMNS, defaults)
     write_logs([(r.match, r.phase, r.result.resolution, _host_lines(r.result), r.seats) for r in resolved])
     if settings.GENIUS_TEST_RESOLVE_DELAY:  # reliability runs only (off by default): a resolution to kill half-way
         time.sleep(settings.GENIUS_TEST_RESOLVE_DELAY)
@@ -191,9 +198,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         events.match_changed(r.match.pk)
         if r.match.season_id is not None:  # the season's webhook, after the commit, never blocking
             match_id, phase_id = r.match.pk, r.phase.pk
-            transaction.on_commit(lambda m=match_id, p=phase_id: phase_resolved.send(
-                sender=Match, match_id=m, phase_id=p))
-    open_next([(r.match, r.match.state, r.seats) for r in resolved], now)
+            transaction.on_commit(partial(phase_resolved.send, sender=Match, match_id=match_id, phase_id=phase_id))
+    open_next([(r.match, r.result.resolution.state, r.seats) for r in resolved], now)
     return len(resolved)
 
 
@@ -281,7 +287,7 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
     moved each match's sequence number on and scheduled its push.
     """
     opened: list[Phase] = []
-    bots: list[Submission] = []
+    bots: list[tuple[Phase, int, bool, dict]] = []  # the phase (its id once inserted), seat id, locked, payload
     out: list[Phase | None] = []
     for match, state, seats in items:
         engine = engine_of(match.game)
@@ -303,18 +309,18 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
         opened.append(phase)
         out.append(phase)
         bots += [
-            Submission(phase=phase, seat=seat, submitted_at=now, locked=live or practice,  # a bot's move: locked in
-                       payload=engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name)))
+            (phase, seat.pk, live or practice,  # a bot's move: locked in
+             engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name)))
             for seat in seats.values() if seat.is_bot and seat.name in spec.actors
         ]
         if engine.finished(state) and match.outcome is None:
             match.outcome = _outcome_dict(engine, state)
             match.placement = _placement(match.outcome)
             match.save(update_fields=["outcome", "placement"])
-    Phase.objects.bulk_create(opened)
-    for sub in bots:
-        sub.phase_id = sub.phase.pk  # the phases have their ids now
-    Submission.objects.bulk_create(bots)  # every bot's move in one INSERT
+    Phase.objects.bulk_create(opened)  # the phases have their ids now
+    insert_rows(Submission, _MOVE_COLUMNS,  # every bot's move in one statement
+                [(phase.pk, seat_id, Submission.Kind.MOVE, payload, False, locked, now)
+                 for phase, seat_id, locked, payload in bots])
     for phase in opened:
         scheduler.schedule_resolution(phase)
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count, Q
 from django.urls import reverse
@@ -41,7 +41,7 @@ def status_label(match: Match, taken: int | None = None) -> str:
     return FULL if is_full(match, taken) else match.get_status_display()
 
 
-def leave_lobby(match_id: int, user: AbstractBaseUser) -> str:
+def leave_lobby(match_id: int, user: User) -> str:
     """``user`` gives up their seat in a lobby that has not started; returns the match's title."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()

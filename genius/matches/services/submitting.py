@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from datetime import datetime
+from typing import Any
 
 from django.db import connections, router, transaction
+from django.db.models import Field, ForeignObjectRel
 from django.utils import timezone
 
 from games.engines import protocol
@@ -23,17 +27,57 @@ LOCKED_IN = "Your move is locked in for this turn."
 _MOVE_FIELDS = ("phase", "seat", "kind", "payload", "is_default", "locked", "submitted_at")
 
 
-def _lock_phase_for(seat: Seat, now: datetime) -> Phase:
-    """The seat's open phase and its match (``phase.match``), both locked in one statement;
-    refused once the deadline has passed."""
-    phase = (
+class _NeedsOwnLock(Exception):
+    """A move sent under shared locks turned out to need the phase to itself: it is sent again, locked so."""
+
+
+@contextmanager
+def _shared_row_locks() -> Iterator[None]:
+    """Inside, this thread's ``select_for_update()`` statements take ``FOR SHARE`` row locks, not ``FOR UPDATE``.
+
+    Django has no ``FOR SHARE``; its clause comes from the connection's ``ops.for_update_sql``, and each thread
+    has its own connection, so this thread's clause is changed for the statement and put back after it. (SQLite
+    takes no row locks: it writes one transaction at a time.)
+    """
+    ops = connections[router.db_for_write(Phase)].ops
+    exclusive = ops.for_update_sql
+    setattr(ops, "for_update_sql", lambda **kw: exclusive(**kw).replace("FOR UPDATE", "FOR SHARE", 1))  # noqa: B010
+    try:
+        yield
+    finally:
+        delattr(ops, "for_update_sql")  # the class's own again
+
+
+def _may_share(seat: Seat, payload: Payload) -> bool:
+    """Whether this move may go under shared locks: a main phase's move, as far as the match the caller read (no
+    query) says. Each seat's move is a row of its own, so the players of a match write side by side, as long as
+    nothing else about the match changes: a live turn (a move shows on the board, the last lock-in resolves),
+    a practice match (the last lock-in resolves), an instant action (it changes the state) need the phase and
+    the match to themselves. The resolution locks them ``FOR UPDATE`` (it waits for the shared locks, or skips
+    the phase until the next sweep) and a host's pause or change of deadline updates them: neither slips
+    between a move's check and its write. A wrong guess is found under the lock (``_NeedsOwnLock``)."""
+    if not Seat.match.is_cached(seat):  # the caller read no match: lock as always
+        return False
+    match = seat.match
+    engine = engine_of(match.game)
+    if solo.is_practice(match) or any(key in payload for key in engine.spec.offers.instant_keys):
+        return False
+    spec = engine.phase(match.state) if match.state else None
+    return spec is not None and spec.kind not in ("turn", "setup")
+
+
+def _lock_phase_for(seat: Seat, now: datetime, *, shared: bool = False) -> Phase:
+    """The seat's open phase and its match (``phase.match``), both locked in one statement (``shared``: locks
+    others may share, see ``_may_share``); refused once the deadline has passed."""
+    rows = (
         Phase.objects.select_for_update(of=("self", "match"))
         .select_related("match")
         .filter(match_id=seat.match_id)
         .exclude(status=Phase.Status.RESOLVED)
         .order_by("-number")
-        .first()
     )
+    with _shared_row_locks() if shared else nullcontext():
+        phase = rows.first()
     if phase is None:
         raise PhaseClosed("There is no open phase: the match has not started or is over.")
     if phase.status == Phase.Status.PAUSED:
@@ -62,13 +106,25 @@ def submit(
     the bots' moves are locked in already). In reserve time the first move sent is final.
     """
     now = now or timezone.now()
+    if _may_share(seat, payload):
+        try:
+            return _submit(seat, payload, now, expected_phase, lock, shared=True)
+        except _NeedsOwnLock:  # the phase moved on to one that needs its own lock: nothing was written
+            pass
+    return _submit(seat, payload, now, expected_phase, lock, shared=False)
+
+
+def _submit(seat: Seat, payload: Payload, now: datetime, expected_phase: int | None, lock: bool, *,
+            shared: bool) -> Submission | None:
     with transaction.atomic():
-        phase = _lock_phase_for(seat, now)
+        phase = _lock_phase_for(seat, now, shared=shared)
         if expected_phase is not None and phase.number != expected_phase:
             raise PhaseClosed("That phase is over; the form below is for the phase now open. Nothing was saved.")
         match = phase.match
         earlier: tuple[int, bool] | None = None
         locks_in = solo.locks_in(match, phase)  # a live turn, or a practice match's phase
+        if shared and (locks_in or phase.reserve_from is not None):
+            raise _NeedsOwnLock
         if locks_in or phase.reserve_from is not None:  # only these lock moves in or run on reserve
             # Read after the lock (a statement of its own: it sees a move committed while we waited).
             earlier = (
@@ -83,6 +139,8 @@ def submit(
                 raise ServiceError(LOCKED_IN)
         engine = engine_of(match.game)
         instant = {key: payload[key] for key in engine.spec.offers.instant_keys if key in payload}
+        if instant and shared:
+            raise _NeedsOwnLock
         if instant:  # e.g. a look-up sent with the move: answered at once, the rest stored as the move
             _apply_instant(match, phase, seat, instant, now)
             payload = {k: v for k, v in payload.items() if k not in instant}
@@ -157,24 +215,32 @@ def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, lo
     sub = Submission(phase=phase, seat=seat, kind=Submission.Kind.MOVE, payload=payload, submitted_at=now,
                      is_default=False, locked=locked)
     conn = connections[router.db_for_write(Submission)]
-    fields = [Submission._meta.get_field(name) for name in _MOVE_FIELDS]
-    col = {f.name: conn.ops.quote_name(f.column) for f in fields}
+    fields = [_stored(Submission._meta.get_field(name)) for name in _MOVE_FIELDS]
+    col = {f.name: conn.ops.quote_name(column) for f, column in fields}
     table = conn.ops.quote_name(Submission._meta.db_table)
     replaced = ", ".join(f"{col[name]} = EXCLUDED.{col[name]}" for name in ("payload", "is_default", "locked", "submitted_at"))
     sql = (
         f"INSERT INTO {table} ({', '.join(col.values())}) VALUES ({', '.join(['%s'] * len(col))}) "
         f"ON CONFLICT ({col['phase']}, {col['seat']}) WHERE {col['kind']} = '{Submission.Kind.MOVE.value}' "
         f"DO UPDATE SET {replaced} WHERE NOT {table}.{col['locked']} "
-        f"RETURNING {conn.ops.quote_name(Submission._meta.pk.column)}"
+        f"RETURNING {conn.ops.quote_name(_stored(Submission._meta.pk)[1])}"
     )
     with conn.cursor() as cursor:
-        cursor.execute(sql, [f.get_db_prep_save(getattr(sub, f.attname), conn) for f in fields])
+        cursor.execute(sql, [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in fields])
         row = cursor.fetchone()
     if row is None:
         raise ServiceError(LOCKED_IN)
     sub.pk = row[0]
     sub._state.adding, sub._state.db = False, conn.alias
     return sub
+
+
+def _stored(field: Field[Any, Any] | ForeignObjectRel | None) -> tuple[Field[Any, Any], str]:
+    """A field kept in a column of its own, and that column's name (what the model's meta answers may be other
+    things, such as the far side of a relation)."""
+    if not isinstance(field, Field) or field.column is None:
+        raise LookupError(f"{field} is not kept in a column of its own")
+    return field, field.column
 
 
 def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> list[str]:
@@ -207,7 +273,7 @@ def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now
     Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
     write_log(match, phase, resolution)
     ledger.record_garnets(match, phase.number, resolution.garnets, held=held)
-    public = _changes_what_spectators_see(engine, match.state, resolution)
+    public = _changes_what_spectators_see(engine, match.started_state, resolution)
     match.state = resolution.state
     match.save(update_fields=["state"])
     if public:

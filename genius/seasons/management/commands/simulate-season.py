@@ -133,6 +133,8 @@ class Command(BaseCommand):
         label = f"episode {number}/{total} · {GAME_TITLES.get(game, game)}"
         self._play(match, label, spec_of(game).phases or None)  # the spec's usual phase count (a decision may add one)
         episode = match.episode
+        if episode is None:  # create_episode's match is the episode's Main Match
+            raise CommandError(f"{match.title} belongs to no episode")
         self._settle_decisions(episode)
         for _ in range(MAX_REPLAYS + 1):
             picks = picks_to_play(episode)

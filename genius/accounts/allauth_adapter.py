@@ -1,0 +1,43 @@
+"""The site's rules inside django-allauth: the user-name policy, the sign-up brake, the redirects.
+
+allauth runs sign-up, log-in, email confirmation, password resets and sign-in with Discord; these adapters
+are where it asks the site. A name is checked by ``genius.accounts.names`` (and refused when it looks like
+a taken one) wherever allauth takes one: the sign-up form, and a new account made by signing in with
+Discord (allauth then checks the Discord name here, and makes another when the policy refuses it).
+"""
+
+from __future__ import annotations
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from genius.accounts import names
+from genius.accounts.forms import TAKEN, lookalike_taken
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    """Names under the site's policy; after sign-up, the home page."""
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        error = names.problem(username)
+        if error:
+            raise ValidationError(error, code="user_name")
+        if not shallow and lookalike_taken(username):
+            raise ValidationError(TAKEN, code="lookalike")
+        return super().clean_username(username, shallow=shallow)
+
+    def get_signup_redirect_url(self, request) -> str:
+        return reverse("home")
+
+    def format_email_subject(self, subject: str) -> str:
+        """"Genius: …" (``templates/account/email/*_subject.txt`` say the rest)."""
+        return f"Genius: {subject.strip()}"
+
+
+class SocialAccountAdapter(DefaultSocialAccountAdapter):
+    """After linking Discord to an account, back to the profile (which shows the link)."""
+
+    def get_connect_redirect_url(self, request, socialaccount) -> str:
+        return reverse("profile")
