@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from genius.communities import pages, services
 from genius.communities.forms import CommunityForm, InvitationForm, SettingsForm
 from genius.communities.models import HOSTING_ROLES, Community, Role
+from genius.forms.fields import id_from
 from genius.matches.services.errors import ServiceError
 
 
@@ -180,10 +181,10 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _number(value: object) -> int:
-    text = str(value or "")
-    if not (text.isascii() and text.isdigit()):
+    number = id_from(str(value or ""))
+    if number is None:  # not ASCII digits, or beyond what a row id can be
         raise ServiceError("No such request.")
-    return int(text)
+    return number
 
 
 @require_http_methods(["GET", "POST"])
