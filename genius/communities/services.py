@@ -221,6 +221,13 @@ def create_community(user: Any, *, name: Any, slug: Any = "", description: Any =
     return community
 
 
+def seat_first_owner(community: Community, user: Any) -> Membership:
+    """``user`` owns ``community`` (made by a site administrator in the admin, with its first owner named)."""
+    membership, _ = Membership.objects.update_or_create(community=community, user=user,
+                                                        defaults={"role": Role.OWNER})
+    return membership
+
+
 def update_community(by: Any, community: Community, *, name: Any, description: Any, webhook_url: Any,
                      visibility: Any, joining: Any) -> Community:
     """Owners change the name, description, webhook, visibility and joining (the address stays)."""
