@@ -200,13 +200,19 @@ def test_a_site_administrator_is_nobodys_host(world, make_user):
 
 
 def test_a_removed_member_keeps_their_name_on_finished_matches_and_loses_the_lobbies(world):
-    ma, pia = world["ma"], world["pia"]
+    ma, pia, a = world["ma"], world["pia"], world["a"]
+    Community.objects.filter(pk=a.pk).update(visibility=Community.Visibility.UNLISTED)  # its lobbies: members only
     Match.objects.filter(pk=ma.pk).update(status=Match.Status.FINISHED)
-    communities.remove_member(world["alice"], world["a"], pia.pk)
+    client = _as(pia)
+    assert "Lobby alpha" in client.get(f"/c/{a.slug}/").content.decode()
+    communities.remove_member(world["alice"], a, pia.pk)
     assert ma.seats.get(name="cat").user_id == pia.pk  # the finished match keeps her seat and name
+    assert "cat" in client.get(reverse("match", args=[ma.pk])).content.decode()
+    assert "Lobby alpha" not in client.get(f"/c/{a.slug}/").content.decode()
     lobby = Match.objects.get(title="Lobby alpha")
     with pytest.raises(ServiceError, match="only its members"):
         lifecycle.join_lobby(lobby.pk, pia)
+    client.post(reverse("match-join", args=[lobby.pk]))
     assert not lobby.seats.filter(user=pia).exists()
 
 
