@@ -13,20 +13,19 @@
 (function () {
   "use strict";
   var html = document.documentElement;
+  var pageZone = html.getAttribute("data-tz");
+  // The browser's zone is asked in a task of its own (learnZone, below): Intl's first answer costs about 30 ms of
+  // a core, 120 ms on a phone's slower one, a long task on every page load (Lighthouse's blocking time,
+  // docs/PERFORMANCE.md). Until then the page's own zone is used: the server wrote every time in it.
   var browserZone = "";
-  try { browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { browserZone = ""; }
-  var zone = (html.getAttribute("data-tz-from") === "profile" && html.getAttribute("data-tz")) || browserZone ||
-    html.getAttribute("data-tz") || "UTC";
+  var zone = pageZone || "UTC";
   // The server wrote every time in the page's zone (data-tz) with its own name for it ("CET"); where that is
   // the zone used here, its text stays, so a page names its zone one way (the browser would say "GMT+1").
-  var sameZone = zone === html.getAttribute("data-tz");
+  var sameZone = true;
 
   function cookie(name) {
     var m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
     return m ? decodeURIComponent(m[1]) : null;
-  }
-  if (browserZone && cookie("genius_tz") !== browserZone) {
-    document.cookie = "genius_tz=" + encodeURIComponent(browserZone) + "; path=/; max-age=31536000; SameSite=Lax";
   }
 
   // --- times --------------------------------------------------------------------------------------
@@ -56,6 +55,22 @@
     return day + " " + clock + " " + p.timeZoneName;
   }
   window.geniusTime = { zone: zone, format: format, sameZone: sameZone };
+
+  // The zone is the profile's, else the browser's (kept in the genius_tz cookie for the server's next page);
+  // every <time data-local> is written again in it where it is not the page's.
+  function learnZone() {
+    try { browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { browserZone = ""; }
+    if (browserZone && cookie("genius_tz") !== browserZone) {
+      document.cookie = "genius_tz=" + encodeURIComponent(browserZone) + "; path=/; max-age=31536000; SameSite=Lax";
+    }
+    var want = (html.getAttribute("data-tz-from") === "profile" && pageZone) || browserZone || pageZone || "UTC";
+    if (want !== zone) { zone = want; formatters = {}; }
+    sameZone = zone === pageZone;
+    window.geniusTime.zone = zone;
+    window.geniusTime.sameZone = sameZone;
+    localize(document);
+    zoneBoxes();
+  }
 
   function localize(root) {
     if (!root || !root.querySelectorAll || sameZone) return;
@@ -313,8 +328,8 @@
   }
 
   function start() {
-    localize(document);
-    zoneBoxes();
+    // The sign-up and profile pages fill in the browser's zone at once; any other page learns it a moment later.
+    if (document.querySelector("input[data-prefill-zone], [data-browser-zone]")) learnZone(); else setTimeout(learnZone, 0);
     permissionUi();
     if (window.MutationObserver) {
       new MutationObserver(function (records) {

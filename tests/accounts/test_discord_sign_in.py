@@ -122,3 +122,14 @@ def test_a_refused_or_broken_answer_from_discord_shows_a_page_not_a_500(standin,
     forged = Client().get(reverse("discord_callback") + "?code=made-up&state=made-up", follow=True)
     assert forged.status_code in (200, 401) and 'href="/static/genius/site.css"' in forged.content.decode()
     assert not SocialAccount.objects.exists()
+
+
+def test_a_discord_address_that_is_another_accounts_does_not_open_that_account(standin, ana):
+    from tests.confirmed_emails import confirm
+
+    confirm(ana, "nelly@example.org")
+    client = Client()
+    done = sign_in_with_discord(client, standin)
+    assert done.status_code in (200, 302)
+    assert not SocialAccount.objects.filter(user=ana).exists()
+    assert client.get(reverse("profile")).wsgi_request.user != ana

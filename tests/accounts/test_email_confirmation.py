@@ -51,7 +51,8 @@ def click(client: Client, message) -> None:
     """Open the emailed link and press its button (opening alone confirms nothing: mail scanners open links)."""
     link = confirmation_link(message)
     page = client.get(link)
-    assert page.status_code == 200 and "Confirm" in page.content.decode()
+    html = page.content.decode()
+    assert page.status_code == 200 and "Confirm" in html and 'href="/static/genius/site.css"' in html  # the site's look
     assert client.post(link).status_code == 302
 
 
@@ -198,3 +199,15 @@ def test_odd_addresses_on_the_profile_get_a_clear_answer_never_a_500(client, ana
     if response.status_code == 400:
         assert "field-error" in response.content.decode()
     assert not EmailAddress.objects.filter(verified=True).exists()
+
+
+def test_signing_up_with_an_address_another_account_confirmed_never_takes_it(ana):
+    confirm(ana, "ana@example.org")
+    client = Client()
+    response = sign_up(client, "mallory", "ANA@example.org")
+    assert response.status_code in (302, 400)
+    mallory = User.objects.filter(username="mallory").first()
+    if mallory is not None:
+        assert email_addresses.confirmed_address(mallory) == ""
+        assert reminded(mallory) == []
+    assert email_addresses.confirmed_address(ana) == "ana@example.org"
