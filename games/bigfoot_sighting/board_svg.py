@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from html import escape
 from typing import Any
 
 from games.bigfoot_sighting.hexboard import ALL_CELLS, BIGFOOT, LETTERS, TREE, cell_name
+from games.kit.svg import attr, cut
 
 SIZE = 17.0  # hex centre to corner
 HEX_W = math.sqrt(3) * SIZE
@@ -39,15 +39,9 @@ COLOURS = {
 }
 
 
-def attr(value: Any) -> str:
-    """A value made safe for an attribute or a text node."""
-    return escape(str(value), quote=True)
-
-
 def short(name: Any) -> str:
     """A name cut to fit a header (then escaped)."""
-    text = str(name)
-    return attr(text if len(text) <= NAME_MAX else text[: NAME_MAX - 1] + "…")
+    return attr(cut(name, NAME_MAX))
 
 
 def number(value: Any) -> str:

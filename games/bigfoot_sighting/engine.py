@@ -17,7 +17,6 @@ The engine never changes the state it is given.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.bigfoot_sighting import clock, forms, views
@@ -27,11 +26,12 @@ from games.bigfoot_sighting.observer import BigfootObserver
 from games.bigfoot_sighting.resolving import resolve_phase
 from games.bigfoot_sighting.settings import new_state
 from games.bigfoot_sighting.state import CLOCK_DEFAULTS, ITEMS, SLUG, TITLE, finished, phase_spec, placement
-from games.engines.protocol import Engine, Field, Outcome, Payload, PhaseSpec, Resolution, State
+from games.engines.protocol import Outcome, Payload, Resolution, State
 from games.engines.spec import ConfigField, GameSpec, Offers, PageParts
+from games.kit.steps import Steps, StepsEngine
 
 
-class BigfootSighting(Engine):
+class BigfootSighting(StepsEngine):
     """Two boards, roles swapped: each player fells trees on one and hunts as Bigfoot on the other."""
 
     observer_type = BigfootObserver
@@ -62,32 +62,15 @@ class BigfootSighting(Engine):
                         hi=3600, help="Each player's reserve for the whole match."),
         ),
     )
+    #: The open phase, submissions, resolution and move form: the rules' own functions.
+    steps = Steps(phase=phase_spec, finished=finished, check=check_submission, default=default_submission,
+                  bot=bot_submission, resolve=resolve_phase, forms=forms)
 
     # --- set-up ---------------------------------------------------------------------------------------
     def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
         return new_state(players, config, garnets, seed)
 
-    # --- the open phase -------------------------------------------------------------------------------
-    def phase(self, state: State) -> PhaseSpec | None:
-        return phase_spec(state)
-
-    def finished(self, state: State) -> bool:
-        return finished(state)
-
-    # --- submissions -----------------------------------------------------------------------------------
-    def check(self, state: State, player: str, payload: Payload) -> Payload:
-        return check_submission(state, player, payload)
-
-    def default(self, state: State, player: str, rng: random.Random) -> Payload:
-        return default_submission(state, player, rng)
-
-    def bot(self, state: State, player: str, rng: random.Random) -> Payload:
-        return bot_submission(state, player, rng)
-
-    # --- applying ---------------------------------------------------------------------------------------
-    def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
-        return resolve_phase(state, submissions, rng)
-
+    # --- applying (the open phase, submissions and resolution are its steps) -----------------
     def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
         """Nothing in this game is answered at once: every submission waits for the turn to resolve."""
         return None
@@ -115,16 +98,6 @@ class BigfootSighting(Engine):
 
     def legal_moves(self, state: State, player: str) -> dict[str, Any]:
         return views.legal_moves(state, player)
-
-    # --- forms -----------------------------------------------------------------------------------------
-    def form_fields(self, state: State, player: str) -> list[Field]:
-        return forms.form_fields(state, player)
-
-    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
-        return forms.parse_form(state, player, data)
-
-    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
-        return forms.form_initial(state, player, payload)
 
 
 #: The engine the registry loads.

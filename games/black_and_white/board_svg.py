@@ -11,10 +11,10 @@ every text that comes from the view is escaped.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from games.kit.reserve import duration_text
+from games.kit.svg import attr, cut
 
 from .tiles import BLACK, WHITE
 from .views import status_text
@@ -43,13 +43,9 @@ COLOURS = {
 }
 
 
-def attr(value: Any) -> str:
-    """A value made safe for an attribute or a text node."""
-    return escape(str(value), quote=True)
-
-
 def short(name: str) -> str:
-    return name if len(name) <= NAME_MAX else name[: NAME_MAX - 1] + "…"
+    """A name cut to fit a row (escaped by the caller)."""
+    return cut(name, NAME_MAX)
 
 
 def text(x: float, y: float, content: Any, size: int = 13, anchor: str = "start", colour: str = "ink",

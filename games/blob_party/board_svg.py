@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from games.kit.svg import cut
+
 CELL = 64
 SIDE = 6  # cells along each side of a board's square loop (6 + 4 + 6 + 4 = 20 spaces)
 PAD = 8
@@ -55,7 +57,7 @@ def cell_origin(space: int) -> tuple[int, int]:
 
 def short_name(name: str, size: int = 9) -> str:
     """A name cut to fit a cell (escaped by the caller)."""
-    return name if len(name) <= size else name[: size - 1] + "…"
+    return cut(name, size)
 
 
 def text(x: float, y: float, content: str, size: int = 11, weight: str = "normal", anchor: str = "middle",

@@ -30,12 +30,12 @@ from games.engines.protocol import (
     PhaseSpec,
     Resolution,
     State,
-    SubmissionError,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers
 from games.kit.checks import open_phase_for, wallets
 from games.kit.placement import place_by
+from games.kit.votes import checked_ec_vote
 
 #: What every player starts with.
 START_ORBS = 15
@@ -278,14 +278,7 @@ def draw_boards(seed: int, which: Any) -> dict[str, list[str]]:
 
 def check_decision(state: State, payload: Payload) -> Payload:
     """An EC decision names one of the players tied for the fewest orbs."""
-    between = state["result"]["pending"]["between"]
-    for key in payload:
-        if key != "ec":
-            raise SubmissionError("", f"'{key}' is not part of the EC decision")
-    name = payload.get("ec")
-    if name not in between:
-        raise SubmissionError("ec", f"Name one of the players tied for the fewest orbs: {', '.join(between)}")
-    return {"ec": name}
+    return checked_ec_vote(payload, state["result"]["pending"]["between"], "the players tied for the fewest orbs")
 
 
 ENGINE = BlobPartyEngine()

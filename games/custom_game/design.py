@@ -82,6 +82,21 @@ KIND_WORDS = {
 
 
 # --- texts ---------------------------------------------------------------------------------------------
+def _a_text(value: Any, where: str, what: str, problems: list[Problem], *, show: bool) -> str | None:
+    """``value`` when it is a text without a lone surrogate ("" for None), else None and a problem (``show``:
+    the problem quotes the text)."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        problems.append(Problem(where, f"{what} must be a text, not {shown(value)}"))
+        return None
+    if _SURROGATE.search(value):
+        quoted = f" ({shown(value)})" if show else ""
+        problems.append(Problem(where, f"{what} holds a lone surrogate{quoted}, which is not a character"))
+        return None
+    return value
+
+
 def clean_text(
     value: Any, where: str, what: str, problems: list[Problem], *, lo: int = 0, hi: int, multiline: bool = False
 ) -> str:
@@ -90,13 +105,8 @@ def clean_text(
     Control characters (but line breaks and tabs in a ``multiline`` text) and lone surrogates are refused;
     a text of only invisible characters counts as empty.
     """
+    value = _a_text(value, where, what, problems, show=True)
     if value is None:
-        value = ""
-    if not isinstance(value, str):
-        problems.append(Problem(where, f"{what} must be a text, not {shown(value)}"))
-        return ""
-    if _SURROGATE.search(value):
-        problems.append(Problem(where, f"{what} holds a lone surrogate ({shown(value)}), which is not a character"))
         return ""
     text = unicodedata.normalize("NFC", value.replace("\r\n", "\n")).strip()
     bad = (_CONTROL_BUT_BREAKS if multiline else _CONTROL).search(text)
@@ -472,13 +482,8 @@ def clean_source(value: Any, where: str, what: str, problems: list[Problem], hi:
     """A Starlark program as the host wrote it: a text of at most ``hi`` characters, line breaks and tabs
     allowed, no other control character and no lone surrogate. Only trailing white space is removed (the
     lines keep their numbers); "" for none."""
+    value = _a_text(value, where, what, problems, show=False)
     if value is None:
-        return ""
-    if not isinstance(value, str):
-        problems.append(Problem(where, f"{what} must be a text, not {shown(value)}"))
-        return ""
-    if _SURROGATE.search(value):
-        problems.append(Problem(where, f"{what} holds a lone surrogate, which is not a character"))
         return ""
     text = unicodedata.normalize("NFC", value.replace("\r\n", "\n").replace("\r", "\n")).rstrip()
     bad = _CONTROL_BUT_BREAKS.search(text)

@@ -13,7 +13,7 @@ from typing import Any
 from games.engines.protocol import PUBLIC, LogLine, Outcome, Payload, State, SubmissionError
 from games.kit.numbers import parse_int, shown
 from games.kit.placement import place_by
-from games.kit.votes import count_ec_vote
+from games.kit.votes import checked_ec_vote, count_ec_vote
 
 from . import names
 
@@ -89,14 +89,7 @@ def end(s: State, ruling: Payload, rng: random.Random, log: list[LogLine]) -> No
 # --- the EC decision -------------------------------------------------------------------------------------
 def check_vote(state: State, payload: Payload) -> Payload:
     """A decider's vote names one of the candidates."""
-    between = state["open"]["between"]
-    for key in payload:
-        if key != "ec":
-            raise SubmissionError("", f"{shown(key)} is not part of the EC decision")
-    name = payload.get("ec")
-    if name not in between:
-        raise SubmissionError("ec", f"Name one of the candidates: {', '.join(between)}")
-    return {"ec": name}
+    return checked_ec_vote(payload, state["open"]["between"], "the candidates")
 
 
 def decide(s: State, votes: dict[str, Payload], rng: random.Random, log: list[LogLine]) -> None:

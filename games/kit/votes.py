@@ -19,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.engines.protocol import Payload, SubmissionError
+from games.kit.numbers import shown
+
 
 @dataclass(frozen=True)
 class EcVote:
@@ -59,3 +62,15 @@ def count_ec_vote(
     leading = [option for option in between if tally[option] == top]
     chosen = leading[0] if len(leading) == 1 else rng.choice(leading)
     return EcVote(chosen, tally, named, abstained, leading)
+
+
+def checked_ec_vote(payload: Payload, between: Sequence[str], whom: str) -> dict[str, str]:
+    """A decider's EC vote (``{"ec": name}``) read from ``payload``: it names one of ``between`` and holds nothing
+    else; ``whom`` says, when it does not, whom to name (``the candidates``)."""
+    for key in payload:
+        if key != "ec":
+            raise SubmissionError("", f"{shown(key)} is not part of the EC decision")
+    name = payload.get("ec")
+    if name not in between:
+        raise SubmissionError("ec", f"Name one of {whom}: {', '.join(between)}")
+    return {"ec": str(name)}

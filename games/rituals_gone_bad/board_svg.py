@@ -9,8 +9,10 @@ Every name is escaped; there is no script.
 from __future__ import annotations
 
 import math
-from html import escape
 from typing import Any
+
+from games.kit.svg import attr as esc
+from games.kit.svg import cut
 
 WIDTH = 400
 HEIGHT = 600
@@ -44,13 +46,9 @@ def render_board(view: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def esc(value: Any) -> str:
-    return escape(str(value), quote=True)
-
-
 def short(name: str) -> str:
     """A name cut to fit under a seat."""
-    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+    return cut(name, MAX_NAME)
 
 
 def text(x: float, y: float, content: str, size: int = 13, weight: str = "normal", fill: str = INK) -> str:

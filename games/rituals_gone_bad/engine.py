@@ -6,16 +6,12 @@ Each method hands the work to the module holding the rule (see the package's
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.engines.protocol import (
     ConfigError,
-    Engine,
-    Field,
     Outcome,
     Payload,
-    PhaseSpec,
     Resolution,
     State,
     SubmissionError,
@@ -25,6 +21,7 @@ from games.engines.protocol import (
 from games.engines.spec import ConfigField, GameSpec, Offers
 from games.kit.checks import wallets
 from games.kit.placement import place_by
+from games.kit.steps import Steps, StepsEngine
 from games.rituals_gone_bad import forms
 from games.rituals_gone_bad.checks import check_submission
 from games.rituals_gone_bad.defaults import bot_submission, default_submission
@@ -38,7 +35,7 @@ from games.rituals_gone_bad.rituals import DECISION, SEATS, SLUG, TITLE, actors,
 CONFIG_KEYS = ("leaders",)
 
 
-class RitualsGoneBad(Engine):
+class RitualsGoneBad(StepsEngine):
     """Seven players; each ritual one Cult Leader pairs the six cultists, everyone predicts monsters."""
 
     observer_type = RitualsObserver
@@ -57,6 +54,9 @@ class RitualsGoneBad(Engine):
                         help="Every player leads one ritual. Leave empty to draw the order from the seed."),
         ),
     )
+    #: The open phase, submissions, resolution and move form: the rules' own functions.
+    steps = Steps(phase=phase_spec, finished=finished, check=check_submission, default=default_submission,
+                  bot=bot_submission, resolve=resolve_phase, forms=forms)
 
     # --- set-up ------------------------------------------------------------------------
     def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
@@ -73,27 +73,7 @@ class RitualsGoneBad(Engine):
             rng_for(seed, 0, "leaders").shuffle(leaders)
         return new_state(players, leaders, wallets(garnets, players), seed)
 
-    # --- the open phase ------------------------------------------------------------------
-    def phase(self, state: State) -> PhaseSpec | None:
-        return phase_spec(state)
-
-    def finished(self, state: State) -> bool:
-        return finished(state)
-
-    # --- submissions -----------------------------------------------------------------------
-    def check(self, state: State, player: str, payload: Payload) -> Payload:
-        return check_submission(state, player, payload)
-
-    def default(self, state: State, player: str, rng: random.Random) -> Payload:
-        return default_submission(state, player, rng)
-
-    def bot(self, state: State, player: str, rng: random.Random) -> Payload:
-        return bot_submission(state, player, rng)
-
-    # --- applying --------------------------------------------------------------------------
-    def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
-        return resolve_phase(state, submissions, rng)
-
+    # --- applying (the open phase, submissions and resolution are its steps) -----------------
     def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
         """Buy the look-ups of ``payload`` at once (the rest of the payload is ignored here)."""
         raw = (payload or {}).get(LOOKUP)
@@ -127,16 +107,6 @@ class RitualsGoneBad(Engine):
             dm_pick_order=list(state["ec"]),
             placement=place_by(state["players"], state["points"].__getitem__, state["seed"]),
         )
-
-    # --- forms ----------------------------------------------------------------------------------
-    def form_fields(self, state: State, player: str) -> list[Field]:
-        return forms.form_fields(state, player)
-
-    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
-        return forms.parse_form(state, player, data)
-
-    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
-        return forms.form_initial(state, player, payload)
 
 
 def check_seats(players: Any) -> None:

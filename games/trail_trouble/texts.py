@@ -21,22 +21,23 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _signed(change: int, up: str, down: str, same: str) -> str:
+    """``change`` written with ``up`` or ``down`` before its size, or ``same`` for none."""
+    if change > 0:
+        return f"{up}{change}"
+    if change < 0:
+        return f"{down}{-change}"
+    return same
+
+
 def change_words(change: int) -> str:
     """``up 2``, ``down 1``, ``no change``."""
-    if change > 0:
-        return f"up {change}"
-    if change < 0:
-        return f"down {-change}"
-    return "no change"
+    return _signed(change, "up ", "down ", "no change")
 
 
 def change_mark(change: int) -> str:
     """``+2``, ``−1``, ``=`` (for the board)."""
-    if change > 0:
-        return f"+{change}"
-    if change < 0:
-        return f"\u2212{-change}"
-    return "="
+    return _signed(change, "+", "\u2212", "=")
 
 
 def numbered(order: list[str], changes: dict[str, int] | None = None) -> str:

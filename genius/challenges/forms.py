@@ -16,7 +16,7 @@ from games.engines.spec import GameSpec
 from genius.challenges.models import CHALLENGED, CHALLENGER, Challenge
 from genius.challenges.services import NAME_MAX, challengeable_games, shown_name
 from genius.forms.config import UNIT_SECONDS
-from genius.forms.fields import WholeNumberField
+from genius.forms.fields import WholeNumberField, phase_length_fields
 from genius.hosting.forms import LobbyForm
 from genius.matches.services.engines import spec_of
 from genius.matches.services.lifecycle import TURN_KEY
@@ -88,10 +88,7 @@ class SettingsForm(LobbyForm):
                     min_value=5, max_value=3600, required=False, label="Turn length (seconds)",
                     help_text="Leave empty for the game's own.")
         else:
-            self.fields["phase_hours"] = WholeNumberField(min_value=0, max_value=7 * 24, initial=24, required=False,
-                                                          label="Phase length: hours")
-            self.fields["phase_minutes"] = WholeNumberField(min_value=0, max_value=59, initial=0, required=False,
-                                                            label="and minutes")
+            self.fields.update(phase_length_fields())
 
     def clock(self) -> dict[str, Any]:
         """``turn_seconds`` (None: the game's own) and ``phase_seconds`` from the cleaned form."""

@@ -11,6 +11,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.actions import delete_selected as django_delete_selected
 from django.contrib.admin.utils import unquote
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -66,6 +67,13 @@ class CommunityForm(forms.ModelForm):
         return self._checked("webhook_url", services.check_webhook)
 
 
+class NewCommunityForm(CommunityForm):
+    """A site administrator's new community names its first owner: a community always keeps one."""
+
+    first_owner = forms.ModelChoiceField(get_user_model().objects.filter(is_active=True).order_by("username"),
+                                         help_text="Manages its roles and settings; may name other owners.")
+
+
 @admin.register(Community)
 class CommunityAdmin(SiteWideForAdministrators):
     form = CommunityForm
@@ -76,6 +84,18 @@ class CommunityAdmin(SiteWideForAdministrators):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         """Its address stays what it was made with (links to it keep working)."""
         return ("slug", "created_by", "created") if obj is not None else ("created_by", "created")
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is None:
+            kwargs["form"] = NewCommunityForm
+        return super().get_form(request, obj, change, **kwargs)
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+        if not change:
+            services.seat_first_owner(obj, form.cleaned_data["first_owner"])
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return bool(request.user.is_superuser)  # hosts create communities on the site (rate-limited)

@@ -23,7 +23,9 @@ from django.utils.text import slugify
 from genius.accounts import brakes
 from genius.accounts.names import GUEST_PREFIX
 from genius.communities.models import HOSTING_ROLES, Community, Invitation, JoinRequest, Membership, Role
+from genius.forms.fields import id_from
 from genius.matches.services.errors import ServiceError
+from genius.notify import safe_http
 
 NAME_MAX = 80
 DESCRIPTION_MAX = 2000
@@ -161,6 +163,10 @@ def check_webhook(url: Any) -> str:
     except ValidationError:
         raise ServiceError("A webhook address is an https:// address (Discord: the channel's webhook URL).",
                            "webhook_url") from None
+    try:
+        safe_http.check_without_lookup(url)
+    except safe_http.WebhookRefused as exc:
+        raise ServiceError(str(exc), "webhook_url") from None
     return url
 
 
@@ -213,6 +219,13 @@ def create_community(user: Any, *, name: Any, slug: Any = "", description: Any =
         raise ServiceError(f"The address /c/{slug}/ was just taken: choose another.", "slug") from None
     brakes.count(CREATIONS, _creator(user))
     return community
+
+
+def seat_first_owner(community: Community, user: Any) -> Membership:
+    """``user`` owns ``community`` (made by a site administrator in the admin, with its first owner named)."""
+    membership, _ = Membership.objects.update_or_create(community=community, user=user,
+                                                        defaults={"role": Role.OWNER})
+    return membership
 
 
 def update_community(by: Any, community: Community, *, name: Any, description: Any, webhook_url: Any,
@@ -361,10 +374,9 @@ def join_by_invitation(user: Any, token: Any) -> Membership:
 
 
 def _other(community: Community, user_id: Any) -> Membership:
-    try:
-        pk = int(str(user_id))
-    except ValueError:
-        raise ServiceError("No such member.") from None
+    pk = id_from(str(user_id))
+    if pk is None:  # not ASCII digits, or beyond what a row id can be
+        raise ServiceError("No such member.")
     membership = Membership.objects.select_for_update().filter(community=community, user_id=pk).first()
     if membership is None:
         raise ServiceError("No such member.")

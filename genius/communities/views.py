@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from genius.communities import pages, services
 from genius.communities.forms import CommunityForm, InvitationForm, SettingsForm
 from genius.communities.models import HOSTING_ROLES, Community, Role
+from genius.forms.fields import id_from
 from genius.matches.services.errors import ServiceError
 
 
@@ -34,6 +35,17 @@ def _submitted(form, action: Callable[..., Any]) -> Any:
     except ServiceError as exc:
         form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         return None
+
+
+def _told(request: HttpRequest, action: Callable[[], object], done: str) -> bool:
+    """Call a service's ``action`` and tell how it went: ``done`` when it did, its refusal when it did not."""
+    try:
+        action()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return False
+    messages.success(request, done)
+    return True
 
 
 @require_http_methods(["GET"])
@@ -103,12 +115,7 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def leave(request: HttpRequest, slug: str) -> HttpResponse:
     community = _community(slug)
-    try:
-        services.leave(request.user, community)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, f"You left {community.name}.")
+    _told(request, partial(services.leave, request.user, community), f"You left {community.name}.")
     return redirect("community", slug=community.slug)
 
 
@@ -121,12 +128,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404
     community = found.community
     if request.method == "POST":
-        try:
-            services.join_by_invitation(request.user, token)
-        except ServiceError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, f"Welcome to {community.name}.")
+        if _told(request, partial(services.join_by_invitation, request.user, token), f"Welcome to {community.name}."):
             return redirect("community", slug=community.slug)
     return render(request, "communities/invitation.html", {
         "community": community, "invitation": found, "usable": found.usable(),
@@ -179,10 +181,10 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _number(value: object) -> int:
-    text = str(value or "")
-    if not (text.isascii() and text.isdigit()):
+    number = id_from(str(value or ""))
+    if number is None:  # not ASCII digits, or beyond what a row id can be
         raise ServiceError("No such request.")
-    return int(text)
+    return number
 
 
 @require_http_methods(["GET", "POST"])

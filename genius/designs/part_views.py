@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from genius.designs import editing
-from genius.designs.views import _apply, _owned
+from genius.designs.models import GameDesign
+from genius.designs.views import _apply, owned
 from genius.matches.access import host_required
 
 Doc = dict[str, Any]
@@ -57,13 +58,11 @@ PARTS: dict[str, Part] = {
 
 @require_POST
 @host_required
-def change(request: HttpRequest, pk: int, key: str, *, part: str, action: Literal["delete", "move"],
+@owned
+def change(request: HttpRequest, design: GameDesign, key: str, *, part: str, action: Literal["delete", "move"],
            phase_key: str = "") -> HttpResponse:
     """Delete the row ``key`` of ``part`` (of the phase ``phase_key`` for a field), or move it one place up
     (``to=up``) or down; at either end it stays."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     what = PARTS[part]
     if action == "move" and what.move is not None:
         move, step = what.move, -1 if request.POST.get("to") == "up" else 1

@@ -18,9 +18,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from genius.designs import editing, rules, services
 from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
+from genius.designs.models import GameDesign
 from genius.designs.readable import described
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
-from genius.designs.views import _design, _form_page, _owned, _posted, _problems_as_messages
+from genius.designs.views import _design, _form_page, _posted, _problems_as_messages, owned
 from genius.matches.access import host_required
 from genius.matches.safe_markdown import render as render_markdown
 from genius.matches.services.errors import ServiceError
@@ -39,11 +40,9 @@ def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tup
 # --- set-up rules --------------------------------------------------------------------------------------------
 @require_http_methods(["GET", "POST"])
 @host_required
-def setup(request: HttpRequest, pk: int) -> HttpResponse:
+@owned
+def setup(request: HttpRequest, design: GameDesign) -> HttpResponse:
     """The rules that run once when a match of the design starts."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     form = SetupForm(_posted(request), initial={"setup": design.document.get("setup", "")})
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["setup"]
@@ -62,11 +61,9 @@ def setup(request: HttpRequest, pk: int) -> HttpResponse:
 # --- tables ------------------------------------------------------------------------------------------------
 @require_http_methods(["GET", "POST"])
 @host_required
-def table(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
+@owned
+def table(request: HttpRequest, design: GameDesign, key: str | None = None) -> HttpResponse:
     """A new table (no ``key``) or a table's label, columns and rows."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     tables = design.document.get("tables", [])
     current = next((t for t in tables if t.get("key") == key), None) if key else None
     if key is not None and current is None:
@@ -105,11 +102,9 @@ def table(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse
 # --- presets -----------------------------------------------------------------------------------------------
 @require_POST
 @host_required
-def preset(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+@owned
+def preset(request: HttpRequest, design: GameDesign, key: str) -> HttpResponse:
     """Write a preset's rules into the phase (with the fields, counters and tables they need)."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     chosen = rules.preset(request.POST.get("preset", ""))
     if chosen is None:
         messages.error(request, "Choose one of the presets.")

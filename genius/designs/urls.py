@@ -1,8 +1,14 @@
 """URLs of the designer's pages (mounted at ``designs/``)."""
 
-from django.urls import path
+from django.urls import URLPattern, path
 
 from genius.designs import part_views, rules_views, views
+
+
+def _change(route: str, part: str, action: str) -> URLPattern:
+    """The button that deletes or moves a part of a design (``design-<part>-<action>``)."""
+    return path(route, part_views.change, {"part": part, "action": action}, name=f"design-{part}-{action}")
+
 
 urlpatterns = [
     path("", views.index, name="designs"),
@@ -12,21 +18,21 @@ urlpatterns = [
     path("<int:pk>/basics/", views.basics, name="design-basics"),
     path("<int:pk>/counters/new/", views.counter, name="design-counter-new"),
     path("<int:pk>/counters/<slug:key>/", views.counter, name="design-counter"),
-    path("<int:pk>/counters/<slug:key>/delete/", part_views.change, {"part": "counter", "action": "delete"}, name="design-counter-delete"),
+    _change("<int:pk>/counters/<slug:key>/delete/", "counter", "delete"),
     path("<int:pk>/phases/new/", views.phase, name="design-phase-new"),
     path("<int:pk>/phases/<slug:key>/", views.phase, name="design-phase"),
-    path("<int:pk>/phases/<slug:key>/delete/", part_views.change, {"part": "phase", "action": "delete"}, name="design-phase-delete"),
-    path("<int:pk>/phases/<slug:key>/move/", part_views.change, {"part": "phase", "action": "move"}, name="design-phase-move"),
+    _change("<int:pk>/phases/<slug:key>/delete/", "phase", "delete"),
+    _change("<int:pk>/phases/<slug:key>/move/", "phase", "move"),
     path("<int:pk>/phases/<slug:phase_key>/fields/new/", views.field, name="design-field-new"),
     path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/", views.field, name="design-field"),
-    path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/delete/", part_views.change, {"part": "field", "action": "delete"}, name="design-field-delete"),
-    path("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/move/", part_views.change, {"part": "field", "action": "move"}, name="design-field-move"),
+    _change("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/delete/", "field", "delete"),
+    _change("<int:pk>/phases/<slug:phase_key>/fields/<slug:key>/move/", "field", "move"),
     path("<int:pk>/phases/<slug:key>/preset/", rules_views.preset, name="design-phase-preset"),
     path("<int:pk>/phases/<slug:key>/try/", rules_views.try_rules, name="design-phase-try"),
     path("<int:pk>/setup/", rules_views.setup, name="design-setup"),
     path("<int:pk>/tables/new/", rules_views.table, name="design-table-new"),
     path("<int:pk>/tables/<slug:key>/", rules_views.table, name="design-table"),
-    path("<int:pk>/tables/<slug:key>/delete/", part_views.change, {"part": "table", "action": "delete"}, name="design-table-delete"),
+    _change("<int:pk>/tables/<slug:key>/delete/", "table", "delete"),
     path("shipped/<slug:slug>/", rules_views.shipped, name="design-shipped"),
     path("shipped/<slug:slug>/use/", rules_views.use_shipped, name="design-shipped-use"),
     path("<int:pk>/copy/", views.copy, name="design-copy"),

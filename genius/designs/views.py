@@ -9,6 +9,8 @@ nothing saved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django import forms
@@ -56,6 +58,20 @@ def _design(request: HttpRequest, pk: int) -> GameDesign:
     return get_object_or_404(services.usable_by(request.user), pk=pk)
 
 
+def owned(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page that changes a design: ``view`` is called with the design ``pk`` when the signed-in host may change
+    it; else the page says only its owner may (404 when the host may not even see it)."""
+
+    @wraps(view)
+    def page(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        design = _design(request, pk)
+        if not services.may_edit(request.user, design):
+            return _not_owner(request, design)
+        return view(request, design, *args, **kwargs)
+
+    return page
+
+
 def _not_owner(request: HttpRequest, design: GameDesign) -> HttpResponse:
     return render(request, "designs/not_owner.html", {"design": design, "message": NOT_OWNER}, status=403)
 
@@ -73,13 +89,19 @@ def _problems_as_messages(request: HttpRequest, exc: DesignError) -> None:
         messages.error(request, sentence(str(problem)))
 
 
+def _where(parts: list[dict[str, Any]], key: str, noun: str, label: str, *, numbered: bool) -> str:
+    """The validator's words for the item ``key`` among ``parts``, as the design validator names it:
+    ``Counter “Gold”``, or ``Phase 2 “Vote”`` when ``numbered``; ``Counter 2`` when it has no ``label``."""
+    for number, part in enumerate(parts, start=1):
+        if part.get("key") == key:
+            name = str(part.get(label) or "").strip()
+            return f"{f'{noun} {number}' if numbered else noun} “{name}”" if name else f"{noun} {number}"
+    return ""
+
+
 def phase_where(doc: dict[str, Any], key: str) -> str:
     """The validator's words for the phase ``key`` of ``doc`` (``Phase 2 “Vote”``)."""
-    for number, phase in enumerate(doc.get("phases", []), start=1):
-        if phase.get("key") == key:
-            name = str(phase.get("name") or "").strip()
-            return f"Phase {number} “{name}”" if name else f"Phase {number}"
-    return ""
+    return _where(doc.get("phases", []), key, "Phase", "name", numbered=True)
 
 
 def _field_where(doc: dict[str, Any], phase_key: str, key: str) -> str:
@@ -89,11 +111,7 @@ def _field_where(doc: dict[str, Any], phase_key: str, key: str) -> str:
 
 
 def _counter_where(doc: dict[str, Any], key: str) -> str:
-    for number, counter in enumerate(doc.get("counters", []), start=1):
-        if counter.get("key") == key:
-            label = str(counter.get("label") or "").strip()
-            return f"Counter “{label}”" if label else f"Counter {number}"
-    return ""
+    return _where(doc.get("counters", []), key, "Counter", "label", numbered=False)
 
 
 # --- the list, new, import -------------------------------------------------------------------------------
@@ -152,11 +170,9 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @host_required
-def basics(request: HttpRequest, pk: int) -> HttpResponse:
+@owned
+def basics(request: HttpRequest, design: GameDesign) -> HttpResponse:
     """Title, summary, rules and player count."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     form = BasicsForm(_posted(request), initial=BasicsForm.initial_from(design.document))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -176,11 +192,9 @@ def basics(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @host_required
-def counter(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
+@owned
+def counter(request: HttpRequest, design: GameDesign, key: str | None = None) -> HttpResponse:
     """A new counter (no ``key``) or a counter's label, start value and visibility."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     initial = {}
     if key is not None:
         found = next((c for c in design.document.get("counters", []) if c.get("key") == key), None)
@@ -213,15 +227,6 @@ def counter(request: HttpRequest, pk: int, key: str | None = None) -> HttpRespon
                       extra={"delete_url": reverse("design-counter-delete", args=[design.pk, key]) if key else ""})
 
 
-def _owned(request: HttpRequest, pk: int) -> GameDesign | HttpResponse:
-    """The design ``pk`` when the signed-in host may change it; else the page saying only its owner may
-    (404 when the host may not even see it). Every page that changes a design starts with it."""
-    design = _design(request, pk)
-    if not services.may_edit(request.user, design):
-        return _not_owner(request, design)
-    return design
-
-
 def _apply(request: HttpRequest, design: GameDesign, change: services.Change, done: str, *,
            refused: str = "Nothing was changed:",
            gone: str = "That part of the design is gone (changed in another window?).") -> None:
@@ -241,12 +246,10 @@ def _apply(request: HttpRequest, design: GameDesign, change: services.Change, do
 
 @require_http_methods(["GET", "POST"])
 @host_required
-def phase(request: HttpRequest, pk: int, key: str | None = None) -> HttpResponse:
+@owned
+def phase(request: HttpRequest, design: GameDesign, key: str | None = None) -> HttpResponse:
     """A new phase (no ``key``; its first question asked on the same page) or a phase: its settings, how it
     closes, its rules and named values, and its fields."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     doc = design.document
     current = None
     if key is not None:
@@ -346,11 +349,9 @@ def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[Va
 
 @require_http_methods(["GET", "POST"])
 @host_required
-def field(request: HttpRequest, pk: int, phase_key: str, key: str | None = None) -> HttpResponse:
+@owned
+def field(request: HttpRequest, design: GameDesign, phase_key: str, key: str | None = None) -> HttpResponse:
     """A new field of a phase (no ``key``) or a field: label, kind, options, range, default, help."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     doc = design.document
     try:
         the_phase = editing.phase(doc, phase_key)
@@ -391,11 +392,9 @@ def copy(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @host_required
-def template(request: HttpRequest, pk: int) -> HttpResponse:
+@owned
+def template(request: HttpRequest, design: GameDesign) -> HttpResponse:
     """Share the design as a template with every host (``share=1``), or stop sharing it."""
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
     share = request.POST.get("share") == "1"
     services.set_template(design.pk, request.user, share)
     messages.success(request, "Every host now sees it as a template and can copy it." if share
@@ -415,10 +414,8 @@ def export(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @host_required
-def delete(request: HttpRequest, pk: int) -> HttpResponse:
-    design = _owned(request, pk)
-    if isinstance(design, HttpResponse):
-        return design
+@owned
+def delete(request: HttpRequest, design: GameDesign) -> HttpResponse:
     title = design.title
     services.delete(design.pk, request.user)
     messages.success(request, f"“{title}” is deleted. Lobbies made from it keep their own copy.")

@@ -55,3 +55,11 @@ def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
     if not isinstance(field, forms.ChoiceField):
         raise TypeError(f"{type(form).__name__}.{name} is not a choice field")
     return field
+
+
+def phase_length_fields() -> dict[str, WholeNumberField]:
+    """The boxes of a phase's length, hours (a day at first, a week at most) and minutes, both optional."""
+    return {"phase_hours": WholeNumberField(min_value=0, max_value=7 * 24, initial=24, required=False,
+                                            label="Phase length: hours"),
+            "phase_minutes": WholeNumberField(min_value=0, max_value=59, initial=0, required=False,
+                                              label="and minutes")}

@@ -19,7 +19,7 @@ from genius.designs.forms import KEEP, DesignChoiceField
 from genius.designs.services import usable_by
 from genius.forms import config as adapter
 from genius.forms.config import initial_value, names_from_text, textarea
-from genius.forms.fields import WholeNumberField
+from genius.forms.fields import WholeNumberField, phase_length_fields
 
 #: Config kinds that name seats: set on the lobby's set-up page, with the seats taken as choices.
 SEAT_KINDS = ("seat_order", "seat", "seat_each")
@@ -81,10 +81,7 @@ class LobbyForm(forms.Form):
             self.fields["turn_seconds"] = WholeNumberField(min_value=5, max_value=3600, initial=60,
                                                            label="Turn length (seconds)")
         else:
-            self.fields["phase_hours"] = WholeNumberField(min_value=0, max_value=7 * 24, initial=24, required=False,
-                                                          label="Phase length: hours")
-            self.fields["phase_minutes"] = WholeNumberField(min_value=0, max_value=59, initial=0, required=False,
-                                                            label="and minutes")
+            self.fields.update(phase_length_fields())
         self.fields["seed"] = WholeNumberField(required=False, min_value=0, max_value=2**63 - 1,
                                                help_text="Leave empty to draw one.")
 

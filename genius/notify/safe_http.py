@@ -69,13 +69,8 @@ def _is_public(address: str) -> bool:
                                  or ip.is_reserved or ip.is_unspecified)
 
 
-def check_webhook_url(url: str) -> tuple[str, str, int, str, str]:
-    """(scheme, host, port, path, address to connect to) of a webhook URL this site may post to.
-
-    HTTPS, or HTTP, to a host whose every address is public, unless ``WEBHOOKS_ALLOW_PRIVATE`` (tests
-    with a receiver on loopback). Raises :class:`WebhookRefused`, whose message names no address: a
-    host learns that the URL is refused, not what lies behind it.
-    """
+def _parts(url: str) -> tuple[str, str, int, str]:
+    """(scheme, host, port, path) of a webhook URL: HTTPS or HTTP, a host name, no credentials."""
     try:
         parts = urlsplit(url.strip())
         port = parts.port
@@ -89,18 +84,48 @@ def check_webhook_url(url: str) -> tuple[str, str, int, str, str]:
         raise WebhookRefused("This webhook address has no host name.")
     if parts.username is not None or parts.password is not None:
         raise WebhookRefused("A webhook address holds no user name or password.")
-    port = port or (443 if scheme == "https" else 80)
-    refused = WebhookRefused(f"{host} is not a public internet address (or could not be found): webhooks are "
-                             "posted to public HTTPS or HTTP addresses only.")
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return scheme, host, port or (443 if scheme == "https" else 80), path
+
+
+def _not_public(host: str) -> WebhookRefused:
+    return WebhookRefused(f"{host} is not a public internet address (or could not be found): webhooks are "
+                          "posted to public HTTPS or HTTP addresses only.")
+
+
+def check_webhook_url(url: str) -> tuple[str, str, int, str, str]:
+    """(scheme, host, port, path, address to connect to) of a webhook URL this site may post to.
+
+    HTTPS, or HTTP, to a host whose every address is public, unless ``WEBHOOKS_ALLOW_PRIVATE`` (tests
+    with a receiver on loopback). Raises :class:`WebhookRefused`, whose message names no address: a
+    host learns that the URL is refused, not what lies behind it.
+    """
+    scheme, host, port, path = _parts(url)
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
-        raise refused from None
+        raise _not_public(host) from None
     addresses = [str(info[4][0]) for info in found]
     if not addresses or not (_allows_private() or all(_is_public(a) for a in addresses)):
-        raise refused
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        raise _not_public(host)
     return scheme, host, port, path, addresses[0]
+
+
+def check_without_lookup(url: str) -> None:
+    """What can be refused of a webhook URL when it is saved, without looking its host up: the checks of
+    :func:`check_webhook_url` but the lookup, and a host that is ``localhost`` or a private or loopback
+    address written out. Sending checks again, with the lookup."""
+    _, host, _, _ = _parts(url)
+    if _allows_private():
+        return
+    if host == "localhost" or host.endswith(".localhost"):
+        raise _not_public(host)
+    try:
+        public = _is_public(host)
+    except ValueError:  # a name, not an address
+        return
+    if not public:
+        raise _not_public(host)
 
 
 class _PinnedHTTP(http.client.HTTPConnection):

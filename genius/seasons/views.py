@@ -201,6 +201,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
             "open_decisions": Decision.objects.filter(episode__season=season, status=Decision.Status.OPEN)
             .select_related("decider"),
             "deliveries": season.webhook_deliveries.exclude(status=WebhookDelivery.Status.SENT)[:20],
+            "webhook": webhooks.webhook_of(season.pk),  # its own, else its community's
             "add_players_form": AddPlayersForm(),
         })
     return render(request, "games/season.html", ctx, status=status)

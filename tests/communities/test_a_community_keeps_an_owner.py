@@ -138,3 +138,16 @@ def test_the_admin_keeps_a_communitys_address(client, club_with_ben, ana):
     assert response.status_code == 302
     club_with_ben.refresh_from_db()
     assert (club_with_ben.name, club_with_ben.slug) == ("Simply Genius II", "simply-genius")
+
+
+def test_a_community_made_in_the_admin_names_its_first_owner(client, ana, make_user):
+    client.force_login(make_user("root", staff=True))
+    data = {"name": "Admin Club", "slug": "admin-club", "description": "", "webhook_url": "",
+            "visibility": "public", "joining": "request"}
+    response = client.post("/admin/communities/community/add/", data)
+    assert response.status_code == 200 and "This field is required" in response.content.decode()
+    assert not Community.objects.filter(slug="admin-club").exists()
+    assert client.post("/admin/communities/community/add/", {**data, "first_owner": ana.pk}).status_code == 302
+    assert _owners(Community.objects.get(slug="admin-club")) == ["ana"]
+    response = client.post("/admin/communities/community/add/", {**data, "slug": "new", "first_owner": ana.pk})
+    assert response.status_code == 200 and "kept for the site" in response.content.decode()

@@ -64,3 +64,27 @@ def test_a_community_whose_owner_changes_its_webhook_sends_the_next_announcement
     services.update_community(ana, hooked_club, name=hooked_club.name, description="",
                               webhook_url="https://hooks.example.org/new", visibility="public", joining="request")
     assert [d.url for d in webhooks.queue(season.pk, "moved")] == ["https://hooks.example.org/new"]
+
+
+def test_the_season_host_panel_says_where_announcements_go(client, hooked_club, ana):
+    plain = Season.objects.create(name="Plain", slug="plain", community=hooked_club)
+    own = Season.objects.create(name="Own", slug="own", community=hooked_club, webhook_url=SEASON_HOOK)
+    client.force_login(ana)
+    page = client.get(f"/seasons/{plain.slug}/").content.decode()
+    assert f"<code>{COMMUNITY_HOOK}</code> (the community's webhook)" in page.replace("&#x27;", "'")
+    page = client.get(f"/seasons/{own.slug}/").content.decode()
+    assert f"<code>{SEASON_HOOK}</code>" in page and "the community" not in page.split(SEASON_HOOK)[1][:40]
+
+
+@pytest.mark.parametrize("url", ["https://127.0.0.1/hook", "https://10.1.2.3/hook", "https://[::1]/hook",
+                                 "https://localhost/hook", "https://hooks.localhost/hook",
+                                 "https://[::ffff:192.168.0.1]/hook", "https://169.254.169.254/latest/meta-data"])
+def test_a_community_webhook_to_a_private_address_is_refused_when_saved(ana, url):
+    with pytest.raises(services.ServiceError, match="not a public internet address") as refused:
+        services.create_community(ana, name="Sneaky Club", webhook_url=url)
+    assert refused.value.field == "webhook_url" and not Community.objects.filter(name="Sneaky Club").exists()
+
+
+def test_a_community_webhook_to_a_public_name_is_saved_without_looking_it_up(ana):
+    url = "https://discord.com/api/webhooks/123/abc"
+    assert services.create_community(ana, name="Open Club", webhook_url=url).webhook_url == url

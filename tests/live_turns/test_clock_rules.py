@@ -289,3 +289,19 @@ def test_a_player_concedes_a_bigfoot_death_match_mid_turn_and_the_file_replays_i
     doc = json.loads(json.dumps(matchfiles.export_match(match)))
     replayed = matchfile.replay(matchfile.check_shape(doc))
     assert replayed["outcome"]["loser"] == "ben" and "ben concedes: ana wins the Death Match." in replayed["log"]
+
+
+def test_the_reminders_of_many_turns_take_the_same_statements_as_of_few(ana, ben):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def statements(count: int) -> int:
+        duels = [play_setup(new_duel(ana, ben)) for _ in range(count)]
+        now = timezone.now()
+        Phase.objects.filter(match__in=duels, status=Phase.Status.OPEN).update(
+            opened_at=now - timedelta(seconds=40), deadline=now + timedelta(seconds=20))
+        with CaptureQueriesContext(connection) as ctx:
+            assert live_turns.send_reminders(now=now) == count
+        return len(ctx.captured_queries) - count  # each match's push takes its own sequence number
+
+    assert statements(1) == statements(3)

@@ -14,12 +14,14 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib import admin
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
 from genius.communities import services as communities
 from genius.communities.admin_scope import CommunityScoped
+from genius.communities.fields import community_field
 from genius.communities.models import Community, Role
 from genius.designs import services as design_services
 from genius.designs.models import GameDesign
@@ -200,13 +202,19 @@ def test_a_site_administrator_is_nobodys_host(world, make_user):
 
 
 def test_a_removed_member_keeps_their_name_on_finished_matches_and_loses_the_lobbies(world):
-    ma, pia = world["ma"], world["pia"]
+    ma, pia, a = world["ma"], world["pia"], world["a"]
+    Community.objects.filter(pk=a.pk).update(visibility=Community.Visibility.UNLISTED)  # its lobbies: members only
     Match.objects.filter(pk=ma.pk).update(status=Match.Status.FINISHED)
-    communities.remove_member(world["alice"], world["a"], pia.pk)
+    client = _as(pia)
+    assert "Lobby alpha" in client.get(f"/c/{a.slug}/").content.decode()
+    communities.remove_member(world["alice"], a, pia.pk)
     assert ma.seats.get(name="cat").user_id == pia.pk  # the finished match keeps her seat and name
+    assert "cat" in client.get(reverse("match", args=[ma.pk])).content.decode()
+    assert "Lobby alpha" not in client.get(f"/c/{a.slug}/").content.decode()
     lobby = Match.objects.get(title="Lobby alpha")
     with pytest.raises(ServiceError, match="only its members"):
         lifecycle.join_lobby(lobby.pk, pia)
+    client.post(reverse("match-join", args=[lobby.pk]))
     assert not lobby.seats.filter(user=pia).exists()
 
 
@@ -348,3 +356,17 @@ def test_a_removed_host_loses_the_host_pages_and_the_admin(world):
     assert other_host.get(reverse("match-export", args=[ma.pk])).status_code in (403, 404)
     assert other_host.get(f"/c/{a.slug}/members/").status_code == 404
     assert other_host.get("/admin/games/match/").status_code == 302  # to the log-in: no community to host
+
+
+def test_a_host_cannot_make_anything_in_another_community_from_the_host_pages(world):
+    alice, b = _as(world["alice"]), world["b"]
+    seasons_of_b = set(Season.objects.filter(community=b).values_list("pk", flat=True))
+    refused = alice.post(reverse("host-new-season"), {"name": "Sneaky season", "community": b.pk, "players": ""})
+    assert refused.status_code == 400 and "Select a valid choice" in refused.content.decode()
+    assert set(Season.objects.filter(community=b).values_list("pk", flat=True)) == seasons_of_b
+    made = alice.post(reverse("host-new-season"), {"name": "Fair season", "community": world["a"].pk, "players": ""})
+    assert made.status_code == 302 and Season.objects.get(name="Fair season").community_id == world["a"].pk
+    field = community_field(world["alice"])  # the one field every host page picks a community with
+    with pytest.raises(ValidationError):
+        field.clean(b.pk)
+    assert field.clean(world["a"].pk) == world["a"] and field.clean("") == world["a"]

@@ -143,3 +143,12 @@ def test_an_invitation_that_is_not_plain_digits_in_range_is_refused_with_a_messa
     assert response.status_code == 400
     assert re.search("whole number|This field is required", response.content.decode())
     assert not Invitation.objects.filter(community=club, created_by__username="ana").exclude(max_uses=5).exists()
+
+
+@pytest.mark.parametrize("action,field", [("remove", "user"), ("role", "user"), ("accept", "request"),
+                                          ("decline", "request")])
+@pytest.mark.parametrize("number", ["9" * 200, str(2**63), "-1", "0", "٣"])
+def test_a_member_or_request_number_beyond_any_row_is_no_such_one(owner, club, action, field, number):
+    response = owner.post(f"/c/{club.slug}/members/", {"action": action, field: number, "role": "host"})
+    assert response.status_code == 400 and _shows_a_message(response)
+    assert "No such" in html.unescape(response.content.decode())

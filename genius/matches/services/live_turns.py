@@ -23,7 +23,7 @@ from genius.matches import scheduler
 from genius.matches.events import bump
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services.engines import engine_of
-from genius.matches.services.logs import write_log
+from genius.matches.services.logs import write_log, write_logs
 
 #: The dealer's reminders (the live game's RULES.md, "Clock"): at these seconds left of every turn, ...
 TURN_REMINDERS = (30, 5)
@@ -173,20 +173,17 @@ def reminders_due(match: Match, phase: Phase, now: datetime) -> list[str]:
 
 def _with_unsent(due: list[tuple[Phase, list[str]]]) -> list[Phase]:
     """The phases with a reminder not in their log yet, of ``due`` (phase, its reminders due): one query."""
-    if not due:
-        return []
-    logged = set(LogEntry.objects.filter(match_id__in={phase.match_id for phase, _ in due},
-                                         text__in={text for _, texts in due for text in texts})
-                 .values_list("match_id", "phase_number", "text"))
+    logged = _logged(due)
     return [phase for phase, texts in due if any((phase.match_id, phase.number, t) not in logged for t in texts)]
 
 
-def _unsent(phase: Phase, texts: list[str]) -> list[str]:
-    if not texts:
-        return []
-    logged = set(LogEntry.objects.filter(match_id=phase.match_id, phase_number=phase.number, text__in=texts)
-                 .values_list("text", flat=True))
-    return [text for text in texts if text not in logged]
+def _logged(due: list[tuple[Phase, list[str]]]) -> set[tuple[int, int, str]]:
+    """(match id, phase number, text) of those of the reminders ``due`` that are in the log already: one query."""
+    if not due:
+        return set()
+    return set(LogEntry.objects.filter(match_id__in={phase.match_id for phase, _ in due},
+                                       text__in={text for _, texts in due for text in texts})
+               .values_list("match_id", "phase_number", "text"))
 
 
 def send_reminders(now: datetime | None = None) -> int:
@@ -200,21 +197,25 @@ def send_reminders(now: datetime | None = None) -> int:
                   .filter(Q(deadline__lte=soon) | Q(reserve_from__isnull=False)).select_related("match")
                   .defer("match__state"))
     due = [(phase, texts) for phase in candidates if (texts := reminders_due(phase.match, phase, now))]
-    sent = 0
-    for phase in _with_unsent(due):
-        with transaction.atomic():
-            locked = Phase.objects.select_for_update(skip_locked=True, of=("self",)).filter(pk=phase.pk,
-                                                                                 status=Phase.Status.OPEN)
-            fresh = locked.select_related("match").first()
-            if fresh is None:  # resolving right now, or another clock has it
-                continue
-            new = _unsent(fresh, reminders_due(fresh.match, fresh, now))
-            if not new:
-                continue
-            write_log(fresh.match, fresh, Resolution({}, [LogLine(text) for text in new]))
-            bump(fresh.match_id)
-            sent += len(new)
-    return sent
+    waiting = _with_unsent(due)
+    if not waiting:
+        return 0
+    with transaction.atomic():  # every reminder of the tick together: one lock, one log write, then the pushes
+        locked = (Phase.objects.select_for_update(skip_locked=True, of=("self",))  # skipped: resolving right now
+                  .filter(pk__in=[phase.pk for phase in waiting], status=Phase.Status.OPEN)
+                  .select_related("match").defer("match__state").order_by("match_id"))
+        due = [(phase, texts) for phase in locked if (texts := reminders_due(phase.match, phase, now))]
+        logged = _logged(due)
+        entries: list[tuple[Match, Phase, Resolution, list[LogLine], dict]] = []
+        for phase, texts in due:
+            new = [text for text in texts if (phase.match_id, phase.number, text) not in logged]
+            if new:
+                entries.append((phase.match, phase, Resolution({}, [LogLine(text) for text in new]), [], {}))
+        if entries:
+            write_logs(entries)  # public lines: no seat is named
+        for match, *_ in entries:
+            bump(match.pk)
+        return sum(len(entry[2].log) for entry in entries)
 
 
 def latest_reminder(match: Match, phase: Phase | None, now: datetime | None = None) -> str | None:
