@@ -64,8 +64,9 @@ def allowed(matches: int) -> float:
 class Watch:
     """Subscribes to the fan-out channel and notes when each match's next update was published."""
 
-    def __init__(self, before: dict[int, int]) -> None:
+    def __init__(self, before: dict[int, int], due: float) -> None:
         self.before = before
+        self.due = due  # a push before the deadline is not the resolution's (a live turn's reminder, "5 s left")
         self.seen: dict[int, float] = {}
         self.done = threading.Event()
         self.client = redis.Redis.from_url(REDIS_URL)
@@ -82,6 +83,8 @@ class Watch:
             if not message or message["type"] != "message":
                 continue
             now = time.time()
+            if now < self.due:
+                continue
             head = message["data"].split(b"\n", 1)[0].split()
             match_id, seq = int(head[0]), int(head[1])
             if match_id in self.before and seq > self.before[match_id] and match_id not in self.seen:
@@ -99,9 +102,9 @@ class Watch:
 def one_run(ids: list[int]) -> dict:
     """Set every open phase of ``ids`` due at one moment; wait for every push."""
     before = dict(Match.objects.filter(pk__in=ids).values_list("pk", "seq"))
-    watch = Watch(before)
     due = datetime.now(UTC) + timedelta(seconds=LEAD)
     t_due = due.timestamp()
+    watch = Watch(before, t_due)
     phases = Phase.objects.filter(match_id__in=ids, status=Phase.Status.OPEN)
     count = phases.update(deadline=due)
     try:
