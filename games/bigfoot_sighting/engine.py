@@ -27,7 +27,7 @@ from games.bigfoot_sighting.resolving import resolve_phase
 from games.bigfoot_sighting.settings import new_state
 from games.bigfoot_sighting.state import CLOCK_DEFAULTS, ITEMS, SLUG, TITLE, finished, phase_spec, placement
 from games.engines.protocol import Outcome, Payload, Resolution, State
-from games.engines.spec import ConfigField, GameSpec, Offers, PageParts
+from games.engines.spec import ConfigField, FormSlot, GameSpec, Offers, PageParts
 from games.kit.steps import Steps, StepsEngine
 
 
@@ -46,7 +46,9 @@ class BigfootSighting(StepsEngine):
         offers=Offers(live_clock=True, reserve=True, move_hints=True, death_match=True,
                       death_match_items=tuple(ITEMS.items()), at_once_keys=("mulligan",)),
         page=PageParts(scripts=("bigfoot_sighting/bigfoot.js",),  # the clickable boards and the clocks
-                       styles=("bigfoot_sighting/bigfoot.css",)),
+                       styles=("bigfoot_sighting/bigfoot.css",),
+                       form_slots=(FormSlot("bf-check", "small", polite=True),  # the instant check's line
+                                   FormSlot("bf-pad", "fieldset"))),  # the button pad
         config=(
             ConfigField("boards", "Candidate boards", "text", lines=8,
                         help="Three boards as text, one row a line, cells . T F A–E split by spaces, a blank line "

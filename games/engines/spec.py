@@ -90,6 +90,21 @@ class Offers:
 
 
 @dataclass(frozen=True)
+class FormSlot:
+    """An empty element the move form draws after its fields, for the game's script to fill.
+
+    Drawn by the server (``id`` and ``class`` both ``name``), so the page is laid out with it: a script that
+    inserted it after load would move what follows (the boards below the form on a phone). The game's stylesheet
+    holds its space (e.g. a ``min-height``). ``tag``: ``small``, ``div`` or ``fieldset``; ``polite``: what the
+    script writes there is read out (``aria-live="polite"``).
+    """
+
+    name: str
+    tag: Literal["small", "div", "fieldset"] = "div"
+    polite: bool = False
+
+
+@dataclass(frozen=True)
 class PageParts:
     """The game's own page parts: templates and scripts the match page includes.
 
@@ -98,12 +113,14 @@ class PageParts:
     site's own ``live.js``; they live in the game's folder, ``games/<game>/static/<game>/…``, which the
     site serves from there (``genius.matches.staticfinders.GameFolderFinder``). ``styles`` are stylesheets (static
     paths as well) the page links before its content, so it is laid out once with them (a style a script adds
-    after the first paint moves the page under the reader).
+    after the first paint moves the page under the reader). ``form_slots``: empty elements the move form draws
+    after its fields for the scripts to fill (:class:`FormSlot`).
     """
 
     move_template: str = ""
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ()
+    form_slots: tuple[FormSlot, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from genius.matches import access
 from genius.matches.announcements import announcements
 from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
 from genius.matches.services import live_turns, replays, solo
-from genius.matches.services.engines import engine_of, may_submit, optional_submitters
+from genius.matches.services.engines import engine_of, may_submit, optional_submitters, spec_of
 
 
 @dataclass
@@ -307,6 +307,7 @@ def form_context(
     else:
         current = phase.submissions.filter(seat=seat, kind=Submission.Kind.MOVE).first()
     ctx["current"] = current
+    ctx["form_slots"] = spec_of(match.game).page.form_slots  # the game's script fills them (games.engines.spec.FormSlot)
     if posted is not None and not posted.instant:
         ctx["form"] = posted
     else:

@@ -111,7 +111,12 @@
       unsupported: "This browser cannot show notifications: the alerts stay on the page."
     };
     document.querySelectorAll("[data-notify-state]").forEach(function (el) { el.textContent = words[state] || ""; });
-    document.querySelectorAll("[data-notify-enable]").forEach(function (btn) { btn.hidden = state !== "default"; });
+    var own = document.querySelector(".notify-permission [data-notify-enable]");  // the profile page has its own
+    document.querySelectorAll("[data-notify-enable]").forEach(function (btn) {
+      // The alerts' button keeps its space (shown or not, nothing moves); any other is there or not.
+      if (btn.hasAttribute("data-due-ask")) btn.classList.toggle("due-ask-on", state === "default" && !own);
+      else btn.hidden = state !== "default";
+    });
   }
   document.addEventListener("click", function (ev) {
     var btn = ev.target.closest("[data-notify-enable]");
@@ -131,7 +136,12 @@
     var url = region.getAttribute("data-due-url");
     var who = region.getAttribute("data-user") || "me";
     var SHARED = "genius:due:" + who, TOLD = "genius:told:" + who, HIDDEN = "genius:dismissed:" + who;
-    var timer = null, wait = 30, shown = "", offset = 0;  // offset: the server's clock less this page's (ms)
+    var timer = null, wait = 30, offset = 0;  // offset: the server's clock less this page's (ms)
+    // The server drew the banner's first state (templates/notify/due_banner.html): kept while the same alerts show.
+    var shown = [].map.call(region.querySelectorAll(".due-alert[data-due-key]"), function (p) {
+      return p.getAttribute("data-due-key");
+    }).join(",");
+    var counted = null;  // the count beside "My matches" as last written
 
     function leftText(deadline) {  // the time really left, by the server's clock: "1 min 40 s", "2 h 5 min"
       var s = Math.max(0, Math.round((Date.parse(deadline) - (Date.now() + offset)) / 1000));
@@ -172,11 +182,17 @@
       myMatches(items);
       var badge = document.querySelector("[data-due-count]");
       var moves = items.filter(function (i) { return i.kind !== "challenge" && i.kind !== "lobby"; });  // challenges: their own link; a full lobby is the host's, not in My matches
-      if (badge) { badge.textContent = String(moves.length); badge.hidden = !moves.length; badge.title = moves.length + " owed"; }
+      if (badge && counted !== moves.length) {  // written only when it changed: a text written again is a layout pass
+        counted = moves.length;
+        if (badge.textContent !== String(moves.length)) badge.textContent = String(moves.length);
+        badge.hidden = !moves.length;
+        badge.title = moves.length + " owed";
+      }
       var challenges = document.querySelector("[data-challenges-link]");
       if (challenges) {
         var asked = items.filter(function (i) { return i.kind === "challenge"; }).length;
-        challenges.textContent = "Challenges" + (asked ? " (" + asked + ")" : "");
+        var words = "Challenges" + (asked ? " (" + asked + ")" : "");
+        if (challenges.textContent !== words) challenges.textContent = words;
       }
       var alerts = alertsOf(items), keys = {};
       alerts.forEach(function (a) { keys[a.key] = true; });
@@ -193,7 +209,7 @@
       // The page's alert region: what is owed and not dismissed, except the move this very page is for.
       var dismissed = store.get(HIDDEN, {});
       Object.keys(dismissed).forEach(function (k) { if (!keys[k]) delete dismissed[k]; });
-      store.set(HIDDEN, dismissed);
+      keepDismissed(dismissed);
       var visible = alerts.filter(function (a) {
         if (dismissed[a.key] || location.pathname === a.item.url) return false;
         return !(a.key.slice(-5) !== "-soon" && keys[a.key + "-soon"]);  // an hour away: one line, not two
@@ -234,26 +250,41 @@
         close.type = "button";
         close.className = "secondary outline small";
         close.setAttribute("aria-label", "Dismiss: " + a.title + ", " + a.item.what);
+        close.setAttribute("data-due-dismiss", "");
         close.textContent = "Dismiss";
-        close.addEventListener("click", function () {
-          var d = store.get(HIDDEN, {}); d[a.key] = Date.now(); store.set(HIDDEN, d); p.remove();
-          shown = shown.split(",").filter(function (k) { return k !== a.key; }).join(",");
-          if (!region.querySelector(".due-alert")) region.hidden = true;
-        });
         p.appendChild(close);
         region.appendChild(p);
       });
-      if (visible.length && canNotify && Notification.permission === "default" &&
-          !document.querySelector(".notify-permission [data-notify-enable]")) {  // the profile page has its own
+      if (visible.length) {  // as the server draws it: shown by permissionUi where the browser may still ask
         var ask = document.createElement("button");
         ask.type = "button";
-        ask.className = "small";
+        ask.className = "small due-ask";
         ask.setAttribute("data-notify-enable", "");
+        ask.setAttribute("data-due-ask", "");
         ask.textContent = "Turn on notifications";
         region.appendChild(ask);
+        permissionUi();
       }
       region.hidden = !visible.length;
     }
+
+    // Dismissed alerts, kept in this browser: in localStorage, and in a cookie for the server's next page
+    // (genius.notify.banner), so it does not draw what the script would take away.
+    function keepDismissed(dismissed) {
+      store.set(HIDDEN, dismissed);
+      var value = who + ":" + Object.keys(dismissed).join(",");
+      if (cookie("genius_dismissed") === value) return;
+      document.cookie = "genius_dismissed=" + encodeURIComponent(value) + "; path=/; max-age=31536000; SameSite=Lax";
+    }
+    region.addEventListener("click", function (ev) {
+      var close = ev.target.closest("[data-due-dismiss]");
+      var p = close && close.closest(".due-alert");
+      if (!p) return;
+      var key = p.getAttribute("data-due-key");
+      var d = store.get(HIDDEN, {}); d[key] = Date.now(); keepDismissed(d); p.remove();
+      shown = shown.split(",").filter(function (k) { return k !== key; }).join(",");
+      if (!region.querySelector(".due-alert")) region.hidden = true;
+    });
 
     // "My matches" open in a tab: when what is owed changes, its list is fetched again (no page load).
     var listed = null;

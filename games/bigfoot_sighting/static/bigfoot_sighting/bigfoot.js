@@ -375,23 +375,13 @@
     return '<button type="button" class="secondary outline"' + extra +
       (pressed ? ' aria-pressed="true"' : "") + (disabled ? ' aria-disabled="true"' : "") + ">" + esc(text) + "</button>";
   }
+  // The check line (#bf-check) and the pad (#bf-pad) are drawn empty by the server with the form (the game's
+  // PageParts.form_slots), their space held by bigfoot.css: filling them moves nothing below the form.
   function ensurePad() {
     var legal = st.legal;
     var input = field("move") || field("tree") || field("board");
     var pad = $("#bf-pad");
-    if (!legal || !legal.stage || !input) { if (pad) pad.remove(); return null; }
-    if (!$("#bf-check")) {
-      var check = document.createElement("small");
-      check.id = "bf-check"; check.className = "bf-check"; check.setAttribute("aria-live", "polite");
-      var label = input.closest("label") || input;
-      label.parentNode.insertBefore(check, label.nextSibling);
-    }
-    if (!pad) {
-      pad = document.createElement("fieldset");
-      pad.id = "bf-pad"; pad.className = "bf-pad";
-      var after = $("#bf-check");
-      after.parentNode.insertBefore(pad, after.nextSibling);
-    }
+    if (!legal || !legal.stage || !input) { if (pad) pad.textContent = ""; return null; }
     return pad;
   }
   function renderPad() {

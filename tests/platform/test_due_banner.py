@@ -1,0 +1,81 @@
+"""The due banner drawn with the page (genius.notify.banner): what me.js would show first, so the page does not
+move down once the script has asked /me/due/; dismissed alerts stay away, and the page works without script."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.urls import reverse
+
+from genius.notify import banner
+from genius.notify.banner import DISMISSED_COOKIE
+
+pytestmark = pytest.mark.django_db
+
+T0 = datetime(2030, 1, 1, 12, 0, tzinfo=ZoneInfo("UTC"))
+
+
+def item(key: str, *, kind: str = "due", minutes: float | None = 120, url: str = "/matches/1/") -> dict:
+    deadline = T0 + timedelta(minutes=minutes) if minutes is not None else None
+    return {"key": key, "kind": kind, "title": "Your move is due", "what": "Vote of M", "url": url,
+            "deadline": deadline.isoformat() if deadline else None,
+            "soon": bool(deadline and deadline - T0 <= timedelta(hours=1))}
+
+
+def test_a_page_draws_the_move_owed_elsewhere_with_its_link_and_the_count(client, rgb_match, ana):
+    client.force_login(ana)
+    page = client.get(reverse("home")).content.decode()
+    start = page.index("data-due-alerts")
+    region = page[start:page.index("</section>", start)]
+    assert "hidden" not in region[:region.index(">")]
+    assert f'href="/matches/{rgb_match.pk}/"' in region and "of RGB test" in region
+    assert "Deadline in 1 h 0 min" in region or "Deadline in 59 min" in region  # an hour-long phase: soon
+    assert 'data-due-count title="1 owed">1</span>' in page
+
+
+def test_the_match_page_itself_draws_no_alert_for_its_own_move(client, rgb_match, ana):
+    client.force_login(ana)
+    page = client.get(reverse("match", args=[rgb_match.pk])).content.decode()
+    due_url = reverse("me-due")
+    assert f'data-due-alerts data-user="{ana.pk}" data-due-url="{due_url}" role="alert" aria-live="assertive" hidden>' in page
+    assert "due-alert" not in page.split("data-due-alerts", 1)[1].split("</section>", 1)[0]
+
+
+def test_an_alert_dismissed_in_this_browser_is_not_drawn_again(client, rgb_match, ana):
+    client.force_login(ana)
+    [owed] = client.get(reverse("me-due")).json()["due"]
+    client.cookies[DISMISSED_COOKIE] = f"{ana.pk}:{owed['key']}-soon"
+    page = client.get(reverse("home")).content.decode()
+    assert "of RGB test" not in page and 'data-due-count title="1 owed">1<' in page  # the count stays
+
+
+def test_another_persons_dismissals_hide_nothing(ana, ben):
+    assert banner.dismissed_keys(ana, f"{ben.pk}:due-1") == set()
+    assert banner.dismissed_keys(ana, f"{ana.pk}:due-1,,due-2") == {"due-1", "due-2"}
+    assert banner.dismissed_keys(ana, "") == set() and banner.dismissed_keys(ana, "garbage\u2028:ü") == set()
+
+
+def test_an_hour_away_shows_one_deadline_alert_not_two():
+    [alert] = banner.alerts([item("due-1", minutes=30)], path="/", dismissed=set(), now=T0)
+    assert alert["key"] == "due-1-soon" and alert["title"] == "Deadline in 30 min 0 s" and alert["urgent"]
+    [later] = banner.alerts([item("due-1", minutes=300)], path="/", dismissed=set(), now=T0)
+    assert later["key"] == "due-1" and later["title"] == "Your move is due" and not later["urgent"]
+
+
+def test_the_banner_leaves_out_the_page_itself_and_what_was_dismissed():
+    items = [item("due-1", url="/matches/1/"), item("due-2", url="/matches/2/"), item("turn-3", kind="turn"),
+             item("due-4", minutes=None, url="/matches/4/")]
+    shown = banner.alerts(items, path="/matches/1/", dismissed={"due-2"}, now=T0)
+    assert [a["key"] for a in shown] == ["due-4"]  # turn-3 is for /matches/1/ too
+    assert shown[0]["deadline"] is None
+
+
+def test_the_time_left_reads_as_the_script_writes_it():
+    assert [banner.left_text(s) for s in (-5, 12, 100, 7500)] == ["0 s", "12 s", "1 min 40 s", "2 h 5 min"]
+
+
+def test_the_count_leaves_out_challenges_and_full_lobbies():
+    assert banner.owed_count([item("due-1"), item("challenge-2", kind="challenge"), item("lobby-full-3", kind="lobby"),
+                              item("decision-4", kind="decision")]) == 2
