@@ -82,7 +82,7 @@ def moved(name: str):
         query = request.META.get("QUERY_STRING", "")
         return redirect(reverse(name) + (f"?{query}" if query else ""))
 
-    view.login_required = False  # type: ignore[attr-defined]
+    view.login_required = False  # type: ignore[attr-defined]  # allauth's marker on a view function
     return view
 
 

@@ -49,7 +49,7 @@ class ScopedChoices:
     administrators keep the site-wide search of people)."""
 
     def get_autocomplete_fields(self, request: HttpRequest) -> list[str]:
-        return list(super().get_autocomplete_fields(request)) if request.user.is_superuser else []  # type: ignore[misc]
+        return list(super().get_autocomplete_fields(request)) if request.user.is_superuser else []  # type: ignore[misc]  # stubs: mixin's super()
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         cut = choices_for(db_field.related_model, request.user)
@@ -57,7 +57,7 @@ class ScopedChoices:
             kwargs["queryset"] = cut
         if db_field.related_model is Community and db_field.model in (Season, Match):
             kwargs["form_class"] = HostedCommunityField  # a season or a match belongs to a community they run
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)  # type: ignore[misc]
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)  # type: ignore[misc]  # stubs: mixin's super()
 
 
 class CommunityScoped(ScopedChoices, admin.ModelAdmin):
@@ -124,5 +124,5 @@ def open_admin_to_hosts(site: admin.AdminSite) -> None:
         user = request.user
         return staff_only(request) or bool(user.is_active and access.may_host(user))
 
-    site.has_permission = has_permission  # type: ignore[method-assign]
+    site.has_permission = has_permission  # type: ignore[method-assign]  # this site instance only
     site.login_form = HostAuthenticationForm

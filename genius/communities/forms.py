@@ -44,7 +44,7 @@ class CommunityForm(_Echoing):
 class SettingsForm(CommunityForm):
     """An owner's edit: everything but the address."""
 
-    slug = None  # type: ignore[assignment]
+    slug = None  # type: ignore[assignment]  # Django's way to drop an inherited field
 
 
 class InvitationForm(_Echoing):

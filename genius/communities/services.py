@@ -397,6 +397,26 @@ def keep_an_owner(memberships: list[Membership]) -> None:
             raise ServiceError(f"{name} {OWNER_NEEDED}", "role")
 
 
+def hand_ownership_on(user: Any) -> list[Community]:
+    """Before ``user``'s account is deleted: each community they alone own passes to its longest-standing host,
+    else its longest-standing member, so no community is left without an owner. Returns the communities
+    handed on (a community with nobody else in it keeps no owner: there is nobody to run it)."""
+    handed: list[Community] = []
+    with transaction.atomic():
+        mine = Membership.objects.filter(user=user, role=Role.OWNER).select_related("community")
+        for membership in mine:
+            others = Membership.objects.select_for_update().filter(community_id=membership.community_id)
+            if others.filter(role=Role.OWNER).exclude(user=user).exists():
+                continue
+            heir = (others.filter(role=Role.HOST).exclude(user=user).order_by("joined", "pk").first()
+                    or others.exclude(user=user).order_by("joined", "pk").first())
+            if heir is not None:
+                heir.role = Role.OWNER
+                heir.save(update_fields=["role"])
+                handed.append(membership.community)
+    return handed
+
+
 def set_role(by: Any, community: Community, user_id: Any, role: Any) -> Membership:
     """An owner gives a member a role (:class:`Role`); a community always keeps at least one owner."""
     role = _choice(Role, role, "role")

@@ -61,7 +61,7 @@ def address_of(scope: dict) -> str | None:
     """The client's address behind a websocket scope, read as for a page (trusted proxies only)."""
     peer = (scope.get("client") or ("",))[0] or ""
     meta = {"REMOTE_ADDR": peer, "HTTP_X_FORWARDED_FOR": _header(scope, b"x-forwarded-for")}
-    return client_address(SimpleNamespace(META=meta))  # type: ignore[arg-type]
+    return client_address(SimpleNamespace(META=meta))  # type: ignore[arg-type]  # client_address reads only .META
 
 
 def session_of(scope: dict) -> str | None:

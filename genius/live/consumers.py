@@ -91,7 +91,7 @@ def session_user(session_key: str) -> Any:
     from django.contrib.auth import get_user
 
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    return get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
+    return get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]  # get_user reads only .session
 
 
 async def unknown_path(scope: dict, receive: Any, send: Any) -> None:

@@ -69,5 +69,5 @@ def render_with_toc(text: str) -> Rendered:
     """``text`` as safe HTML with a table of contents of its level 2 and 3 headings (for a rules page)."""
     md = _markdown(toc=True)
     html = clean(md.convert(_text(text)))
-    toc = md.toc if md.toc.count("<li") >= 2 else ""  # type: ignore[attr-defined]
+    toc = md.toc if md.toc.count("<li") >= 2 else ""  # type: ignore[attr-defined]  # the toc extension adds it
     return Rendered(mark_safe(html), mark_safe(clean(toc)))  # noqa: S308 - sanitized

@@ -151,3 +151,23 @@ def test_a_community_made_in_the_admin_names_its_first_owner(client, ana, make_u
     assert _owners(Community.objects.get(slug="admin-club")) == ["ana"]
     response = client.post("/admin/communities/community/add/", {**data, "slug": "new", "first_owner": ana.pk})
     assert response.status_code == 200 and "kept for the site" in response.content.decode()
+
+
+def test_a_deleted_last_owner_hands_the_community_to_its_longest_standing_host(club_with_ben, ana, ben, cat):
+    services.join_by_invitation(cat, services.make_invitation(ana, club_with_ben, days=7, uses=5).token)
+    services.set_role(ana, club_with_ben, cat.pk, Role.HOST)
+    ana.delete()
+    assert _owners(club_with_ben) == ["cat"]  # the host, though ben joined first
+
+
+def test_a_deleted_last_owner_with_no_host_hands_the_community_to_its_longest_standing_member(club_with_ben, ana):
+    ana.delete()
+    assert _owners(club_with_ben) == ["ben"]
+
+
+def test_a_deleted_owner_beside_another_owner_hands_nothing_on(club_with_ben, ana, ben, cat):
+    services.join_by_invitation(cat, services.make_invitation(ana, club_with_ben, days=7, uses=5).token)
+    services.set_role(ana, club_with_ben, ben.pk, Role.OWNER)
+    ana.delete()
+    assert _owners(club_with_ben) == ["ben"]
+    assert Membership.objects.get(community=club_with_ben, user=cat).role == Role.MEMBER

@@ -95,6 +95,6 @@ def test_a_page_names_its_time_zone_one_way(client, ana):
     shows the same zone, instead of writing the browser's name (``GMT+1``) beside the server's."""
     me = (Path(__file__).resolve().parents[2] / "static" / "genius" / "me.js").read_text()
     live = (Path(__file__).resolve().parents[2] / "static" / "genius" / "live.js").read_text()
-    assert "sameZone = zone === html.getAttribute(\"data-tz\")" in me
+    assert 'var pageZone = html.getAttribute("data-tz");' in me and "sameZone = zone === pageZone;" in me
     assert "|| sameZone) return;" in me and "geniusTime.sameZone" in live
     json.dumps(me)  # plain text

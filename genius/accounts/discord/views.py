@@ -39,7 +39,7 @@ def only_when_enabled(view):
             raise Http404("Signing in with Discord is not set up on this site.")
         return view(request, *args, **kwargs)
 
-    guarded.login_required = False  # type: ignore[attr-defined]
+    guarded.login_required = False  # type: ignore[attr-defined]  # allauth's marker on a view function
     return guarded
 
 
