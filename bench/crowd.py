@@ -23,7 +23,7 @@ from bench import fixtures
 from bench.common import ROOT, Results, Server, median, ms, pct, rss_mb, server_env
 from games.engines.registry import slugs
 from genius.live import pushes as live
-from genius.matches.models import Match
+from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle
 
 TARGETS = {2000: 0.300, 10000: 1.0}
@@ -65,6 +65,11 @@ def resolve_and_stamp(match_id: int) -> tuple[float, int]:
     return stamp[0], Match.objects.get(pk=match_id).seq
 
 
+def has_open_phase(match_id: int) -> bool:
+    """Whether the match still has a phase to resolve (a finished match has none)."""
+    return Phase.objects.filter(match_id=match_id, status=Phase.Status.OPEN).exists()
+
+
 def one(size: int, design: str, servers: int, updates: int, seed: int, game: str) -> dict:
     """Connect ``size`` spectators of a bot match of ``game`` to fresh servers, resolve ``updates`` phases,
     measure each."""
@@ -90,7 +95,11 @@ def one(size: int, design: str, servers: int, updates: int, seed: int, game: str
         time.sleep(1.0)
         per_thousand = (rss_mb(pids) - before) / max(1, connected["connected"]) * 1000
         p50s, p99s, lasts, lost, sizes = [], [], [], 0, []
+        measured = 0
         for _ in range(updates):
+            if not has_open_phase(match.pk):  # a short game ends before ``updates`` phases: measure what it has
+                break
+            measured += 1
             t0, seq = resolve_and_stamp(match.pk)
             got = crowd.ask(cmd="collect", seq=seq, t0=t0, timeout=15.0)
             lat = got["lat"]
@@ -100,12 +109,15 @@ def one(size: int, design: str, servers: int, updates: int, seed: int, game: str
             lost += got["lost"]
             time.sleep(0.3)
         crowd.ask(cmd="close")
+        if not measured:
+            raise RuntimeError(f"{game}: its match ended before a single update could be measured")
         from genius.matches import presenters
 
         m = Match.objects.get(pk=match.pk)
         sizes.append(len(live.encode(m.seq, presenters.public_parts(m))))
         return {"connected": connected["connected"], "failed": connected["failed"], "p50": median(p50s),
-                "p99": median(p99s), "last": median(lasts), "lost": lost, "sent": updates * connected["connected"],
+                "p99": median(p99s), "last": median(lasts), "lost": lost, "sent": measured * connected["connected"],
+                "updates": measured,
                 "mem": per_thousand, "frame": sizes[0]}
     finally:
         live.push_update = original
@@ -119,7 +131,7 @@ def add_row(results: Results, what: str, r: dict, target: float | None) -> None:
     results.add(
         "Fan-out", what,
         f"p50 {ms(r['p50'])}, p99 {ms(r['p99'])}, last {ms(r['last'])}; lost {r['lost']}/{r['sent']}; "
-        f"{r['mem']:.0f} MB per 1,000 sockets; frame {r['frame'] / 1024:.1f} KB"
+        f"{r['mem']:.0f} MB per 1,000 sockets; frame {r['frame'] / 1024:.1f} KB; {r['updates']} updates"
         + (f"; {r['failed']} sockets failed to connect" if r["failed"] else ""),
         f"p99 ≤ {ms(target)}, none lost" if target else "", met)
 
