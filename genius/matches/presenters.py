@@ -236,9 +236,10 @@ def private_history(match: Match, seat: Seat, reads: Reads | None = None) -> lis
 
 
 #: Each past form's labels by (snapshot id, its time, player): a snapshot's state is written once, when its phase
-#: resolves, and an engine's form is a function of the state and the player, so a history's labels are drawn once
-#: a process, not again for every past phase on every push (drawing one form may cost milliseconds: Bigfoot
-#: Sighting works out the legal cells; docs/PERFORMANCE.md, "Browser latency, third pass").
+#: resolves (a match file's import rewrites the first one before any move is played), and an engine's form is a
+#: function of the state and the player, so a history's labels are drawn once a process, not again for every past
+#: phase on every push (drawing one form may cost milliseconds: Bigfoot Sighting works out the legal cells;
+#: docs/PERFORMANCE.md, "Browser latency, third pass").
 _LABELS: OrderedDict[tuple[int, datetime, str], dict[str, str] | None] = OrderedDict()
 _LABELS_SIZE = 4096
 _LABELS_LOCK = threading.Lock()
