@@ -27,6 +27,7 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("upsert (store the move)", ("_store_move (",)),
     ("engine check", ("check (games/", "_refuse_spends_the_wallet_cannot_cover (")),
     ("phase lock (SELECT … FOR UPDATE)", ("_lock_phase_for (",)),
+    ("lock and upsert in one statement", ("_store_in_one_statement (",)),
     ("push (tell the sockets)", ("match_changed (", "seat_changed (", "bump (", "on_commit", "pushes.py")),
     ("form (read the posted fields)", ("posted (", "parse_form (")),
     ("transaction (BEGIN/COMMIT)", ("__exit__ (django/db/transaction.py", "__enter__ (django/db/transaction.py")),

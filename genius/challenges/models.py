@@ -22,13 +22,13 @@ CHALLENGER, CHALLENGED = "you", "opponent"
 class Challenge(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for an answer"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
-        CANCELLED = "cancelled", "Cancelled"
-        EXPIRED = "expired", "Expired"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        CANCELLED = "cancelled"
+        EXPIRED = "expired"
 
     class Order(models.TextChoices):
-        RANDOM = "random", "Random"
+        RANDOM = "random"
         CHALLENGER_FIRST = "challenger", "Challenger first"
         CHALLENGED_FIRST = "challenged", "Challenged player first"
 

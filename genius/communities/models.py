@@ -15,9 +15,9 @@ from django.utils import timezone
 class Role(models.TextChoices):
     """A member's role: owners manage roles; hosts (and owners) run the community; members play in it."""
 
-    OWNER = "owner", "Owner"
-    HOST = "host", "Host"
-    MEMBER = "member", "Member"
+    OWNER = "owner"
+    HOST = "host"
+    MEMBER = "member"
 
 
 #: The roles that run a community's seasons, lobbies, designs, rulings and exports.
@@ -107,8 +107,8 @@ class JoinRequest(models.Model):
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
 
     community = models.ForeignKey(Community, on_delete=models.CASCADE, related_name="join_requests")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests")

@@ -19,9 +19,9 @@ class Match(models.Model):
 
     class Status(models.TextChoices):
         LOBBY = "lobby", "Lobby (open to join)"
-        RUNNING = "running", "Running"
-        PAUSED = "paused", "Paused"
-        FINISHED = "finished", "Finished"
+        RUNNING = "running"
+        PAUSED = "paused"
+        FINISHED = "finished"
 
     season = models.ForeignKey("seasons.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
     community = models.ForeignKey(
@@ -109,9 +109,9 @@ class Phase(models.Model):
     """One deadline-bounded step of a match."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        PAUSED = "paused", "Paused"
-        RESOLVED = "resolved", "Resolved"
+        OPEN = "open"
+        PAUSED = "paused"
+        RESOLVED = "resolved"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="phases")
     number = models.PositiveIntegerField()
@@ -156,7 +156,7 @@ class Submission(models.Model):
     """A seat's move for a phase (the latest counts), an instant action, or a stored default."""
 
     class Kind(models.TextChoices):
-        MOVE = "move", "Move"
+        MOVE = "move"
         INSTANT = "instant", "Instant action"
 
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="submissions")
@@ -193,9 +193,9 @@ class LogEntry(models.Model):
     """A line of a match's log, for one audience: everyone, one seat, or the host."""
 
     class Audience(models.TextChoices):
-        PUBLIC = "public", "Public"
+        PUBLIC = "public"
         SEAT = "seat", "One seat"
-        HOST = "host", "Host"
+        HOST = "host"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log")
     phase_number = models.PositiveIntegerField()

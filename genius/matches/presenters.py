@@ -195,7 +195,7 @@ def status_part(match: Match, reads: Reads | None = None) -> str:
                     .values_list("text", flat=True).first())
     return render_to_string("games/parts/status.html", {
         "match": match, "phase": phase, "seats": seats, "server_now": now.isoformat(timespec="milliseconds"),
-        "reminder": reminder, "ruled_on": _ruled_on(match, phase, reads),
+        "now": now, "reminder": reminder, "ruled_on": _ruled_on(match, phase, reads),
         "played_again_in": replays.played_again_in(match) if match.status == Match.Status.FINISHED else None,
         "reminder_key": f"{match.status}:{phase.number if phase else 0}:{reminder}" if reminder else "",
     })

@@ -170,7 +170,7 @@ def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     """
     if not request.user.is_authenticated:
         return go(request, redirect_to_login(reverse("match", args=[pk])).url)
-    seat = Seat.objects.select_related("match").filter(match_id=pk, user=request.user).first()  # one query
+    seat = submitting.seat_to_submit(pk, request.user)  # one query: the seat, its match, the open phase's number
     if seat is None:
         if not Match.objects.filter(pk=pk).exists():
             raise Http404("No Match matches the given query.")
@@ -179,8 +179,7 @@ def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     match = seat.match
     instant = request.POST.get("action") == "instant"
     expected = id_from(request.POST.get("phase")) or 0  # the phase the form was for (0: not said)
-    phase = presenters.open_phase(match)
-    number = phase.number if phase is not None else 0
+    number = getattr(seat, "open_number", None) or 0
     form = MoveForm(engine_of(match.game), match.state, seat.name, request.POST, instant=instant,
                     checks=not expected or expected == number)
     answers: list[str] = []

@@ -20,9 +20,9 @@ class WebhookDelivery(models.Model):
     """One announcement posted to a season's webhook as JSON ``{"content": text}``, retried with backoff."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
+        PENDING = "pending"
+        SENT = "sent"
+        FAILED = "failed"
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="webhook_deliveries")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -46,7 +46,7 @@ class Notice(models.Model):
     """The reminder emails sent for a phase or a season decision: when it opened, and before its deadline."""
 
     class Kind(models.TextChoices):
-        OPENED = "opened", "Opened"
+        OPENED = "opened"
         REMINDER = "reminder", "Before the deadline"
 
     kind = models.CharField(max_length=8, choices=Kind.choices)

@@ -79,8 +79,8 @@ class Decision(models.Model):
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for an earlier decision"
-        OPEN = "open", "Open"
-        DECIDED = "decided", "Decided"
+        OPEN = "open"
+        DECIDED = "decided"
 
     episode = models.ForeignKey(Episode, on_delete=models.CASCADE, related_name="decisions")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="season_decisions")

@@ -136,3 +136,36 @@ def test_importing_the_bench_leaves_sigterm_alone():
             "assert signal.getsignal(signal.SIGTERM) == c._on_signal; print('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_mass_deadline_section_counts_a_match_done_at_its_resolutions_push_not_at_an_earlier_push():
+    once = deadline.Closed(resolved=True, snapshots=1, seq=12)
+    reserve_then_resolution = [(11, 1.0), (12, 2.5), (13, 3.0)]  # reserve time began (11), then the resolution (12)
+    assert deadline.resolution_push(reserve_then_resolution, 10, once) == 2.5
+    assert deadline.resolution_push([(11, 1.0)], 10, once) is None  # the resolution's push not seen yet
+    assert deadline.resolution_push([(13, 4.0)], 10, once) == 4.0  # a push after it carries its number on
+    assert deadline.resolution_push([(12, 2.5)], 10, deadline.Closed(False, 0, 11)) is None  # not resolved
+    assert deadline.resolution_push([(12, 2.5)], 10, deadline.Closed(True, 2, 12)) is None  # resolved twice
+    assert deadline.resolution_push([(12, 2.5)], 12, deadline.Closed(True, 1, 12)) is None  # no new number
+    assert deadline.resolution_push([(12, 2.5)], 10, None) is None
+
+
+@pytest.mark.django_db
+def test_the_mass_deadline_section_reads_each_due_phase_resolved_once_and_the_number_it_left():
+    from datetime import UTC, datetime, timedelta
+
+    ids = deadline.top_up(len(slugs()), [0])
+    due = {m: (pk, n) for m, pk, n in Phase.objects.filter(match_id__in=ids, status=Phase.Status.OPEN)
+           .values_list("match_id", "pk", "number")}
+    since = datetime.now(UTC) - timedelta(seconds=1)
+    before = dict(Match.objects.filter(pk__in=ids).values_list("pk", "seq"))
+    assert not any(c.resolved for c in deadline.read_closed(due, since).values())
+    resolved = ids[: len(ids) // 2]
+    for pk in resolved:
+        resolution_queries(Match.objects.get(pk=pk))
+    closed = deadline.read_closed(due, since)
+    for pk in ids:
+        assert closed[pk].resolved == (pk in resolved)
+        assert closed[pk].snapshots == (1 if pk in resolved else 0)
+        assert closed[pk].seq > before[pk] if pk in resolved else closed[pk].seq == before[pk]
+    assert not any(c.resolved for c in deadline.read_closed(due, datetime.now(UTC) + timedelta(hours=1)).values())

@@ -43,6 +43,16 @@ def number(key: str, label: str, lo: int, hi: int, help_text: str = "") -> dict:
     return {"key": key, "label": label, "kind": "number", "min": lo, "max": hi, "default": None, "help": help_text}
 
 
+def counter(key: str, label: str, start: int, visibility: str) -> dict:
+    return {"key": key, "label": label, "start": start, "visibility": visibility}
+
+
+def phase(key: str, name: str, repeat: int, fields: list[dict], *rules: str) -> dict:
+    """A phase everyone plays, ``repeat`` times a day apart, closed by the rules of ``sources/<rules>.star``."""
+    return {"key": key, "name": name, "repeat": repeat, "seconds": DAY, "actors": "everyone", "fields": fields,
+            "close": "rules", "rules": source(*rules)}
+
+
 BOOKS = ["red", "green", "blue"]
 MONSTERS = ["cyan", "magenta", "yellow"]
 LOOKUPS = [
@@ -127,16 +137,14 @@ def rituals_gone_bad() -> dict[str, Any]:
         "title": "Rituals Gone Bad", "summary": "Seven players; each ritual a Cult Leader pairs the six cultists "
                                                "and everyone predicts the monsters.",
         "rules": RGB_RULES, "min_players": 7, "max_players": 7,
-        "counters": [{"key": "points", "label": "Points", "start": 0, "visibility": "private"}],
+        "counters": [counter("points", "Points", 0, "private")],
         "tables": [{"key": "colours", "label": "Colour chart", "columns": ["first", "second", "monster"],
                     "rows": [["red", "green", "yellow"], ["green", "blue", "cyan"], ["red", "blue", "magenta"],
                              ["red", "red", "cyan"], ["green", "green", "magenta"], ["blue", "blue", "yellow"]]}],
         "setup": source("rgb_setup"),
         "phases": [
-            {"key": "preparation", "name": "Preparation", "repeat": 7, "seconds": DAY, "actors": "everyone",
-             "fields": prep_fields, "close": "rules", "rules": source("rgb_common", "rgb_preparation")},
-            {"key": "summoning", "name": "Summoning", "repeat": 7, "seconds": DAY, "actors": "everyone",
-             "fields": summon_fields, "close": "rules", "rules": source("rgb_common", "rgb_summoning")},
+            phase("preparation", "Preparation", 7, prep_fields, "rgb_common", "rgb_preparation"),
+            phase("summoning", "Summoning", 7, summon_fields, "rgb_common", "rgb_summoning"),
         ],
     }
 
@@ -149,12 +157,10 @@ def trail_trouble() -> dict[str, Any]:
         "title": "Trail Trouble", "summary": "Ten players choose Left or Right at four forks a round to gain coins "
                                             "or places on the trail.",
         "rules": TT_RULES, "min_players": 10, "max_players": 10,
-        "counters": [{"key": "coins", "label": "Coins", "start": 0, "visibility": "private"},
-                     {"key": "place", "label": "Place on the trail", "start": 0, "visibility": "public"}],
+        "counters": [counter("coins", "Coins", 0, "private"), counter("place", "Place on the trail", 0, "public")],
         "tables": [forks_table()],
         "setup": source("tt_setup"),
-        "phases": [{"key": "round", "name": "Round", "repeat": 4, "seconds": DAY, "actors": "everyone",
-                    "fields": forks, "close": "rules", "rules": source("tt_round")}],
+        "phases": [phase("round", "Round", 4, forks, "tt_round")],
     }
 
 
@@ -169,11 +175,8 @@ def highest_unique_bid() -> dict[str, Any]:
                   "keep a Token of Life each (none if nobody has orbs); the fewest orbs is the Elimination "
                   "Candidate (a tie: the fewest BP left; still tied: drawn from the seed)."),
         "min_players": 3, "max_players": 20,
-        "counters": [{"key": "orbs", "label": "Orbs", "start": 0, "visibility": "public"},
-                     {"key": "bp", "label": "BP", "start": 20, "visibility": "private"}],
-        "phases": [{"key": "bid", "name": "Bid", "repeat": 5, "seconds": DAY, "actors": "everyone",
-                    "fields": [number("bid", "Your bid (BP)", 0, 20, "No bid is 0.")],
-                    "close": "rules", "rules": source("hub_bid")}],
+        "counters": [counter("orbs", "Orbs", 0, "public"), counter("bp", "BP", 20, "private")],
+        "phases": [phase("bid", "Bid", 5, [number("bid", "Your bid (BP)", 0, 20, "No bid is 0.")], "hub_bid")],
     }
 
 
@@ -188,11 +191,9 @@ def sealed_bid_auction() -> dict[str, Any]:
                   "each keep one, more nobody); the last place is the Elimination Candidate, and a tie for last "
                   "goes to the first place's decision."),
         "min_players": 3, "max_players": 20,
-        "counters": [{"key": "lots", "label": "Lots won", "start": 0, "visibility": "public"},
-                     {"key": "coins", "label": "Coins", "start": 30, "visibility": "private"}],
-        "phases": [{"key": "lot", "name": "Lot", "repeat": 5, "seconds": DAY, "actors": "everyone",
-                    "fields": [number("bid", "Your sealed bid (coins)", 0, 30, "No bid is 0.")],
-                    "close": "rules", "rules": source("auction_lot")}],
+        "counters": [counter("lots", "Lots won", 0, "public"), counter("coins", "Coins", 30, "private")],
+        "phases": [phase("lot", "Lot", 5, [number("bid", "Your sealed bid (coins)", 0, 30, "No bid is 0.")],
+                         "auction_lot")],
     }
 
 
@@ -208,9 +209,7 @@ def majority_vote_elimination() -> dict[str, Any]:
                   "the last vote's most named is, and a tie goes to the survivors' decision."),
         "min_players": 4, "max_players": 20,
         "counters": [],
-        "phases": [{"key": "vote", "name": "Vote", "repeat": 6, "seconds": DAY, "actors": "everyone",
-                    "fields": [player("target", "Eliminate", "Name a player still in.")],
-                    "close": "rules", "rules": source("mve_vote")}],
+        "phases": [phase("vote", "Vote", 6, [player("target", "Eliminate", "Name a player still in.")], "mve_vote")],
     }
 
 

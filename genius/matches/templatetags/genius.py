@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import date as date_format
 
 register = template.Library()
 
@@ -52,3 +55,43 @@ def payload_labelled(payload: Any, labels: dict[str, str] | None) -> str:
 def is_board(text: Any) -> bool:
     """A log line that is a text board (several lines): shown in a monospace block, its layout kept."""
     return isinstance(text, str) and "\n" in text
+
+
+def _left_ms(deadline: Any, now: Any) -> float | None:
+    """Milliseconds from ``now`` to ``deadline``; None unless both are datetimes (a template without ``now``)."""
+    if not isinstance(deadline, datetime) or not isinstance(now, datetime):
+        return None
+    return (deadline - now).total_seconds() * 1000
+
+
+@register.filter
+def countdown_text(deadline: Any, now: Any) -> str:
+    """The time left until ``deadline`` as the page's countdown writes it (``human`` in static/genius/live.js):
+    drawn so by the server, the script's first tick writes a text of the same length, and the status bar does not
+    re-wrap after load (a date is wider: Lighthouse's layout shift, docs/PERFORMANCE.md)."""
+    ms = _left_ms(deadline, now)
+    if ms is None:
+        return date_format(deadline, "Y-m-d H:i T") if isinstance(deadline, datetime) else ""
+    if ms <= 0:
+        return "closing now"
+    s = int(ms // 1000)
+    d, h, m, sec = s // 86400, s % 86400 // 3600, s % 3600 // 60, s % 60
+    if d:
+        return f"in {d} d {h} h"
+    if h:
+        return f"in {h} h {m} min"
+    if m:
+        return f"in {m} min {sec} s"
+    return f"in {sec} s"
+
+
+@register.filter
+def live_countdown_text(deadline: Any, now: Any) -> str:
+    """A live turn's time left as the page's clock writes it (``liveText`` in static/genius/live.js): ``0:42 left``."""
+    ms = _left_ms(deadline, now)
+    if ms is None:
+        return date_format(deadline, "H:i:s T") if isinstance(deadline, datetime) else ""
+    if ms <= 0:
+        return "0:00"
+    s = math.ceil(ms / 1000)
+    return f"{s // 60}:{s % 60:02d} left"
