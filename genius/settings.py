@@ -165,7 +165,7 @@ else:
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "genius.accounts.sessions.SharedClientRedisCache",  # one redis.Redis per pool
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "genius",
             "OPTIONS": {"pool_class": "genius.accounts.sessions.SharedConnectionPool",

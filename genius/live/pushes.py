@@ -202,28 +202,32 @@ def _push_private(match: Any, seat_ids: set[int], host: bool, reads: Any = None)
 
     All the seats are rendered from one set of reads (the open phase, the seats, their moves and
     private lines read once; pass ``reads``, a ``presenters.Reads``, to share it with the public
-    parts of the same push), and every message leaves in one trip to the event loop.
+    parts of the same push). Each seat's message leaves as soon as it is rendered, the seat that
+    moved last rendered last: the others are the ones waiting for that move (a live turn's
+    opponent), while the mover's own page has its move's answer over HTTP too.
 
     Each seat's message names the user who holds the seat as read now, and the host's the users
     seated in the match: a socket of anyone else drops it and closes (``genius.live.consumers``).
     """
     try:
-        messages: list[tuple[str, dict[str, Any]]] = []
         reads = reads or presenters.Reads(match)
         if seat_ids:
             seats = [s for s in reads.seats() if s.pk in seat_ids and s.user_id is not None]
-            holders = {s.pk: s.user_id for s in seats}
-            for seat_id, parts in presenters.seats_parts(match, seats, reads).items():
-                event = _private_event("seat", match.seq, parts, user=holders[seat_id])
-                messages.append((seat_group(match.pk, seat_id), event))
+            reads.load_seats(seats)
+            for seat in sorted(seats, key=lambda s: _last_moved(reads, s)):
+                event = _private_event("seat", match.seq, presenters.seat_parts(match, seat, reads), user=seat.user_id)
+                async_to_sync(_send_all)([(seat_group(match.pk, seat.pk), event)])
         if host:
             seated = sorted(s.user_id for s in reads.seats() if s.user_id is not None)
             event = _private_event("host", match.seq, presenters.host_parts(match, reads), seated=seated)
-            messages.append((host_group(match.pk), event))
-        if messages:
-            async_to_sync(_send_all)(messages)
+            async_to_sync(_send_all)([(host_group(match.pk), event)])
     except Exception:
         log.warning("live push of match %s to seats failed", match.pk, exc_info=True)
+
+
+def _last_moved(reads: Any, seat: Any) -> float:
+    """When the seat last sent a move, as a timestamp (0 if it never did: it sorts first)."""
+    return max((sub.submitted_at.timestamp() for sub in reads.submissions(seat)), default=0.0)
 
 
 def _private_event(

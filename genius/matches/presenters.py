@@ -10,6 +10,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -21,7 +22,7 @@ from games.engines.protocol import HOST, SPECTATOR
 from genius.forms.moves import MoveForm, instant_keys
 from genius.matches import access
 from genius.matches.announcements import announcements
-from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
+from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import live_turns, replays, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters, spec_of
 
@@ -234,25 +235,46 @@ def private_history(match: Match, seat: Seat, reads: Reads | None = None) -> lis
     return [history[n] for n in sorted(history, reverse=True) if history[n]["moves"] or history[n]["lines"]]
 
 
+#: Each past form's labels by (snapshot id, its time, player): a snapshot's state is written once, when its phase
+#: resolves (a match file's import rewrites the first one before any move is played), and an engine's form is a
+#: function of the state and the player, so a history's labels are drawn once a process, not again for every past
+#: phase on every push (drawing one form may cost milliseconds: Bigfoot Sighting works out the legal cells;
+#: docs/PERFORMANCE.md, "Browser latency, third pass").
+_LABELS: OrderedDict[tuple[int, datetime, str], dict[str, str] | None] = OrderedDict()
+_LABELS_SIZE = 4096
+_LABELS_LOCK = threading.Lock()
+
+
 def move_labels(match: Match, player: str, numbers: list[int]) -> dict[int, dict[str, str]]:
     """The field labels of ``player``'s form in each of these phases, by payload key (a history shows
     "Ritual book: red", not "book: red"): each form as the engine drew it when the phase opened (the
-    state after the phase before: one query for them all)."""
+    state after the phase before). One query names the snapshots; only the states of forms not drawn
+    before in this process are read (a second query)."""
     if not numbers:
         return {}
-    engine = engine_of(match.game)
-    states = dict(match.snapshots.filter(phase_number__in=[n - 1 for n in numbers]).values_list("phase_number", "state"))
-    labels: dict[int, dict[str, str]] = {}
-    for number in numbers:
-        state = states.get(number - 1)
-        if state is None:
-            continue
-        try:
-            fields = engine.form_fields(state, player)
-        except Exception:  # a state the form cannot be drawn for (the seat did not act): keys stay as they are
-            continue
-        labels[number] = {f.name: f.label for f in fields if f.label}
-    return labels
+    rows = match.snapshots.filter(phase_number__in=[n - 1 for n in numbers]).values_list("phase_number", "pk", "created")
+    keys = {number + 1: (pk, created, player) for number, pk, created in rows}
+    with _LABELS_LOCK:
+        known = {number: _LABELS[key] for number, key in keys.items() if key in _LABELS}
+        for key in (keys[number] for number in known):
+            _LABELS.move_to_end(key)
+    missing = {keys[number][0]: number for number in keys if number not in known}
+    if missing:
+        engine = engine_of(match.game)
+        drawn: dict[int, dict[str, str] | None] = {}
+        for pk, state in Snapshot.objects.filter(pk__in=list(missing)).values_list("pk", "state"):
+            try:
+                fields = engine.form_fields(state, player)
+                drawn[missing[pk]] = {f.name: f.label for f in fields if f.label}
+            except Exception:  # a state the form cannot be drawn for (the seat did not act): keys stay as they are
+                drawn[missing[pk]] = None
+        with _LABELS_LOCK:
+            for number, found in drawn.items():
+                _LABELS[keys[number]] = found
+            while len(_LABELS) > _LABELS_SIZE:
+                _LABELS.popitem(last=False)
+        known.update(drawn)
+    return {number: found for number, found in known.items() if found is not None}
 
 
 def private_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:
@@ -332,11 +354,16 @@ def seat_parts(match: Match, seat: Seat, reads: Reads | None = None) -> dict[str
     reads = reads or Reads(match)
     phase = reads.open_phase()
     return {
-        "board": reads.board(protocol.Seat(seat.name)),
-        "private": private_part(match, seat, reads),
+        **own_parts(match, seat, reads),
         "form": form_part(match, seat, reads),
         "phase": str(phase.number if phase else 0),
     }
+
+
+def own_parts(match: Match, seat: Seat, reads: Reads | None = None) -> dict[str, str]:
+    """The seat's own board view and private part (what a move's answer brings beside its form)."""
+    reads = reads or Reads(match)
+    return {"board": reads.board(protocol.Seat(seat.name)), "private": private_part(match, seat, reads)}
 
 
 def seats_parts(match: Match, seats: list[Seat], reads: Reads | None = None) -> dict[int, dict[str, str]]:

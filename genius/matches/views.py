@@ -215,11 +215,12 @@ def _answer_in_place(request: HtmxRequest, seat: Seat, form: MoveForm, message: 
     The answer line says the saved line only while the phase it was for is open."""
     match = Match.objects.get(pk=seat.match_id)
     seat.match = match
-    phase = presenters.open_phase(match)
+    reads = presenters.Reads(match)  # the phases and the seat's moves, read once for the form and the parts
+    phase = reads.open_phase()
     number = phase.number if phase is not None else 0
     refused = bool(form.errors)
     posted = form if refused and not (expected and number != expected and not form.instant) else None
-    ctx = presenters.form_context(match, seat, posted=posted)
+    ctx = presenters.form_context(match, seat, posted=posted, reads=reads)
     if refused and posted is None and ctx["form"] is not None:
         for errors in form.errors.values():
             for error in errors:
@@ -230,7 +231,7 @@ def _answer_in_place(request: HtmxRequest, seat: Seat, form: MoveForm, message: 
         "answer": "" if refused and shown_in_form else (
             " ".join(str(e) for errs in form.errors.values() for e in errs) if refused
             else (message if not expected or expected == number or form.instant else "")),
-        "parts": {} if refused else presenters.seat_parts(match, seat),
+        "parts": {} if refused else presenters.own_parts(match, seat, reads),
     })
     return render(request, "games/parts/move_answer.html", ctx, status=400 if refused else 200)
 

@@ -129,3 +129,15 @@ def test_a_number_from_a_rolled_back_savepoint_is_read_again(rgb_match, monkeypa
         except RuntimeError:
             pass
     assert pushed == [None], "the push reads the number that was committed"
+
+
+def test_the_cache_makes_one_redis_client_per_pool_not_one_per_call():
+    cache = sessions.SharedClientRedisCache(
+        "redis://127.0.0.1:6379/15", {"OPTIONS": {"pool_class": "genius.accounts.sessions.SharedConnectionPool"}}
+    )
+    again = sessions.SharedClientRedisCache(
+        "redis://127.0.0.1:6379/15", {"OPTIONS": {"pool_class": "genius.accounts.sessions.SharedConnectionPool"}}
+    )
+    client = cache._cache.get_client("key")  # made, not connected: no Redis needed
+    assert cache._cache.get_client("other", write=True) is client
+    assert again._cache.get_client("key") is client  # another request's cache object, the same pool and client

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
 from datetime import datetime
-from functools import cache
-from typing import Any
+from functools import cache, partial
+from typing import Any, NamedTuple
 
 from django.db import connections, router, transaction
-from django.db.models import Field, ForeignObjectRel
+from django.db.models import Field, ForeignObjectRel, Model
 from django.utils import timezone
 
 from games.engines import protocol
@@ -33,23 +31,6 @@ class _NeedsOwnLock(Exception):
     """A move sent under shared locks turned out to need the phase to itself: it is sent again, locked so."""
 
 
-@contextmanager
-def _shared_row_locks() -> Iterator[None]:
-    """Inside, this thread's ``select_for_update()`` statements take ``FOR SHARE`` row locks, not ``FOR UPDATE``.
-
-    Django has no ``FOR SHARE``; its clause comes from the connection's ``ops.for_update_sql``, and each thread
-    has its own connection, so this thread's clause is changed for the statement and put back after it. (SQLite
-    takes no row locks: it writes one transaction at a time.)
-    """
-    ops = connections[router.db_for_write(Phase)].ops
-    exclusive = ops.for_update_sql
-    setattr(ops, "for_update_sql", lambda **kw: exclusive(**kw).replace("FOR UPDATE", "FOR SHARE", 1))  # noqa: B010
-    try:
-        yield
-    finally:
-        delattr(ops, "for_update_sql")  # the class's own again
-
-
 def _may_share(seat: Seat, payload: Payload) -> bool:
     """Whether this move may go under shared locks: a main phase's move, as far as the match the caller read (no
     query) says. Each seat's move is a row of its own, so the players of a match write side by side, as long as
@@ -70,16 +51,17 @@ def _may_share(seat: Seat, payload: Payload) -> bool:
 
 def _lock_phase_for(seat: Seat, now: datetime, *, shared: bool = False) -> Phase:
     """The seat's open phase and its match (``phase.match``), both locked in one statement (``shared``: locks
-    others may share, see ``_may_share``); refused once the deadline has passed."""
-    rows = (
-        Phase.objects.select_for_update(of=("self", "match"))
-        .select_related("match")
-        .filter(match_id=seat.match_id)
-        .exclude(status=Phase.Status.RESOLVED)
-        .order_by("-number")
-    )
-    with _shared_row_locks() if shared else nullcontext():
-        phase = rows.first()
+    others may share, see ``_may_share``); refused once the deadline has passed. (SQLite takes no row locks: it
+    writes one transaction at a time.)"""
+    conn = connections[router.db_for_write(Phase)]
+    read = _open_phase_read(conn.alias, shared)
+    with conn.cursor() as cursor:
+        cursor.execute(read.sql, [seat.match_id])
+        row = cursor.fetchone()
+    phase: Phase | None = None
+    if row is not None:
+        (phase, match), _ = read.instances(conn, row)
+        phase.match = match
     if phase is None:
         raise PhaseClosed("There is no open phase: the match has not started or is over.")
     if phase.status == Phase.Status.PAUSED:
@@ -99,55 +81,97 @@ def seat_to_submit(match_id: int, user: Any) -> Seat | None:
     the match row's version (its ``xmin``, new at every update of the row): with it a main phase's move is
     stored in one statement (``_store_in_one_statement``).
 
-    Raw SQL made once per database: the ORM's ``select_related`` and subquery cost about 3 ms of CPU to compile
-    each time for the match's many columns, ten times the statement's own cost."""
+    Raw SQL made once per database (``_Read``): the ORM's ``select_related`` and subquery cost about 3 ms of CPU
+    to compile each time for the match's many columns, ten times the statement's own cost."""
     conn = connections[router.db_for_read(Seat)]
-    sql, seat_fields, match_fields, converters = _seat_read(conn.alias)
+    read = _seat_read(conn.alias)
     with conn.cursor() as cursor:
-        cursor.execute(sql, [match_id, user.pk])
+        cursor.execute(read.sql, [match_id, user.pk])
         row = cursor.fetchone()
     if row is None:
         return None
-    values = list(row[: len(seat_fields) + len(match_fields)])
-    for i, col, convert in converters:  # the values as the ORM would give them
-        values[i] = convert(values[i], col, conn)
-    seat = Seat.from_db(conn.alias, [f.attname for f in seat_fields], values[: len(seat_fields)])
-    seat.match = Match.from_db(conn.alias, [f.attname for f in match_fields], values[len(seat_fields) :])
-    extra = row[len(seat_fields) + len(match_fields) :]
-    seat.open_number = extra[0]  # type: ignore[attr-defined]  # read alongside, as an annotation would be
+    (seat, match), extra = read.instances(conn, row)
+    seat.match = match
+    seat.open_number = extra[0]  # read alongside, as an annotation would be
     if len(extra) > 1:
-        seat.match_version = extra[1]  # type: ignore[attr-defined]
+        seat.match_version = extra[1]
     return seat
 
 
+class _Read(NamedTuple):
+    """A statement made once per database that reads whole rows of some models (``(model, table alias)``, in
+    its columns' order) and then, maybe, more columns; ``instances`` makes the models' instances as the ORM would
+    (the backend's and the fields' converters applied)."""
+
+    sql: str
+    models: tuple[tuple[type[Model], tuple[Field[Any, Any], ...]], ...]
+    converters: tuple[tuple[int, Any, Any], ...]
+
+    @staticmethod
+    def columns(alias: str, models: tuple[tuple[type[Model], str], ...]) -> tuple[str, Any, Any]:
+        """The select list of the models' columns, the models with their fields, and the converters."""
+        conn = connections[alias]
+        fielded = tuple((m, tuple(f for f in m._meta.concrete_fields if isinstance(f, Field))) for m, _ in models)
+        names = [f"{t}.{conn.ops.quote_name(_stored(f)[1])}" for (_, t), (_, fs) in zip(models, fielded, strict=True)
+                 for f in fs]
+        converters = []
+        for i, f in enumerate(f for _, fs in fielded for f in fs):
+            col = f.get_col(f.model._meta.db_table)
+            converters += [(i, col, c) for c in (*conn.ops.get_db_converters(col), *f.get_db_converters(conn))]
+        return ", ".join(names), fielded, tuple(converters)
+
+    def instances(self, conn: Any, row: tuple[Any, ...]) -> tuple[list[Any], tuple[Any, ...]]:
+        """The models' instances from a row, and the row's further columns."""
+        width = sum(len(fields) for _, fields in self.models)
+        values = list(row[:width])
+        for i, col, convert in self.converters:
+            values[i] = convert(values[i], col, conn)
+        made, at = [], 0
+        for model, fields in self.models:
+            made.append(model.from_db(conn.alias, [f.attname for f in fields], values[at : at + len(fields)]))
+            at += len(fields)
+        return made, tuple(row[width:])
+
+
+def _q(alias: str, model: type[Model], name: str | None = None) -> str:
+    """A model's table, or one of its fields' column, quoted for this database."""
+    ops = connections[alias].ops
+    if name is None:
+        return ops.quote_name(model._meta.db_table)
+    return ops.quote_name(_stored(model._meta.pk if name == "pk" else model._meta.get_field(name))[1])
+
+
 @cache
-def _seat_read(alias: str) -> tuple[str, tuple[Field[Any, Any], ...], tuple[Field[Any, Any], ...], list[Any]]:
-    """``seat_to_submit``'s SQL, the fields of its columns in order, and their converters (the backend's and the
-    field's, as the ORM applies them: column number, column, converter)."""
-    conn = connections[alias]
-    q = conn.ops.quote_name
-    seat_fields = tuple(f for f in Seat._meta.concrete_fields if isinstance(f, Field))
-    match_fields = tuple(f for f in Match._meta.concrete_fields if isinstance(f, Field))
-    phase_t = q(Phase._meta.db_table)
-    number, phase_match, status = (q(_stored(Phase._meta.get_field(n))[1]) for n in ("number", "match", "status"))
-    seat_match, seat_user = (q(_stored(Seat._meta.get_field(n))[1]) for n in ("match", "user"))
-    columns = [f"s.{q(_stored(f)[1])}" for f in seat_fields] + [f"m.{q(_stored(f)[1])}" for f in match_fields]
-    columns.append(
-        f"(SELECT p.{number} FROM {phase_t} p WHERE p.{phase_match} = s.{seat_match} "
-        f"AND p.{status} <> '{Phase.Status.RESOLVED.value}' ORDER BY p.{number} DESC LIMIT 1)"
+def _seat_read(alias: str) -> _Read:
+    """``seat_to_submit``'s statement."""
+    q = partial(_q, alias)
+    select, models, converters = _Read.columns(alias, ((Seat, "s"), (Match, "m")))
+    number = q(Phase, "number")
+    select += (
+        f", (SELECT p.{number} FROM {q(Phase)} p WHERE p.{q(Phase, 'match')} = s.{q(Seat, 'match')} "
+        f"AND p.{q(Phase, 'status')} <> '{Phase.Status.RESOLVED.value}' ORDER BY p.{number} DESC LIMIT 1)"
     )
-    if conn.vendor == "postgresql":
-        columns.append("m.xmin::text")
+    if connections[alias].vendor == "postgresql":
+        select += ", m.xmin::text"
     sql = (
-        f"SELECT {', '.join(columns)} FROM {q(Seat._meta.db_table)} s "
-        f"JOIN {q(Match._meta.db_table)} m ON m.{q(_stored(Match._meta.pk)[1])} = s.{seat_match} "
-        f"WHERE s.{seat_match} = %s AND s.{seat_user} = %s LIMIT 1"
+        f"SELECT {select} FROM {q(Seat)} s JOIN {q(Match)} m ON m.{q(Match, 'pk')} = s.{q(Seat, 'match')} "
+        f"WHERE s.{q(Seat, 'match')} = %s AND s.{q(Seat, 'user')} = %s LIMIT 1"
     )
-    converters = []
-    for i, f in enumerate((*seat_fields, *match_fields)):
-        col = f.get_col(f.model._meta.db_table)
-        converters += [(i, col, convert) for convert in (*conn.ops.get_db_converters(col), *f.get_db_converters(conn))]
-    return sql, seat_fields, match_fields, converters
+    return _Read(sql, models, converters)
+
+
+@cache
+def _open_phase_read(alias: str, shared: bool) -> _Read:
+    """``_lock_phase_for``'s statement: the match's latest phase not resolved, with its match, both locked."""
+    q = partial(_q, alias)
+    select, models, converters = _Read.columns(alias, ((Phase, "p"), (Match, "m")))
+    lock = f" FOR {'SHARE' if shared else 'UPDATE'} OF p, m" if connections[alias].features.has_select_for_update else ""
+    sql = (
+        f"SELECT {select} FROM {q(Phase)} p JOIN {q(Match)} m ON m.{q(Match, 'pk')} = p.{q(Phase, 'match')} "
+        f"WHERE p.{q(Phase, 'match')} = %s AND p.{q(Phase, 'status')} <> '{Phase.Status.RESOLVED.value}' "
+        f"ORDER BY p.{q(Phase, 'number')} DESC LIMIT 1{lock}"
+    )
+    return _Read(sql, models, converters)
 
 
 def submit(
