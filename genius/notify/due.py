@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -27,6 +28,13 @@ def add_source(source: Callable[..., list[dict]]) -> None:
     """Add ``source(user, now)``'s items to what :func:`look` answers (once, however often added)."""
     if source not in _sources:
         _sources.append(source)
+
+
+def poll_seconds(live: bool) -> int:
+    """How long a page waits before asking again what is owed: ``GENIUS_DUE_POLL_SECONDS``, at most 5 s while one
+    of the person's matches plays live turns (a turn of theirs can come within a minute)."""
+    slow = int(settings.GENIUS_DUE_POLL_SECONDS)
+    return min(slow, 5) if live else slow
 
 
 def owed(user, now: datetime | None = None) -> list[dict]:

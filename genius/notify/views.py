@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -21,5 +20,4 @@ def due_now(request: HttpRequest) -> JsonResponse:
     if not request.user.is_authenticated:
         return JsonResponse({"error": "Log in to see the moves you owe.", "due": []}, status=403)
     items, live = due.look(request.user)
-    slow = int(settings.GENIUS_DUE_POLL_SECONDS)
-    return JsonResponse({"due": items, "now": timezone.now().isoformat(), "poll_s": min(slow, 5) if live else slow})
+    return JsonResponse({"due": items, "now": timezone.now().isoformat(), "poll_s": due.poll_seconds(live)})

@@ -6,7 +6,8 @@
 // also in fragments pushed later (a MutationObserver), since those are rendered once for everyone.
 //
 // Alerts: while a page is open, it asks /me/due/ what the signed-in person owes (every 30 s, 5 s while
-// a live turn is owed, and at once when the tab comes back); open tabs share one answer through
+// a live turn is owed, and at once when the tab comes back; the page's first state is the server's, so the
+// first look waits one interval); open tabs share one answer through
 // localStorage, so several tabs cost one request. A newly owed move shows in the page's alert region
 // and, if the person turned them on with the "Turn on notifications" button (never asked for
 // otherwise), as a browser notification, once per move across tabs.
@@ -137,6 +138,14 @@
     var who = region.getAttribute("data-user") || "me";
     var SHARED = "genius:due:" + who, TOLD = "genius:told:" + who, HIDDEN = "genius:dismissed:" + who;
     var timer = null, wait = 30, offset = 0;  // offset: the server's clock less this page's (ms)
+    // The server drew what is owed with the page (data-due-poll, -now, -keys): the first look waits one interval.
+    var drawnWait = parseInt(region.getAttribute("data-due-poll") || "", 10);
+    var drawn = drawnWait > 0;
+    if (drawn) {
+      wait = drawnWait;
+      var serverNow = Date.parse(region.getAttribute("data-due-now") || "");
+      if (!isNaN(serverNow)) offset = serverNow - Date.now();
+    }
     // The server drew the banner's first state (templates/notify/due_banner.html): kept while the same alerts show.
     var shown = [].map.call(region.querySelectorAll(".due-alert[data-due-key]"), function (p) {
       return p.getAttribute("data-due-key");
@@ -287,7 +296,7 @@
     });
 
     // "My matches" open in a tab: when what is owed changes, its list is fetched again (no page load).
-    var listed = null;
+    var listed = drawn ? (region.getAttribute("data-due-keys") || "") : null;
     function myMatches(items) {
       var list = document.querySelector("[data-my-matches]");
       if (!list) return;
@@ -346,6 +355,7 @@
       var shared = store.get(SHARED, null);
       if (!shared || Date.now() - shared.at > 5000) poll();
     });
+    window.addEventListener("pageshow", function (ev) { if (ev.persisted) poll(); });  // back to a kept page: look again
     window.geniusDue = { poll: function () { store.set(SHARED, null); poll(); } };
     // A move sent, a turn resolved, a lobby filled: the match page redraws its parts ("genius:updated"); what is
     // owed is asked again a moment later (once for a burst), so its alert and the count beside "My matches" clear.
@@ -355,7 +365,7 @@
       soon = setTimeout(function () { asked = Date.now(); window.geniusDue.poll(); },
                         Math.max(800, 3000 - (Date.now() - asked)));  // at most one look every 3 s
     });
-    poll();
+    if (drawn) schedule(wait); else poll();
   }
 
   function start() {

@@ -4,6 +4,7 @@ the challenges badge that clear once answered, and "My matches" that follows a m
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.contrib.auth.models import User
@@ -122,3 +123,22 @@ class TestAlerts(BrowserTestCase):
         assert page.is_hidden("[data-due-count]")  # not a move owed in My matches
         page.goto(f"{self.live_server_url}/matches/{lobby.pk}/")
         assert page.locator("text=Take a seat").count() == 0
+
+
+@override_settings(GENIUS_DUE_POLL_SECONDS=3)
+class TestFirstLook(BrowserTestCase):
+    def test_a_page_asks_what_is_owed_one_interval_after_load_not_at_once(self):
+        """The server drew the banner with the page: me.js's first /me/due/ waits one interval (no double work)."""
+        TestAlerts.match(self, phase_seconds=3600)  # ana owes a move in "Quick one"
+        page = self.browser.new_context(viewport=PHONE).new_page()
+        log_in(page, self.live_server_url, "ana")
+        asked: list[float] = []
+        page.on("request", lambda r: asked.append(time.monotonic()) if "/me/due/" in r.url else None)
+        page.goto(f"{self.live_server_url}/")
+        loaded = time.monotonic()
+        assert "Quick one" in " ".join(alerts(page))  # drawn by the server, before any look
+        page.wait_for_timeout(1500)
+        assert asked == []
+        page.wait_for_timeout(4000)
+        assert asked and asked[0] - loaded >= 2.5, [t - loaded for t in asked]
+        assert "Quick one" in " ".join(alerts(page)) and page.inner_text("[data-due-count]") == "1"

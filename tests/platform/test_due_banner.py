@@ -3,13 +3,15 @@ move down once the script has asked /me/due/; dismissed alerts stay away, and th
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 
-from genius.notify import banner
+from genius.notify import banner, due
 from genius.notify.banner import DISMISSED_COOKIE
 
 pytestmark = pytest.mark.django_db
@@ -38,9 +40,31 @@ def test_a_page_draws_the_move_owed_elsewhere_with_its_link_and_the_count(client
 def test_the_match_page_itself_draws_no_alert_for_its_own_move(client, rgb_match, ana):
     client.force_login(ana)
     page = client.get(reverse("match", args=[rgb_match.pk])).content.decode()
-    due_url = reverse("me-due")
-    assert f'data-due-alerts data-user="{ana.pk}" data-due-url="{due_url}" role="alert" aria-live="assertive" hidden>' in page
+    region = page.split("data-due-alerts", 1)[1].split(">", 1)[0]
+    assert f'data-user="{ana.pk}" data-due-url="{reverse("me-due")}"' in region and region.endswith(" hidden")
     assert "due-alert" not in page.split("data-due-alerts", 1)[1].split("</section>", 1)[0]
+
+
+def banner_attributes(page: str) -> dict[str, str]:
+    start = page.index("data-due-alerts")
+    return dict(re.findall(r'(data-due-[a-z]+)="([^"]*)"', page[start:page.index(">", start)]))
+
+
+@override_settings(GENIUS_DUE_POLL_SECONDS=30)
+def test_the_banner_tells_the_script_when_to_look_first_the_servers_clock_and_what_is_owed(client, rgb_match, ana):
+    client.force_login(ana)
+    drawn = banner_attributes(client.get(reverse("home")).content.decode())
+    answer = client.get(reverse("me-due")).json()
+    assert drawn["data-due-poll"] == str(answer["poll_s"]) == "30"  # no live turn: the slow interval, not at once
+    assert drawn["data-due-keys"] == ",".join(sorted(item["key"] for item in answer["due"]))
+    assert abs(datetime.fromisoformat(drawn["data-due-now"]) - datetime.fromisoformat(answer["now"])) < timedelta(minutes=1)
+
+
+def test_a_live_turn_owed_makes_the_first_look_come_sooner(monkeypatch, client, ana):
+    monkeypatch.setattr(due, "look", lambda user, now=None: ([], True))
+    client.force_login(ana)
+    assert banner_attributes(client.get(reverse("home")).content.decode())["data-due-poll"] == "5"
+    assert client.get(reverse("me-due")).json()["poll_s"] == 5
 
 
 def test_an_alert_dismissed_in_this_browser_is_not_drawn_again(client, rgb_match, ana):
