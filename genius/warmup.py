@@ -14,7 +14,8 @@ import importlib
 #: Modules every request or task ends up importing: loaded before the freeze.
 MODULES = ("genius.matches.views", "genius.matches.presenters", "genius.live.consumers", "genius.matches.tasks",
            "genius.matches.admin", "genius.seasons.admin", "genius.notify.admin")
-TEMPLATES = ("games/match.html", "games/parts/board.html", "games/parts/private.html", "games/parts/move_form.html")
+TEMPLATES = ("games/match.html", "games/parts/board.html", "games/parts/private.html", "games/parts/history_entry.html",
+             "games/parts/move_form.html")
 
 
 def warm_up_and_freeze() -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
@@ -66,27 +67,42 @@ class Reads:
     """What one render of a match reads once and shares between its parts and its viewers.
 
     Made for one push (or one page) of a match as it is now, and dropped after it: it is never
-    kept across a write. The seats' submissions and private log lines are read for all of them at
-    once (:meth:`load_seats`), so rendering two watched seats costs the queries of one.
+    kept across a write. It reads the newest few phases only (the open phase is the newest: a phase
+    opens when the one before it resolves), so its cost does not grow with the match. The seats'
+    submissions and private log lines are read for all of them at once (:meth:`load_seats`), so
+    rendering two watched seats costs the queries of one; with ``cached`` (the default), only those
+    of the phases after the seats' history part this process has already rendered
+    (:func:`private_part`: a resolved phase's moves and lines never change).
     """
 
-    def __init__(self, match: Match) -> None:
+    #: How many of the newest phases are read: the open one, the one it may rule on, and a few resolved ones
+    #: whose rendered history may be cached (a push renders the phases since the previous push's).
+    RECENT = 4
+
+    def __init__(self, match: Match, *, cached: bool = True) -> None:
         self.match = match
+        self.cached = cached
         self._phases: list[Phase] | None = None
         self._seats: list[Seat] | None = None
         self._subs: dict[int, list[Submission]] = {}
         self._lines: dict[int, list[tuple[int, str, str]]] = {}
+        self._since: dict[int, int] = {}
+        self._older: dict[int, tuple[str, ...]] = {}
         self._boards: dict[protocol.Viewer, str] = {}
 
     def phases(self) -> list[Phase]:
-        """Every phase of the match, by number (one query)."""
+        """The newest :attr:`RECENT` phases of the match, by number (one query)."""
         if self._phases is None:
-            self._phases = list(self.match.phases.order_by("number"))
+            self._phases = list(self.match.phases.order_by("-number")[: self.RECENT])[::-1]
         return self._phases
 
     def open_phase(self) -> Phase | None:
         """The latest phase not resolved (as :func:`open_phase`, from the phases read once)."""
         return next((p for p in reversed(self.phases()) if p.status != Phase.Status.RESOLVED), None)
+
+    def newest_resolved(self) -> Phase | None:
+        """The latest resolved phase, if it is among the phases read (it is, unless the match has none)."""
+        return next((p for p in reversed(self.phases()) if p.status == Phase.Status.RESOLVED), None)
 
     def seats(self) -> list[Seat]:
         """The match's seats in order (one query)."""
@@ -95,30 +111,52 @@ class Reads:
         return self._seats
 
     def load_seats(self, seats: list[Seat]) -> None:
-        """Read the submissions and private log lines of these seats, all in one go (two queries)."""
-        missing = [s.pk for s in seats if s.pk not in self._subs]
+        """Read the submissions and private log lines of these seats, all in one go (two queries): those of
+        every phase, or of the phases after the newest resolved one whose history part this process holds
+        rendered for all these seats (the same phases for all of them: the seats' latest moves compare)."""
+        missing = [s for s in seats if s.pk not in self._subs]
         if not missing:
             return
-        for seat_id in missing:
+        resolved = [p for p in self.phases() if p.status == Phase.Status.RESOLVED] if self.cached else []
+        since, older = _cached_history(missing, resolved)
+        ids = [s.pk for s in missing]
+        for seat_id in ids:
             self._subs[seat_id], self._lines[seat_id] = [], []
-        for sub in Submission.objects.filter(seat_id__in=missing).order_by("submitted_at", "pk"):
+            self._since[seat_id], self._older[seat_id] = since, older[seat_id]
+        subs = Submission.objects.filter(seat_id__in=ids).annotate(
+            phase_number=F("phase__number"), phase_name=F("phase__name"))
+        lines = self.match.log.filter(audience=LogEntry.Audience.SEAT, seat_id__in=ids)
+        if since:
+            subs, lines = subs.filter(phase__number__gt=since), lines.filter(phase_number__gt=since)
+        for sub in subs.order_by("submitted_at", "pk"):
             self._subs[sub.seat_id].append(sub)
-        lines = self.match.log.filter(audience=LogEntry.Audience.SEAT, seat_id__in=missing).order_by("order")
-        for seat_id, number, name, text in lines.values_list("seat_id", "phase_number", "phase_name", "text"):
+        for seat_id, number, name, text in lines.order_by("order").values_list("seat_id", "phase_number",
+                                                                               "phase_name", "text"):
             self._lines[seat_id].append((number, name, text))
 
     def submissions(self, seat: Seat) -> list[Submission]:
-        """The seat's submissions, oldest first."""
+        """The seat's submissions, oldest first, each with its ``phase_number`` and ``phase_name``: of the
+        phases after :meth:`history_since` (every phase without a cached history)."""
         self.load_seats([seat])
         return self._subs[seat.pk]
 
     def private_lines(self, seat: Seat) -> list[tuple[int, str, str]]:
-        """The seat's private log lines, in order: (phase number, phase name, text)."""
+        """The seat's private log lines, in order: (phase number, phase name, text), after :meth:`history_since`."""
         self.load_seats([seat])
         return self._lines[seat.pk]
 
+    def history_since(self, seat: Seat) -> int:
+        """The phase number up to which the seat's history part is cached (0: none is; everything was read)."""
+        self.load_seats([seat])
+        return self._since[seat.pk]
+
+    def older_history(self, seat: Seat) -> tuple[str, ...]:
+        """The seat's rendered history entries of the phases up to :meth:`history_since`, newest first."""
+        self.load_seats([seat])
+        return self._older[seat.pk]
+
     def current_move(self, seat: Seat, phase: Phase) -> Submission | None:
-        """The seat's move in ``phase`` (at most one)."""
+        """The seat's move in ``phase`` (at most one; an open phase's moves are always read)."""
         return next((s for s in self.submissions(seat) if s.phase_id == phase.pk and s.kind == Submission.Kind.MOVE),
                     None)
 
@@ -127,6 +165,37 @@ class Reads:
         if viewer not in self._boards:
             self._boards[viewer] = _board_part(self.match, viewer)
         return self._boards[viewer]
+
+
+#: A seat's rendered history entries up to a resolved phase, newest first, by (seat id, that phase's id, when it
+#: resolved): a resolved phase's moves and private lines are written by the time it resolves and never change, and
+#: neither do its form's labels (``_LABELS``), so each push renders only the phases since the one before it, not
+#: the whole history again (docs/PERFORMANCE.md, "Browser latency, fourth pass"). The entries are shared
+#: between a seat's successive tuples; a tuple holds only references.
+_HISTORY: OrderedDict[tuple[int, int, datetime | None], tuple[str, ...]] = OrderedDict()
+_HISTORY_SIZE = 8192
+_HISTORY_LOCK = threading.Lock()
+
+
+def _cached_history(seats: list[Seat], resolved: list[Phase]) -> tuple[int, dict[int, tuple[str, ...]]]:
+    """The newest of these resolved phases whose history every one of the seats has cached, and each seat's
+    entries up to it (0 and none: no phase has)."""
+    with _HISTORY_LOCK:
+        for phase in reversed(resolved):
+            found = {s.pk: _HISTORY.get((s.pk, phase.pk, phase.resolved_at)) for s in seats}
+            if all(entries is not None for entries in found.values()):
+                for seat in seats:
+                    _HISTORY.move_to_end((seat.pk, phase.pk, phase.resolved_at))
+                return phase.number, {pk: entries or () for pk, entries in found.items()}
+    return 0, {s.pk: () for s in seats}
+
+
+def _remember_history(seat: Seat, phase: Phase, entries: tuple[str, ...]) -> None:
+    with _HISTORY_LOCK:
+        _HISTORY[(seat.pk, phase.pk, phase.resolved_at)] = entries
+        _HISTORY.move_to_end((seat.pk, phase.pk, phase.resolved_at))
+        while len(_HISTORY) > _HISTORY_SIZE:
+            _HISTORY.popitem(last=False)
 
 
 #: Rendered boards by (game, the view as JSON): a view's SVG is drawn once, whoever sees the same view
@@ -205,8 +274,9 @@ def _ruled_on(match: Match, phase: Phase | None, reads: Reads | None) -> str:
     """The name of the phase a ``ruling`` phase rules on (the one before it), or "" for any other phase."""
     if phase is None or phase.kind != "ruling":
         return ""
-    if reads is not None:
-        return next((p.name for p in reads.phases() if p.number == phase.number - 1), "")
+    before = next((p.name for p in reads.phases() if p.number == phase.number - 1), None) if reads else None
+    if before is not None:  # the phases read are the newest few: the open phase's one before is among them
+        return before
     return match.phases.filter(number=phase.number - 1).values_list("name", flat=True).first() or ""
 
 
@@ -215,24 +285,37 @@ def announcements_part(match: Match) -> str:
 
 
 def private_history(match: Match, seat: Seat, reads: Reads | None = None) -> list[dict[str, Any]]:
-    """A seat's own moves and private log lines, phase by phase, newest first."""
-    reads = reads or Reads(match)
+    """A seat's own moves and private log lines, phase by phase, newest first: of every phase, or, with
+    ``reads`` that found part of the history cached, of the phases after it (``Reads.history_since``)."""
+    history = _history(match, seat, reads or Reads(match, cached=False))
+    return [history[n] for n in sorted(history, reverse=True) if history[n]["moves"] or history[n]["lines"]]
+
+
+def _history(match: Match, seat: Seat, reads: Reads) -> dict[int, dict[str, Any]]:
+    """The seat's history entries read by ``reads``, by phase number (those with neither moves nor lines left out)."""
     history: dict[int, dict[str, Any]] = {}
-    phases = {}
-    for phase in reads.phases():
-        phases[phase.pk] = phase
-        history[phase.number] = {"phase": phase.name, "moves": [], "lines": []}
     for sub in reads.submissions(seat):
-        phase = phases.get(sub.phase_id) or sub.phase  # a phase opened since the phases were read
-        history.setdefault(phase.number, {"phase": phase.name, "moves": [], "lines": []})
-        history[phase.number]["moves"].append(sub)
+        number, name = sub.phase_number, sub.phase_name  # type: ignore[attr-defined] # annotated by Reads
+        history.setdefault(number, {"phase": name, "moves": [], "lines": []})["moves"].append(sub)
     for phase_number, phase_name, text in reads.private_lines(seat):
-        history.setdefault(phase_number, {"phase": phase_name, "moves": [], "lines": []})
-        history[phase_number]["lines"].append(text)
+        history.setdefault(phase_number, {"phase": phase_name, "moves": [], "lines": []})["lines"].append(text)
     labels = move_labels(match, seat.name, [n for n in history if history[n]["moves"]])
     for number, entry in history.items():
         entry["labels"] = labels.get(number, {})
-    return [history[n] for n in sorted(history, reverse=True) if history[n]["moves"] or history[n]["lines"]]
+    return history
+
+
+def history_part(match: Match, seat: Seat, reads: Reads) -> SafeString:
+    """The seat's history as HTML, newest first: the entries of the phases ``reads`` read, each rendered here, then
+    those cached; the entries up to the newest resolved phase are remembered for the next render (``_HISTORY``)."""
+    history = _history(match, seat, reads)
+    rendered = {n: render_to_string("games/parts/history_entry.html", {"h": history[n]})
+                for n in sorted(history, reverse=True)}
+    older = reads.older_history(seat)
+    resolved = reads.newest_resolved()
+    if resolved is not None and resolved.number > reads.history_since(seat):
+        _remember_history(seat, resolved, (*(html for n, html in rendered.items() if n <= resolved.number), *older))
+    return mark_safe("".join((*rendered.values(), *older)))  # noqa: S308 - each entry is a rendered template
 
 
 #: Each past form's labels by (snapshot id, its time, player): a snapshot's state is written once, when its phase
@@ -282,7 +365,7 @@ def private_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:
     mine = engine.observer.panel(match.state, seat.name) if match.state is not None else {}
     return render_to_string(
         "games/parts/private.html",
-        {"seat": seat, "mine": mine, "history": private_history(match, seat, reads), "match": match},
+        {"seat": seat, "mine": mine, "history": history_part(match, seat, reads or Reads(match)), "match": match},
     )
 
 

@@ -58,3 +58,38 @@ def test_a_push_sends_the_seats_waiting_for_a_move_before_the_seat_that_made_it(
             live.seat_group(rgb_match.pk, seats[waiting].pk),
             live.seat_group(rgb_match.pk, seats[mover].pk),
         ]
+
+
+def test_a_seats_history_is_rendered_once_a_phase_and_reads_the_same_as_drawn_whole(ana, ben, monkeypatch):
+    match = play(new_match("bigfoot-sighting", ana, ben), phases=8)
+    seats = list(match.seats.filter(user__isnull=False))
+    monkeypatch.setattr(presenters, "_HISTORY", type(presenters._HISTORY)())
+    entries: list[str] = []
+    render = presenters.render_to_string
+
+    def counted(name, context=None, *args, **kwargs):
+        if name == "games/parts/history_entry.html":
+            entries.append(name)
+        return render(name, context, *args, **kwargs)
+
+    def pushed() -> dict[int, str]:
+        reads = presenters.Reads(Match.objects.get(pk=match.pk))
+        reads.load_seats(seats)
+        return {seat.pk: presenters.private_part(reads.match, seat, reads) for seat in seats}
+
+    monkeypatch.setattr(presenters, "render_to_string", counted)
+    pushed()
+    assert len(entries) >= 8, "a first render draws every phase's entry"
+    for _ in range(4):
+        play(match, phases=1)
+        entries.clear()
+        views = pushed()
+        assert len(entries) <= 2 * len(seats), "only the phases since the last push: the new one and the open one"
+        now = Match.objects.get(pk=match.pk)
+        for seat in seats:
+            whole = render("games/parts/private.html", {
+                "seat": seat, "mine": engine_of(now.game).observer.panel(now.state, seat.name), "match": now,
+                "history": presenters.history_part(now, seat, presenters.Reads(now, cached=False)),
+            })
+            assert views[seat.pk] == whole, "the cached entries read as the whole history drawn again"
+            assert presenters.private_history(now, seat), "without the cache, the history is whole"
