@@ -89,12 +89,18 @@ class Reads:
         self._since: dict[int, int] = {}
         self._older: dict[int, tuple[str, ...]] = {}
         self._boards: dict[protocol.Viewer, str] = {}
+        self._phase_names: dict[int, tuple[int, str]] = {}  # by phase id: its number and name
 
     def phases(self) -> list[Phase]:
         """The newest :attr:`RECENT` phases of the match, by number (one query)."""
         if self._phases is None:
             self._phases = list(self.match.phases.order_by("-number")[: self.RECENT])[::-1]
+            self._phase_names.update((p.pk, (p.number, p.name)) for p in self._phases)
         return self._phases
+
+    def phase_of(self, sub: Submission) -> tuple[int, str]:
+        """The number and name of a submission's phase, as read with it."""
+        return self._phase_names[sub.phase_id]
 
     def open_phase(self) -> Phase | None:
         """The latest phase not resolved (as :func:`open_phase`, from the phases read once)."""
@@ -123,20 +129,24 @@ class Reads:
         for seat_id in ids:
             self._subs[seat_id], self._lines[seat_id] = [], []
             self._since[seat_id], self._older[seat_id] = since, older[seat_id]
-        subs = Submission.objects.filter(seat_id__in=ids).annotate(
-            phase_number=F("phase__number"), phase_name=F("phase__name"))
+        subs = Submission.objects.filter(seat_id__in=ids)
         lines = self.match.log.filter(audience=LogEntry.Audience.SEAT, seat_id__in=ids)
-        if since:
-            subs, lines = subs.filter(phase__number__gt=since), lines.filter(phase_number__gt=since)
+        if since:  # the phases after it are among those read (one opened since waits for its own push)
+            subs = subs.filter(phase_id__in=[p.pk for p in self.phases() if p.number > since])
+            lines = lines.filter(phase_number__gt=since)
+        else:
+            subs = subs.annotate(phase_number=F("phase__number"), phase_name=F("phase__name"))
         for sub in subs.order_by("submitted_at", "pk"):
             self._subs[sub.seat_id].append(sub)
+            if not since:
+                self._phase_names[sub.phase_id] = (sub.phase_number, sub.phase_name)  # type: ignore[attr-defined]
         for seat_id, number, name, text in lines.order_by("order").values_list("seat_id", "phase_number",
                                                                                "phase_name", "text"):
             self._lines[seat_id].append((number, name, text))
 
     def submissions(self, seat: Seat) -> list[Submission]:
-        """The seat's submissions, oldest first, each with its ``phase_number`` and ``phase_name``: of the
-        phases after :meth:`history_since` (every phase without a cached history)."""
+        """The seat's submissions, oldest first (:meth:`phase_of` names their phases): of the phases after
+        :meth:`history_since` (every phase without a cached history)."""
         self.load_seats([seat])
         return self._subs[seat.pk]
 
@@ -295,7 +305,7 @@ def _history(match: Match, seat: Seat, reads: Reads) -> dict[int, dict[str, Any]
     """The seat's history entries read by ``reads``, by phase number (those with neither moves nor lines left out)."""
     history: dict[int, dict[str, Any]] = {}
     for sub in reads.submissions(seat):
-        number, name = sub.phase_number, sub.phase_name  # type: ignore[attr-defined] # annotated by Reads
+        number, name = reads.phase_of(sub)
         history.setdefault(number, {"phase": name, "moves": [], "lines": []})["moves"].append(sub)
     for phase_number, phase_name, text in reads.private_lines(seat):
         history.setdefault(phase_number, {"phase": phase_name, "moves": [], "lines": []})["lines"].append(text)
