@@ -9,17 +9,33 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote, unquote
 
 #: "<user id>:key,key": the alerts dismissed in this browser, written by me.js for the server's next page.
 DISMISSED_COOKIE = "genius_dismissed"
 
 
 def dismissed_keys(user: Any, cookie: str) -> set[str]:
-    """The alert keys ``user`` dismissed in this browser (another person's dismissals count for nothing)."""
-    who, _, keys = (cookie or "").partition(":")
+    """The alert keys ``user`` dismissed in this browser (another person's dismissals count for nothing).
+
+    The value is URL-encoded (me.js writes it with ``encodeURIComponent``, :func:`dismissed_cookie` alike).
+    """
+    who, _, keys = unquote(cookie or "").partition(":")
     if user is None or not user.is_authenticated or who != str(user.pk):
         return set()
     return {key for key in keys.split(",") if key}
+
+
+def dismissed_cookie(user: Any, cookie: str, key: str, owed: set[str]) -> str:
+    """The cookie's new value once ``user`` dismissed ``key`` without the script: the keys kept are those still
+    owed (``owed``: the alerts' keys, ``<key>-soon`` included), as me.js keeps them, so it does not grow."""
+    keys = (dismissed_keys(user, cookie) | {key}) & owed
+    return quote(f"{user.pk}:{','.join(sorted(keys))}", safe="")
+
+
+def alert_keys(items: list[dict]) -> set[str]:
+    """Every alert key ``items`` may show: each item's, and its ``-soon`` one."""
+    return {key for item in items for key in (item["key"], f"{item['key']}-soon")}
 
 
 def left_text(seconds: float) -> str:
@@ -46,12 +62,23 @@ def alerts(items: list[dict], *, path: str, dismissed: set[str], now: datetime) 
         if key in dismissed or item.get("url") == path:
             continue
         if soon and deadline is not None:
-            title = "Deadline passed" if deadline <= now else f"Deadline in {left_text((deadline - now).total_seconds())}"
+            title = (
+                "Deadline passed" if deadline <= now else f"Deadline in {left_text((deadline - now).total_seconds())}"
+            )
         else:
             title = item["title"]
-        drawn.append({"key": key, "title": title, "what": item["what"], "url": item["url"], "deadline": deadline,
-                      "deadline_iso": item.get("deadline") or "", "soon": soon,
-                      "urgent": soon or item.get("kind") == "turn"})
+        drawn.append(
+            {
+                "key": key,
+                "title": title,
+                "what": item["what"],
+                "url": item["url"],
+                "deadline": deadline,
+                "deadline_iso": item.get("deadline") or "",
+                "soon": soon,
+                "urgent": soon or item.get("kind") == "turn",
+            }
+        )
     return drawn
 
 

@@ -228,7 +228,7 @@
       shown = sig;
       region.textContent = "";
       visible.forEach(function (a) {
-        var p = document.createElement("p");
+        var p = document.createElement("div");  // as the server draws it (a div: its Dismiss form may not stand in a p)
         p.className = "due-alert" + (a.key.slice(-5) === "-soon" || a.item.kind === "turn" ? " due-urgent" : "");
         p.setAttribute("data-due-key", a.key);
         var strong = document.createElement("strong");
@@ -289,6 +289,7 @@
       var close = ev.target.closest("[data-due-dismiss]");
       var p = close && close.closest(".due-alert");
       if (!p) return;
+      ev.preventDefault();  // the server's banner sends a form (for a page without script): kept here instead
       var key = p.getAttribute("data-due-key");
       var d = store.get(HIDDEN, {}); d[key] = Date.now(); keepDismissed(d); p.remove();
       shown = shown.split(",").filter(function (k) { return k !== key; }).join(",");

@@ -142,3 +142,28 @@ class TestFirstLook(BrowserTestCase):
         page.wait_for_timeout(4000)
         assert asked and asked[0] - loaded >= 2.5, [t - loaded for t in asked]
         assert "Quick one" in " ".join(alerts(page)) and page.inner_text("[data-due-count]") == "1"
+
+    def test_dismiss_works_without_script_and_with_it_stays_on_the_page(self):
+        TestAlerts.match(self, phase_seconds=3600)  # ana owes a move in "Quick one"
+        plain = self.browser.new_context(viewport=PHONE, java_script_enabled=False)
+        page = plain.new_page()
+        log_in(page, self.live_server_url, "ana")
+        page.goto(f"{self.live_server_url}/me/profile/")
+        assert "Quick one" in " ".join(alerts(page))
+        page.click("[data-due-alerts] .due-alert button")  # a form: the page comes back without the alert
+        page.wait_for_url(f"{self.live_server_url}/me/profile/")
+        assert alerts(page) == [] and page.inner_text("[data-due-count]") == "1"
+        plain.close()
+        scripted = self.browser.new_context(viewport=PHONE)
+        page = scripted.new_page()
+        log_in(page, self.live_server_url, "ana")
+        page.goto(f"{self.live_server_url}/")
+        assert "Quick one" in " ".join(alerts(page))  # a new browser: its own dismissals
+        loads: list[str] = []
+        page.on("framenavigated", lambda frame: loads.append(frame.url))
+        page.click("[data-due-alerts] .due-alert button")
+        page.wait_for_timeout(500)
+        assert alerts(page) == [] and loads == []  # kept by the script, no page load
+        page.goto(f"{self.live_server_url}/me/profile/")
+        assert alerts(page) == []
+        scripted.close()

@@ -79,6 +79,7 @@ def test_another_persons_dismissals_hide_nothing(ana, ben):
     assert banner.dismissed_keys(ana, f"{ben.pk}:due-1") == set()
     assert banner.dismissed_keys(ana, f"{ana.pk}:due-1,,due-2") == {"due-1", "due-2"}
     assert banner.dismissed_keys(ana, "") == set() and banner.dismissed_keys(ana, "garbage\u2028:ü") == set()
+    assert banner.dismissed_keys(ana, f"{ana.pk}%3Adue-1%2Cdue-2-soon") == {"due-1", "due-2-soon"}  # as me.js writes it
 
 
 def test_an_hour_away_shows_one_deadline_alert_not_two():
@@ -103,3 +104,44 @@ def test_the_time_left_reads_as_the_script_writes_it():
 def test_the_count_leaves_out_challenges_and_full_lobbies():
     assert banner.owed_count([item("due-1"), item("challenge-2", kind="challenge"), item("lobby-full-3", kind="lobby"),
                               item("decision-4", kind="decision")]) == 2
+
+
+def test_dismiss_works_without_the_script_and_goes_back_to_the_page(client, rgb_match, ana):
+    client.force_login(ana)
+    page = client.get(reverse("home")).content.decode()
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    answer = client.post(reverse("me-due-dismiss"), {"key": key, "next": "/me/profile/?tab=1"})
+    assert answer.status_code == 302 and answer["Location"] == "/me/profile/?tab=1"
+    assert client.cookies[DISMISSED_COOKIE].value == f"{ana.pk}%3A{key}"  # URL-encoded, as me.js writes it
+    again = client.get(reverse("home")).content.decode()
+    assert "of RGB test" not in again and 'data-due-count title="1 owed">1<' in again  # gone; the count stays
+
+
+#: Sent as bytes: a lone surrogate (UTF-8 of U+D800, as a browser could send it), and what is not what it looks like.
+KEYS = ["due-999", "", "due-1%ED%A0%80", "%C2%B2", "%40everyone", "%D4%81ue-1", "x" * 5000, "%FF%FE"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_dismissing_what_is_not_owed_changes_nothing_and_says_so(client, rgb_match, ana, key):
+    client.force_login(ana)
+    body = f"key={key}&next=/"
+    answer = client.post(reverse("me-due-dismiss"), body, content_type="application/x-www-form-urlencoded", follow=True)
+    assert answer.status_code == 200 and "That alert is gone already" in answer.content.decode()
+    assert DISMISSED_COOKIE not in client.cookies or not client.cookies[DISMISSED_COOKIE].value.split("%3A")[1]
+    assert "of RGB test" in answer.content.decode()
+
+
+@pytest.mark.parametrize("target", ["https%3A%2F%2Fevil.example%2F", "%2F%2Fevil.example%2F", "javascript%3Aalert(1)",
+                                    "%2F%E2%80%A8x", "%ED%A0%80", "%2F%5Cevil.example", "%EF%BC%8F%EF%BC%8Fevil.example"])
+def test_dismiss_never_sends_the_person_off_the_site(client, rgb_match, ana, target):
+    client.force_login(ana)
+    body = f"key=due-999&next={target}"
+    answer = client.post(reverse("me-due-dismiss"), body, content_type="application/x-www-form-urlencoded")
+    assert answer.status_code == 302 and answer["Location"].startswith("/") and "evil" not in answer["Location"]
+    assert not answer["Location"].startswith(("//", "/\\"))
+
+
+def test_dismiss_is_a_post_and_asks_a_visitor_to_log_in(client):
+    assert client.get(reverse("me-due-dismiss")).status_code == 405
+    answer = client.post(reverse("me-due-dismiss"), {"key": "due-1", "next": "/"})
+    assert answer.status_code == 302 and answer["Location"].startswith(reverse("login"))

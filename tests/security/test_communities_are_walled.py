@@ -34,7 +34,7 @@ from genius.matches.services import lifecycle
 from genius.matches.services.errors import ServiceError
 from genius.notify.models import WebhookDelivery
 from genius.seasons.models import Episode, Season, SeasonAnnouncement
-from tests.security.test_one_host_guard import host_pages, marker_of, site_pages, url_of
+from tests.security.test_one_host_guard import converters_of, host_pages, marker_of, site_pages, url_of
 
 pytestmark = pytest.mark.django_db
 HOUSE = False  # two communities of its own, no staff host (tests/conftest.py)
@@ -95,10 +95,10 @@ def test_a_host_hosts_their_own_communitys_match_and_nobody_elses(world):
 def test_every_match_and_season_host_page_of_another_community_is_a_404(world):
     alice = _as(world["alice"])
     checked = 0
-    for _, name, pattern in host_pages():
+    for route, name, pattern in host_pages():
         if marker_of(pattern.callback) not in ("match", "season"):
             continue
-        url = url_of(name, pattern, world["mb"], world["mb"].season)
+        url = url_of(route, name, world["mb"], world["mb"].season)
         for method in (alice.get, alice.post):
             status = method(url).status_code
             assert status in (404, 405), f"{name} ({url}) answered {status} to another community's host"
@@ -268,9 +268,9 @@ def _design_urls(design: GameDesign) -> list[str]:
     phase = design.document["phases"][0]
     keys = {"pk": design.pk, "key": phase["key"], "phase_key": phase["key"]}
     urls = []
-    for _, name, pattern in site_pages():
-        if name.startswith("design") and "pk" in pattern.pattern.converters:
-            kwargs = {k: keys.get(k, "x") for k in pattern.pattern.converters}
+    for route, name, _pattern in site_pages():
+        if name.startswith("design") and "pk" in converters_of(route):
+            kwargs = {k: keys.get(k, "x") for k in converters_of(route)}
             if name.startswith("design-field") and "key" in kwargs:
                 kwargs["key"] = phase["fields"][0]["key"]
             urls.append(reverse(name, kwargs=kwargs))
