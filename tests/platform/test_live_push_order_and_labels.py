@@ -87,9 +87,14 @@ def test_a_seats_history_is_rendered_once_a_phase_and_reads_the_same_as_drawn_wh
         assert len(entries) <= 2 * len(seats), "only the phases since the last push: the new one and the open one"
         now = Match.objects.get(pk=match.pk)
         for seat in seats:
-            whole = render("games/parts/private.html", {
-                "seat": seat, "mine": engine_of(now.game).observer.panel(now.state, seat.name), "match": now,
-                "history": presenters.history_part(now, seat, presenters.Reads(now, cached=False)),
-            })
+            whole = render(
+                "games/parts/private.html",
+                {
+                    "seat": seat,
+                    "mine": engine_of(now.game).observer.panel(now.state, seat.name),
+                    "match": now,
+                    "history": presenters.history_part(now, seat, presenters.Reads(now, cached=False)),
+                },
+            )
             assert views[seat.pk] == whole, "the cached entries read as the whole history drawn again"
             assert presenters.private_history(now, seat), "without the cache, the history is whole"
