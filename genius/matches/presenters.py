@@ -7,8 +7,6 @@ everyone; a seat's parts hold only that seat's private data.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,6 +21,7 @@ from games.engines.protocol import HOST, SPECTATOR
 from genius.forms.moves import MoveForm, instant_keys
 from genius.matches import access
 from genius.matches.announcements import announcements
+from genius.matches.bounded_cache import MISSING, BoundedCache, Missing
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import live_turns, replays, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters, spec_of
@@ -182,37 +181,26 @@ class Reads:
 #: neither do its form's labels (``_LABELS``), so each push renders only the phases since the one before it, not
 #: the whole history again (docs/PERFORMANCE.md, "Browser latency, fourth pass"). The entries are shared
 #: between a seat's successive tuples; a tuple holds only references.
-_HISTORY: OrderedDict[tuple[int, int, datetime | None], tuple[str, ...]] = OrderedDict()
-_HISTORY_SIZE = 8192
-_HISTORY_LOCK = threading.Lock()
+_HISTORY: BoundedCache[tuple[int, int, datetime | None], tuple[str, ...]] = BoundedCache(8192)
 
 
 def _cached_history(seats: list[Seat], resolved: list[Phase]) -> tuple[int, dict[int, tuple[str, ...]]]:
     """The newest of these resolved phases whose history every one of the seats has cached, and each seat's
     entries up to it (0 and none: no phase has)."""
-    with _HISTORY_LOCK:
-        for phase in reversed(resolved):
-            found = {s.pk: _HISTORY.get((s.pk, phase.pk, phase.resolved_at)) for s in seats}
-            if all(entries is not None for entries in found.values()):
-                for seat in seats:
-                    _HISTORY.move_to_end((seat.pk, phase.pk, phase.resolved_at))
-                return phase.number, {pk: entries or () for pk, entries in found.items()}
+    for phase in reversed(resolved):
+        found = {s.pk: _HISTORY.get((s.pk, phase.pk, phase.resolved_at)) for s in seats}
+        if all(entries is not None for entries in found.values()):
+            return phase.number, {pk: entries or () for pk, entries in found.items()}
     return 0, {s.pk: () for s in seats}
 
 
 def _remember_history(seat: Seat, phase: Phase, entries: tuple[str, ...]) -> None:
-    with _HISTORY_LOCK:
-        _HISTORY[(seat.pk, phase.pk, phase.resolved_at)] = entries
-        _HISTORY.move_to_end((seat.pk, phase.pk, phase.resolved_at))
-        while len(_HISTORY) > _HISTORY_SIZE:
-            _HISTORY.popitem(last=False)
+    _HISTORY.put((seat.pk, phase.pk, phase.resolved_at), entries)
 
 
 #: Rendered boards by (game, the view as JSON): a view's SVG is drawn once, whoever sees the same view
 #: (in Bigfoot Sighting every viewer does), and not again while the board does not change.
-_SVG_CACHE: OrderedDict[tuple[str, str], str] = OrderedDict()
-_SVG_CACHE_SIZE = 64
-_SVG_LOCK = threading.Lock()
+_SVG_CACHE: BoundedCache[tuple[str, str], str] = BoundedCache(64)
 
 
 def _view_key(view: Any) -> str | None:
@@ -227,17 +215,12 @@ def _render_svg(game: str, view: Any) -> str:
     """The engine's ``board_svg(view)``, remembered for the last few views drawn."""
     key = _view_key(view)
     if key is not None:
-        with _SVG_LOCK:
-            svg = _SVG_CACHE.get((game, key))
-            if svg is not None:
-                _SVG_CACHE.move_to_end((game, key))
-                return svg
+        held = _SVG_CACHE.get((game, key))
+        if held is not None:
+            return held
     svg = engine_of(game).observer.board_svg(view)
     if key is not None:
-        with _SVG_LOCK:
-            _SVG_CACHE[(game, key)] = svg
-            while len(_SVG_CACHE) > _SVG_CACHE_SIZE:
-                _SVG_CACHE.popitem(last=False)
+        _SVG_CACHE.put((game, key), svg)
     return svg
 
 
@@ -333,9 +316,7 @@ def history_part(match: Match, seat: Seat, reads: Reads) -> SafeString:
 #: function of the state and the player, so a history's labels are drawn once a process, not again for every past
 #: phase on every push (drawing one form may cost milliseconds: Bigfoot Sighting works out the legal cells;
 #: docs/PERFORMANCE.md, "Browser latency, third pass").
-_LABELS: OrderedDict[tuple[int, datetime, str], dict[str, str] | None] = OrderedDict()
-_LABELS_SIZE = 4096
-_LABELS_LOCK = threading.Lock()
+_LABELS: BoundedCache[tuple[int, datetime, str], dict[str, str] | None] = BoundedCache(4096)
 
 
 def move_labels(match: Match, player: str, numbers: list[int]) -> dict[int, dict[str, str]]:
@@ -347,10 +328,11 @@ def move_labels(match: Match, player: str, numbers: list[int]) -> dict[int, dict
         return {}
     rows = match.snapshots.filter(phase_number__in=[n - 1 for n in numbers]).values_list("phase_number", "pk", "created")
     keys = {number + 1: (pk, created, player) for number, pk, created in rows}
-    with _LABELS_LOCK:
-        known = {number: _LABELS[key] for number, key in keys.items() if key in _LABELS}
-        for key in (keys[number] for number in known):
-            _LABELS.move_to_end(key)
+    known: dict[int, dict[str, str] | None] = {}
+    for number, key in keys.items():
+        found = _LABELS.get(key, MISSING)  # None is held too: a form that could not be drawn
+        if not isinstance(found, Missing):
+            known[number] = found
     missing = {keys[number][0]: number for number in keys if number not in known}
     if missing:
         engine = engine_of(match.game)
@@ -361,11 +343,8 @@ def move_labels(match: Match, player: str, numbers: list[int]) -> dict[int, dict
                 drawn[missing[pk]] = {f.name: f.label for f in fields if f.label}
             except Exception:  # a state the form cannot be drawn for (the seat did not act): keys stay as they are
                 drawn[missing[pk]] = None
-        with _LABELS_LOCK:
-            for number, found in drawn.items():
-                _LABELS[keys[number]] = found
-            while len(_LABELS) > _LABELS_SIZE:
-                _LABELS.popitem(last=False)
+        for number, found in drawn.items():
+            _LABELS.put(keys[number], found)
         known.update(drawn)
     return {number: found for number, found in known.items() if found is not None}
 
