@@ -29,6 +29,23 @@ new PerformanceObserver(list => {
 """
 
 
+def phone_page_recording_shifts(browser, base: str, username: str):
+    """A signed-in page at Lighthouse's phone size and 4× slower CPU that records every layout shift, and its
+    context (close it after)."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    log_in(page, base, username)
+    page.add_init_script(RECORD_SHIFTS)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})  # as Lighthouse's phone
+    return context, page
+
+
+def shifts_of_note(page) -> list[dict]:
+    """The page's layout shifts of 0.01 or more (each with when and what moved)."""
+    return [s for s in page.evaluate("window.__shifts") if s["value"] >= 0.01]
+
+
 class TestNoLayoutShift(BrowserTestCase):
     def test_a_live_bigfoot_page_of_a_player_owing_a_move_elsewhere_does_not_shift_after_load(self):
         ana = User.objects.create_user("ana", password="ana-password-1")
@@ -37,12 +54,7 @@ class TestNoLayoutShift(BrowserTestCase):
         match = new_duel(ana, ben, turn_seconds=600)
         elsewhere = new_duel(ana, cy, turn_seconds=600, items={**ITEMS, "extra_tree": "cy", "plus_1_5": "cy"})  # ana picks her layout there too: a move owed elsewhere
         base = self.live_server_url
-        context = self.browser.new_context(viewport=PHONE)
-        page = context.new_page()
-        log_in(page, base, "ana")
-        page.add_init_script(RECORD_SHIFTS)
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})  # as Lighthouse's phone
+        context, page = phone_page_recording_shifts(self.browser, base, "ana")
         page.goto(f"{base}/matches/{match.pk}/")
         page.wait_for_selector("[data-live-state]:has-text('live')", timeout=20000)
         page.wait_for_selector("#bf-pad legend", timeout=20000)  # the hints are in: the pad is filled
@@ -51,6 +63,5 @@ class TestNoLayoutShift(BrowserTestCase):
         banner = page.inner_text("[data-due-alerts]")
         assert "Your turn" in banner and "Death Match: ana vs ben" in banner
         assert page.get_attribute("[data-due-alerts] .due-alert a", "href") == f"/matches/{elsewhere.pk}/"
-        shifts = page.evaluate("window.__shifts")
-        assert [s for s in shifts if s["value"] >= 0.01] == [], shifts
+        assert shifts_of_note(page) == [], page.evaluate("window.__shifts")
         context.close()

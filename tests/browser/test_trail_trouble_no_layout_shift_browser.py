@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import BrowserTestCase, log_in
-from tests.browser.test_no_layout_shift_browser import PHONE, RECORD_SHIFTS
+from tests.browser.helpers import BrowserTestCase
+from tests.browser.test_no_layout_shift_browser import phone_page_recording_shifts, shifts_of_note
 from tests.browser.test_trail_trouble_browser import running_match_with_ana_at_the_back
 
 pytestmark = pytest.mark.browser
@@ -18,17 +18,11 @@ class TestTrailTroubleNoLayoutShift(BrowserTestCase):
     def test_a_live_trail_trouble_page_of_a_seated_player_does_not_shift_after_load(self):
         match = running_match_with_ana_at_the_back()
         base = self.live_server_url
-        context = self.browser.new_context(viewport=PHONE)
-        page = context.new_page()
-        log_in(page, base, "ana")
-        page.add_init_script(RECORD_SHIFTS)
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})  # as Lighthouse's phone
+        context, page = phone_page_recording_shifts(self.browser, base, "ana")
         page.goto(f"{base}/matches/{match.pk}/")
         page.wait_for_selector("[data-live-state]:has-text('live')", timeout=20000)
         page.wait_for_timeout(3000)  # /me/due/'s answer and a few countdown ticks
         assert "Your move is not in yet" in page.inner_text("#move-form")
         assert page.inner_text(".status-bar time.countdown").startswith("in 59 min ")
-        shifts = page.evaluate("window.__shifts")
-        assert [s for s in shifts if s["value"] >= 0.01] == [], shifts
+        assert shifts_of_note(page) == [], page.evaluate("window.__shifts")
         context.close()
