@@ -4,6 +4,7 @@ middleware that shows times in the profile's zone, else the browser's."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -288,3 +289,11 @@ def test_a_new_profile_zone_shows_at_once(client, rgb_match, ana):
     client.get(reverse("my-matches"))  # the session remembers "no zone"
     client.post(reverse("profile"), {"email": "", "time_zone": "Asia/Kolkata"})
     assert f"{local_deadline(rgb_match, 'Asia/Kolkata')}" in client.get(reverse("my-matches")).content.decode()
+
+
+def test_my_matches_writes_the_time_left_as_the_countdown_will_so_nothing_moves_after_load(client, rgb_match, ana):
+    client.force_login(ana)
+    page = client.get(reverse("my-matches")).content.decode()
+    deadline = rgb_match.current_phase.deadline.isoformat()
+    assert f'<time class="countdown" datetime="{deadline}" data-deadline="{deadline}"' in page
+    assert re.search(r'data-deadline="[^"]+" title="[^"]+">in \d+ (d|h|min)', page), "the server writes 'in …'"

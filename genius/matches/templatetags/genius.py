@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 from django.template.defaultfilters import date as date_format
+from django.utils import timezone
 
 register = template.Library()
 
@@ -65,11 +66,12 @@ def _left_ms(deadline: Any, now: Any) -> float | None:
 
 
 @register.filter
-def countdown_text(deadline: Any, now: Any) -> str:
+def countdown_text(deadline: Any, now: Any = None) -> str:
     """The time left until ``deadline`` as the page's countdown writes it (``human`` in static/genius/live.js):
     drawn so by the server, the script's first tick writes a text of the same length, and the status bar does not
-    re-wrap after load (a date is wider: Lighthouse's layout shift, docs/PERFORMANCE.md)."""
-    ms = _left_ms(deadline, now)
+    re-wrap after load (a date is wider: Lighthouse's layout shift, docs/PERFORMANCE.md). Without ``now`` (``{{
+    deadline|countdown_text }}``): from this moment."""
+    ms = _left_ms(deadline, timezone.now() if now is None else now)
     if ms is None:
         return date_format(deadline, "Y-m-d H:i T") if isinstance(deadline, datetime) else ""
     if ms <= 0:
