@@ -13,6 +13,7 @@ import os
 import platform
 import sys
 import time
+import traceback
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -92,11 +93,18 @@ def main() -> int:
     setup_django()
     results = Results()
     quick = args.quick
+    failed: list[str] = []
     try:
         with bar(len(only), "bench", "section") as progress:  # stderr, on a terminal only
             for section in [s for s in SECTIONS if s in only]:
                 progress.set_description(section)
-                run_section(section, results, quick)
+                try:
+                    run_section(section, results, quick)
+                except Exception as exc:  # noqa: BLE001 - one section's crash: said in its row, the others still run
+                    traceback.print_exc()
+                    results.add(section.capitalize(), "the section", f"stopped: {type(exc).__name__}: "
+                                f"{str(exc).splitlines()[0][:300] if str(exc) else ''}", "runs to its end", False)
+                    failed.append(section)
                 progress.update(1)
     finally:
         flush_redis()
@@ -110,6 +118,9 @@ def main() -> int:
         f"Run {stamp}, {'quick' if quick else 'full'}, sections {', '.join(only)}, {minutes:.0f} min.\n"
         f"Machine: {where}.\n\n{results.markdown()}\n")
     print(f"\nwritten to {out / 'latest.md'} ({minutes:.1f} min)")
+    if failed:
+        print(f"sections that stopped with an error (see above): {', '.join(failed)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -50,21 +50,50 @@ def live_page(game: str, seed: int) -> tuple[int, str]:
     return match.pk, fixtures.session_cookie(users[0])
 
 
+class LighthouseFailed(Exception):
+    """Lighthouse gave no report (twice in a row): the message says how it ended and the last lines it wrote."""
+
+
+#: Tries of one Lighthouse run: Chromium now and then fails to start or loses its page; the next try is fresh.
+TRIES = 2
+
+
 def lighthouse(url: str, cookie: str, keep: str = "") -> dict:
     """One Lighthouse run of ``url`` with the ``cookie``; its report (JSON), kept as bench/logs/``keep``
-    when given."""
-    with tempfile.TemporaryDirectory() as tmp:
-        headers = Path(tmp) / "headers.json"
-        headers.write_text(json.dumps({"Cookie": cookie}))
-        report = Path(tmp) / "report.json"
-        subprocess.run([str(LIGHTHOUSE), url, f"--chrome-path={CHROMIUM}", f"--chrome-flags={CHROME_FLAGS}",
-                        f"--only-categories={','.join(CATEGORIES)}", "--output=json", f"--output-path={report}",
-                        f"--extra-headers={headers}", "--quiet"],
-                       check=True, timeout=300, capture_output=True, env={**os.environ, "CHROME_PATH": CHROMIUM})
-        if keep:
-            (ROOT / "bench" / "logs").mkdir(exist_ok=True)
-            (ROOT / "bench" / "logs" / keep).write_text(report.read_text())
-        return json.loads(report.read_text())
+    when given. Tried again once when Lighthouse fails; then ``LighthouseFailed``."""
+    failures: list[str] = []
+    for _ in range(TRIES):
+        with tempfile.TemporaryDirectory() as tmp:
+            headers = Path(tmp) / "headers.json"
+            headers.write_text(json.dumps({"Cookie": cookie}))
+            report = Path(tmp) / "report.json"
+            try:
+                subprocess.run([str(LIGHTHOUSE), url, f"--chrome-path={CHROMIUM}", f"--chrome-flags={CHROME_FLAGS}",
+                                f"--only-categories={','.join(CATEGORIES)}", "--output=json",
+                                f"--output-path={report}", f"--extra-headers={headers}", "--quiet"],
+                               check=True, timeout=300, capture_output=True, text=True,
+                               env={**os.environ, "CHROME_PATH": CHROMIUM})
+                got = report.read_text()
+            except subprocess.CalledProcessError as exc:
+                failures.append(f"exit {exc.returncode}: {_last_lines(exc.stderr or exc.stdout or '')}")
+                print(f"    Lighthouse failed on {url} (exit {exc.returncode}): {failures[-1]}", flush=True)
+                continue
+            except subprocess.TimeoutExpired:
+                failures.append("no report within 300 s")
+                continue
+            except OSError as exc:  # no report file written
+                failures.append(f"no report ({exc})")
+                continue
+            if keep:
+                (ROOT / "bench" / "logs").mkdir(exist_ok=True)
+                (ROOT / "bench" / "logs" / keep).write_text(got)
+            return json.loads(got)
+    raise LighthouseFailed("; ".join(failures))
+
+
+def _last_lines(text: str, count: int = 3) -> str:
+    """The last non-empty lines Lighthouse wrote, on one line."""
+    return " / ".join([line.strip() for line in text.splitlines() if line.strip()][-count:])[:400] or "(nothing written)"
 
 
 def figures(report: dict) -> dict[str, float]:
@@ -104,14 +133,20 @@ def run(results: Results, runs: int) -> None:
         for n, game in enumerate(slugs()):
             match_id, cookie = live_page(game, 800 + n)
             url = f"{server.base}/matches/{match_id}/"
-            lighthouse(url, cookie)  # a warm-up: the server's first render of this page and its static files
-            got = [figures(lighthouse(url, cookie, keep=f"lighthouse-{game}.json")) for _ in range(runs)]
+            title = f"{spec_of(game).title} match page (a player's), Lighthouse mobile, {runs} runs"
+            target = game in live
+            try:
+                lighthouse(url, cookie)  # a warm-up: the server's first render of this page and its static files
+                got = [figures(lighthouse(url, cookie, keep=f"lighthouse-{game}.json")) for _ in range(runs)]
+            except LighthouseFailed as exc:  # the row says so and the other games are still measured
+                results.add("Page weight", title, f"Lighthouse failed: {exc}",
+                            f"performance ≥ {TARGET} in every run" if target else "", False if target else None)
+                continue
             best = max(got, key=lambda f: f["performance"])
             worst = min(f["performance"] for f in got)
-            target = game in live
             shifts = ", ".join(f"{f['cls']:.3f}" for f in got)
             results.add(
-                "Page weight", f"{spec_of(game).title} match page (a player's), Lighthouse mobile, {runs} runs",
+                "Page weight", title,
                 f"performance {', '.join(str(f['performance']) for f in got)} (load average {os.getloadavg()[0]:.1f}); "
                 f"CLS {shifts}; best run: TBT {best['tbt']:.0f} ms, "
                 f"{best['long_tasks']:.0f} long tasks, {best['dom']:.0f} DOM nodes, main thread {best['main'] / 1000:.1f} s, scripts "

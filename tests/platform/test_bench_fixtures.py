@@ -169,3 +169,35 @@ def test_the_mass_deadline_section_reads_each_due_phase_resolved_once_and_the_nu
         assert closed[pk].snapshots == (1 if pk in resolved else 0)
         assert closed[pk].seq > before[pk] if pk in resolved else closed[pk].seq == before[pk]
     assert not any(c.resolved for c in deadline.read_closed(due, datetime.now(UTC) + timedelta(hours=1)).values())
+
+
+def _fake_lighthouse(tmp_path, monkeypatch, failures: int):
+    """A stand-in for Lighthouse's command that fails ``failures`` times (as Lighthouse's NO_NAVSTART does), then
+    writes a report."""
+    from bench import pageweight
+
+    count = tmp_path / "count"
+    count.write_text("0")
+    script = tmp_path / "lighthouse"
+    script.write_text(
+        "#!/bin/sh\n"
+        f'n=$(cat {count}); echo $((n + 1)) > {count}\n'
+        f'if [ "$n" -lt {failures} ]; then echo "Runtime error encountered: (NO_NAVSTART)" >&2; exit 1; fi\n'
+        'for a in "$@"; do case "$a" in --output-path=*) echo \'{"audits": {}, "categories": {}}\' '
+        '> "${a#--output-path=}";; esac; done\n'
+    )
+    script.chmod(0o755)
+    monkeypatch.setattr(pageweight, "LIGHTHOUSE", script)
+    return pageweight
+
+
+def test_the_page_weight_section_runs_lighthouse_again_when_it_fails_once(tmp_path, monkeypatch, capsys):
+    pageweight = _fake_lighthouse(tmp_path, monkeypatch, failures=1)
+    assert pageweight.lighthouse("http://127.0.0.1:1/matches/1/", "sessionid=x") == {"audits": {}, "categories": {}}
+    assert "NO_NAVSTART" in capsys.readouterr().out
+
+
+def test_the_page_weight_section_says_why_lighthouse_failed_twice_instead_of_crashing(tmp_path, monkeypatch):
+    pageweight = _fake_lighthouse(tmp_path, monkeypatch, failures=2)
+    with pytest.raises(pageweight.LighthouseFailed, match="exit 1: Runtime error encountered: \\(NO_NAVSTART\\)"):
+        pageweight.lighthouse("http://127.0.0.1:1/matches/1/", "sessionid=x")
