@@ -50,6 +50,11 @@ def _cookies(header: str, base: str) -> list[dict[str, str]]:
     return [{"name": key, "value": morsel.value, "url": base} for key, morsel in jar.items() if "csrf" not in key]
 
 
+#: A fresh match's pages are played once each is idle and 300 ms more: the first move no longer lands on the
+#: opponent's page while it still runs its load's scripts (docs/PERFORMANCE.md, "Browser latency, fifth pass").
+SETTLE_JS = "() => new Promise((r) => requestIdleCallback(() => setTimeout(r, 300), {timeout: 3000}))"
+
+
 def _open(browser, base: str, match_id: int, user, viewport: dict) -> tuple[object, object]:
     context = browser.new_context(viewport=viewport)
     context.add_init_script(WATCH_JS)
@@ -78,6 +83,8 @@ def play(browser, base: str, game: str, moves: int, first_seed: int = 1) -> tupl
                 context, page = _open(browser, base, match.pk, user, viewport)
                 contexts.append(context)
                 pages[names[user.pk]] = page
+            for page in pages.values():  # as a person looks before the first click: no move while a page loads
+                page.evaluate(SETTLE_JS)
             for number in range(MAX_PHASES):
                 played = play_phase(pages, match.pk, salt=number)
                 times += [move.ms / 1000 for move in played]
