@@ -9,6 +9,8 @@ from typing import Any
 from django import template
 from django.template.defaultfilters import date as date_format
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -97,3 +99,14 @@ def live_countdown_text(deadline: Any, now: Any) -> str:
         return "0:00"
     s = math.ceil(ms / 1000)
     return f"{s // 60}:{s % 60:02d} left"
+
+
+@register.simple_tag
+def countdown(deadline: datetime, now: Any = None, live: bool = False) -> str:
+    """The ``<time class="countdown">`` that static/genius/live.js counts down: the deadline in ``datetime`` and
+    ``data-deadline``, the date in the title, and the time left as the script will write it (``countdown_text``;
+    ``live``: a live turn's clock, ``live_countdown_text``). ``{% countdown phase.deadline now %}``."""
+    at, local = deadline.isoformat(), timezone.localtime(deadline)  # in the viewer's zone, as a template shows it
+    text = live_countdown_text(local, now) if live else countdown_text(local, now)
+    return format_html('<time class="countdown" datetime="{}" data-deadline="{}"{} title="{}">{}</time>', at, at,
+                       mark_safe(" data-live-clock") if live else "", date_format(local, "Y-m-d H:i:s T"), text)
