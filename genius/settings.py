@@ -128,7 +128,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "min_size": 1,
             "max_size": env.int("DB_POOL_MAX", default=20),
             "timeout": env.float("DB_POOL_TIMEOUT", default=10.0),
-        }
+        },
+        # Django prepares nothing (a pooler in transaction mode would lose the statements); our connections stay
+        # in psycopg's own pool, so the submission's hot statements are prepared once per connection
+        # (genius.matches.prepared). None would forbid even that; nothing else is prepared automatically.
+        "prepare_threshold": 2**31 - 1,
     }
     DATABASES["default"]["TEST"] = {"NAME": env.str("TEST_DATABASE_NAME", default="test_genius")}
     # A worker frozen or cut off half-way through a resolution must not hold its phase locked for ever:

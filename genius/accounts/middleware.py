@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from genius.accounts.models import Profile
 from genius.accounts.requests import ZonedRequest
+from genius.accounts.signed_in import session_user_id
 from genius.accounts.zones import COOKIE, SESSION_KEY, zone_or_none
 
 
@@ -36,10 +37,12 @@ def remember_zone(request: HttpRequest, name: str) -> None:
 def viewer_zone(request: HttpRequest) -> tuple[zoneinfo.ZoneInfo | None, str]:
     """(the zone to show times in, where it came from: "profile", "browser" or "")."""
     session = getattr(request, "session", None)
-    user = getattr(request, "user", None)
-    if session is not None and user is not None and user.is_authenticated:
+    # The session's own word that someone is signed in: the user row is read only if the zone is not kept yet
+    # (a view may sign the request in with a row it reads anyway: genius.accounts.signed_in).
+    if session is not None and session_user_id(request) is not None:
         name = session.get(SESSION_KEY)
-        if name is None:
+        user = getattr(request, "user", None)
+        if name is None and user is not None and user.is_authenticated:
             try:
                 name = profile_zone_name(user)
             except DatabaseError:  # the database is down: the page says so (DatabaseUnavailableMiddleware)

@@ -10,6 +10,7 @@ is told so first, as a parse error always was.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -68,12 +69,14 @@ class MoveForm(forms.Form):
     """
 
     def __init__(self, engine: Engine, state: State | None, player: str, data: Any = None, *,
-                 initial: dict[str, Any] | None = None, instant: bool = False, checks: bool = True) -> None:
+                 initial: dict[str, Any] | None = None, instant: bool = False, checks: bool = True,
+                 fields: Sequence[Field] | None = None) -> None:
         super().__init__(data, initial=initial or {})
         self.engine, self.state, self.player = engine, state, player
         self.instant, self.checks = instant, checks
-        self.declared = [f for f in (engine.form_fields(state, player) if state else [])
-                         if is_instant(engine, f.name) == instant]
+        if fields is None:  # the engine's fields of this state and player, unless the caller has them
+            fields = engine.form_fields(state, player) if state else []
+        self.declared = [f for f in fields if is_instant(engine, f.name) == instant]
         for f in self.declared:
             self.fields[f.name] = _django_field(f)
         self.notices: list[str] = []

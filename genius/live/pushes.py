@@ -128,15 +128,18 @@ def push_updates(matches: dict[int, set[int] | None], seqs: dict[int, int | None
     for match_id, seats in matches.items():
         if match_id not in unwatched:
             push_update(match_id, seats=seats, seq=(seqs or {}).get(match_id), watching=watching[match_id])
-    _publish_stale(unwatched)
+    _publish_stale(unwatched, seqs)
 
 
-def _publish_stale(match_ids: list[int]) -> None:
+def _publish_stale(match_ids: list[int], known: dict[int, int | None] | None = None) -> None:
     """Nobody has a page of these matches open: render nothing, publish each one's number (a page
-    that connected meanwhile resyncs on the stale frame; pages that connect later render themselves)."""
+    that connected meanwhile resyncs on the stale frame; pages that connect later render themselves).
+    ``known``: numbers the transaction's bumps returned (the others are read)."""
     if not match_ids:
         return
-    seqs = Match.objects.filter(pk__in=match_ids).values_list("pk", "seq")
+    seqs = [(m, seq) for m in match_ids if (seq := (known or {}).get(m)) is not None]
+    if len(seqs) < len(match_ids):
+        seqs = list(Match.objects.filter(pk__in=match_ids).values_list("pk", "seq"))
     try:
         publishing.publish_many([frames.Frame(m, seq, encode_stale(seq), encode_stale(seq)) for m, seq in seqs])
     except Exception:
@@ -172,7 +175,7 @@ def push_update(
         except Exception:
             log.warning("could not read who watches match %s", match_id, exc_info=True)
     if not watching.anyone:
-        _publish_stale([match_id])
+        _publish_stale([match_id], {match_id: seq})
         return
     match = Match.objects.filter(pk=match_id).first()
     if match is None:

@@ -15,6 +15,7 @@ from typing import Protocol
 from django.db import DEFAULT_DB_ALIAS, connections
 
 from genius.matches.models import Match
+from genius.matches.prepared import prepared_cursor
 
 
 class Listener(Protocol):
@@ -51,14 +52,16 @@ def unheard() -> Iterator[None]:
         _unheard -= 1
 
 
+_BUMP = f'UPDATE "{Match._meta.db_table}" SET "seq" = "seq" + 1 WHERE "id" = %s RETURNING "seq"'
+
+
 def bump(match_id: int) -> None:
     """A public change: the match's next sequence number (one statement), and the listeners told.
 
     A change only some seats may see (a saved move) takes no number: see :func:`seat_changed`.
     """
-    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute(f'UPDATE "{Match._meta.db_table}" SET "seq" = "seq" + 1 WHERE "id" = %s RETURNING "seq"',
-                       [match_id])
+    with prepared_cursor(connections[DEFAULT_DB_ALIAS]) as cursor:
+        cursor.execute(_BUMP, [match_id])
         row = cursor.fetchone()
     match_changed(match_id, seq=row[0] if row else None)
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
-from genius.accounts import guests
+from genius.accounts import guests, signed_in
 from genius.accounts.requests import SignedInRequest
 from genius.forms.fields import id_from
 from genius.forms.htmx import HtmxRequest, go
@@ -27,6 +27,7 @@ from genius.forms.moves import MoveForm
 from genius.matches import access, presenters, results
 from genius.matches.access import match_host_required
 from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
+from genius.matches.move_fields import move_fields
 from genius.matches.safe_markdown import render_with_toc
 from genius.matches.services import conceding, controls, lifecycle, matchfiles, practice, replays, seating, submitting
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
@@ -168,10 +169,14 @@ def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     line, and once saved the seat's board and private parts (see ``games/parts/move_answer.html``). Signed
     out or seatless, an htmx post sends the whole page where a plain post goes.
     """
+    user_id = signed_in.session_user_id(request)
+    # One query: the seat, its match, its holder (who signs the request in) and the open phase's number.
+    seat = submitting.seat_to_submit(pk, user_id) if user_id is not None else None
+    if seat is not None:
+        signed_in.sign_in_with(request, seat.user)
     if not request.user.is_authenticated:
         return go(request, redirect_to_login(reverse("match", args=[pk])).url)
-    seat = submitting.seat_to_submit(pk, request.user)  # one query: the seat, its match, the open phase's number
-    if seat is None:
+    if seat is None or seat.user_id != request.user.pk:
         if not Match.objects.filter(pk=pk).exists():
             raise Http404("No Match matches the given query.")
         messages.error(request, NO_SEAT)
@@ -180,8 +185,11 @@ def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     instant = request.POST.get("action") == "instant"
     expected = id_from(request.POST.get("phase")) or 0  # the phase the form was for (0: not said)
     number = getattr(seat, "open_number", None) or 0
-    form = MoveForm(engine_of(match.game), match.state, seat.name, request.POST, instant=instant,
-                    checks=not expected or expected == number)
+    engine = engine_of(match.game)
+    version = getattr(seat, "match_version", None)  # the match row's version names its state exactly
+    form = MoveForm(engine, match.state, seat.name, request.POST, instant=instant,
+                    checks=not expected or expected == number,
+                    fields=move_fields(engine, match.state, seat.name, (match.pk, version) if version else None))
     answers: list[str] = []
     if form.is_valid():
         try:

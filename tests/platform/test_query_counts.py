@@ -23,7 +23,7 @@ CEILINGS = {
     "rituals-gone-bad": (7, 6, 15),
     "blob-party": (7, 6, 16),
     "trail-trouble": (10, 6, 16),
-    "bigfoot-sighting": (2, 8, 14),
+    "bigfoot-sighting": (2, 6, 14),
 }
 #: Rendering the watched seats' private views for a push: the seats, the phases, their moves and
 #: private lines, read once for however many seats watch.

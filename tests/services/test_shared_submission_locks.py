@@ -34,7 +34,7 @@ def seat_of(match: Match, name: str) -> Seat:
 
 def seat_as_the_view_reads_it(match: Match, name: str) -> Seat:
     """The seat as the submission view reads it (``seat_to_submit``): with the match row's version."""
-    seat = submitting.seat_to_submit(match.pk, Seat.objects.get(match=match, name=name).user)
+    seat = submitting.seat_to_submit(match.pk, Seat.objects.get(match=match, name=name).user_id)
     assert seat is not None and seat.match_version
     return seat
 

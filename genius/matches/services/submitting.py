@@ -16,6 +16,7 @@ from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
 from genius.matches.events import bump, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
+from genius.matches.prepared import prepared_cursor
 from genius.matches.services import ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed, ServiceError
@@ -55,7 +56,7 @@ def _lock_phase_for(seat: Seat, now: datetime, *, shared: bool = False) -> Phase
     writes one transaction at a time.)"""
     conn = connections[router.db_for_write(Phase)]
     read = _open_phase_read(conn.alias, shared)
-    with conn.cursor() as cursor:
+    with prepared_cursor(conn) as cursor:
         cursor.execute(read.sql, [seat.match_id])
         row = cursor.fetchone()
     phase: Phase | None = None
@@ -75,23 +76,26 @@ def _lock_phase_for(seat: Seat, now: datetime, *, shared: bool = False) -> Phase
     return phase
 
 
-def seat_to_submit(match_id: int, user: Any) -> Seat | None:
-    """The user's seat in the match with its match, as a submission reads it, in one query: also
-    ``seat.open_number``, the open phase's number (None: no phase open), and on PostgreSQL ``seat.match_version``,
-    the match row's version (its ``xmin``, new at every update of the row): with it a main phase's move is
-    stored in one statement (``_store_in_one_statement``).
+def seat_to_submit(match_id: int, user_id: Any) -> Seat | None:
+    """The seat the user (by id) holds in the match, with its match and its user, as a submission reads them, in
+    one query: also ``seat.open_number``, the open phase's number (None: no phase open), and on PostgreSQL
+    ``seat.match_version``, the match row's version (its ``xmin``, new at every update of the row): with it a main
+    phase's move is stored in one statement (``_store_in_one_statement``). The user row read with it lets the
+    view sign the request in without a query of its own (``genius.accounts.signed_in``).
 
-    Raw SQL made once per database (``_Read``): the ORM's ``select_related`` and subquery cost about 3 ms of CPU
-    to compile each time for the match's many columns, ten times the statement's own cost."""
+    Raw SQL made once per database (``_Read``) and prepared once per connection: the ORM's ``select_related`` and
+    subquery cost about 3 ms of CPU to compile each time for the match's many columns, ten times the statement's
+    own cost."""
     conn = connections[router.db_for_read(Seat)]
     read = _seat_read(conn.alias)
-    with conn.cursor() as cursor:
-        cursor.execute(read.sql, [match_id, user.pk])
+    with prepared_cursor(conn) as cursor:
+        cursor.execute(read.sql, [match_id, user_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    (seat, match), extra = read.instances(conn, row)
+    (seat, match, user), extra = read.instances(conn, row)
     seat.match = match
+    seat.user = user
     seat.open_number = extra[0]  # read alongside, as an annotation would be
     if len(extra) > 1:
         seat.match_version = extra[1]
@@ -145,7 +149,8 @@ def _q(alias: str, model: type[Model], name: str | None = None) -> str:
 def _seat_read(alias: str) -> _Read:
     """``seat_to_submit``'s statement."""
     q = partial(_q, alias)
-    select, models, converters = _Read.columns(alias, ((Seat, "s"), (Match, "m")))
+    user_model = Seat._meta.get_field("user").related_model
+    select, models, converters = _Read.columns(alias, ((Seat, "s"), (Match, "m"), (user_model, "u")))
     number = q(Phase, "number")
     select += (
         f", (SELECT p.{number} FROM {q(Phase)} p WHERE p.{q(Phase, 'match')} = s.{q(Seat, 'match')} "
@@ -155,6 +160,7 @@ def _seat_read(alias: str) -> _Read:
         select += ", m.xmin::text"
     sql = (
         f"SELECT {select} FROM {q(Seat)} s JOIN {q(Match)} m ON m.{q(Match, 'pk')} = s.{q(Seat, 'match')} "
+        f"JOIN {q(user_model)} u ON u.{q(user_model, 'pk')} = s.{q(Seat, 'user')} "
         f"WHERE s.{q(Seat, 'match')} = %s AND s.{q(Seat, 'user')} = %s LIMIT 1"
     )
     return _Read(sql, models, converters)
@@ -211,20 +217,18 @@ def _submit(seat: Seat, payload: Payload, now: datetime, expected_phase: int | N
         locks_in = solo.locks_in(match, phase)  # a live turn, or a practice match's phase
         if shared and (locks_in or phase.reserve_from is not None):
             raise _NeedsOwnLock
-        if locks_in or phase.reserve_from is not None:  # only these lock moves in or run on reserve
-            # Read after the lock (a statement of its own: it sees a move committed while we waited).
-            earlier = (
-                Submission.objects.filter(phase_id=phase.pk, seat_id=seat.pk, kind=Submission.Kind.MOVE)
-                .order_by()
-                .values_list("pk", "locked")
-                .first()
-            )
+        engine = engine_of(match.game)
+        instant = {key: payload[key] for key in engine.spec.offers.instant_keys if key in payload}
+        # The move already in, read after the lock (a statement of its own: it sees a move committed while we
+        # waited), where it decides before anything is applied: on reserve time (the first move counts, and only
+        # it charges the reserve) and before an instant action in a phase that locks moves in. Otherwise a move
+        # locked in is refused by the statement that stores (it never replaces a locked move), in the same words.
+        if phase.reserve_from is not None or (locks_in and instant):
+            earlier = _earlier_move(phase.pk, seat.pk)
             if phase.reserve_from is not None and earlier is not None:
                 raise ServiceError("On reserve time the first move counts: yours is already in.")
             if earlier is not None and earlier[1]:
                 raise ServiceError(LOCKED_IN)
-        engine = engine_of(match.game)
-        instant = {key: payload[key] for key in engine.spec.offers.instant_keys if key in payload}
         if instant and shared:
             raise _NeedsOwnLock
         if instant:  # e.g. a look-up sent with the move: answered at once, the rest stored as the move
@@ -284,7 +288,7 @@ def _store_in_one_statement(seat: Seat, payload: Payload, now: datetime, expecte
     conn = connections[router.db_for_write(Submission)]
     params = [match.pk, *(f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in _fields(_ONE_STATEMENT_FIELDS)),
               spec.number, now, version, json.dumps([seat.name]), seat.name in spec.optional]
-    with conn.cursor() as cursor:
+    with prepared_cursor(conn) as cursor:
         cursor.execute(_one_statement_sql(conn.alias), params)
         row = cursor.fetchone()
     if row is None:
@@ -387,24 +391,50 @@ def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, lo
     sub = Submission(phase=phase, seat=seat, kind=Submission.Kind.MOVE, payload=payload, submitted_at=now,
                      is_default=False, locked=locked)
     conn = connections[router.db_for_write(Submission)]
-    fields = [_stored(Submission._meta.get_field(name)) for name in _MOVE_FIELDS]
-    col = {f.name: conn.ops.quote_name(column) for f, column in fields}
-    table = conn.ops.quote_name(Submission._meta.db_table)
-    replaced = ", ".join(f"{col[name]} = EXCLUDED.{col[name]}" for name in ("payload", "is_default", "locked", "submitted_at"))
-    sql = (
-        f"INSERT INTO {table} ({', '.join(col.values())}) VALUES ({', '.join(['%s'] * len(col))}) "
-        f"ON CONFLICT ({col['phase']}, {col['seat']}) WHERE {col['kind']} = '{Submission.Kind.MOVE.value}' "
-        f"DO UPDATE SET {replaced} WHERE NOT {table}.{col['locked']} "
-        f"RETURNING {conn.ops.quote_name(_stored(Submission._meta.pk)[1])}"
-    )
-    with conn.cursor() as cursor:
-        cursor.execute(sql, [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in fields])
+    with prepared_cursor(conn) as cursor:
+        cursor.execute(_store_move_sql(conn.alias),
+                       [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in _fields(_MOVE_FIELDS)])
         row = cursor.fetchone()
     if row is None:
         raise ServiceError(LOCKED_IN)
     sub.pk = row[0]
     sub._state.adding, sub._state.db = False, conn.alias
     return sub
+
+
+@cache
+def _store_move_sql(alias: str) -> str:
+    """``_store_move``'s statement."""
+    conn = connections[alias]
+    col = {f.name: conn.ops.quote_name(column) for f, column in _fields(_MOVE_FIELDS)}
+    table = conn.ops.quote_name(Submission._meta.db_table)
+    replaced = ", ".join(f"{col[name]} = EXCLUDED.{col[name]}" for name in ("payload", "is_default", "locked", "submitted_at"))
+    return (
+        f"INSERT INTO {table} ({', '.join(col.values())}) VALUES ({', '.join(['%s'] * len(col))}) "
+        f"ON CONFLICT ({col['phase']}, {col['seat']}) WHERE {col['kind']} = '{Submission.Kind.MOVE.value}' "
+        f"DO UPDATE SET {replaced} WHERE NOT {table}.{col['locked']} "
+        f"RETURNING {conn.ops.quote_name(_stored(Submission._meta.pk)[1])}"
+    )
+
+
+def _earlier_move(phase_id: int, seat_id: int) -> tuple[int, bool] | None:
+    """The seat's move already in for the phase: (its id, whether it is locked in), or None. A statement of its
+    own after the phase's lock, so it sees a move committed while this one waited for the lock."""
+    conn = connections[router.db_for_read(Submission)]
+    with prepared_cursor(conn) as cursor:
+        cursor.execute(_earlier_move_sql(conn.alias), [phase_id, seat_id])
+        row = cursor.fetchone()
+    return (row[0], bool(row[1])) if row is not None else None
+
+
+@cache
+def _earlier_move_sql(alias: str) -> str:
+    q = partial(_q, alias)
+    return (
+        f"SELECT {q(Submission, 'pk')}, {q(Submission, 'locked')} FROM {q(Submission)} "
+        f"WHERE {q(Submission, 'phase')} = %s AND {q(Submission, 'seat')} = %s "
+        f"AND {q(Submission, 'kind')} = '{Submission.Kind.MOVE.value}' LIMIT 1"
+    )
 
 
 def _stored(field: Field[Any, Any] | ForeignObjectRel | None) -> tuple[Field[Any, Any], str]:
