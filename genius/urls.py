@@ -8,6 +8,7 @@ from django.views.generic import RedirectView
 
 from genius.accounts import urls as account_urls
 from genius.challenges import urls as challenge_urls
+from genius.matches import urls as match_urls
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -31,6 +32,7 @@ def moved_admin_pages() -> list:
 
 urlpatterns = [
     path("healthz", healthz),
+    path("matches/<int:pk>/", include(match_urls.match_urlpatterns)),  # first: the busiest requests
     *moved_admin_pages(),
     path("admin/", admin.site.urls),
     path("accounts/", include(account_urls.account_urlpatterns)),
