@@ -171,7 +171,13 @@ def push_update(
     if watching is None:
         watching = audience.Watchers()
         try:
-            watching = audience.watchers(match_id)
+            if seq is not None:  # nobody watching: the stale frame goes in the same trip
+                stale = encode_stale(seq)
+                watching = publishing.watchers_or_stale(frames.Frame(match_id, seq, stale, stale))
+                if not watching.anyone:
+                    return
+            else:
+                watching = audience.watchers(match_id)
         except Exception:
             log.warning("could not read who watches match %s", match_id, exc_info=True)
     if not watching.anyone:

@@ -66,6 +66,12 @@ def bump(match_id: int) -> None:
     match_changed(match_id, seq=row[0] if row else None)
 
 
+def bumped(match_id: int, seq: int) -> None:
+    """A public change whose statement bumped the match's number itself (as :func:`bump` does): the listeners
+    told, with that number."""
+    match_changed(match_id, seq=seq)
+
+
 def seat_changed(match_id: int, seat_id: int) -> None:
     """A change only this seat (and the host) may see, e.g. a saved secret move: no new number."""
     match_changed(match_id, seat_id=seat_id)

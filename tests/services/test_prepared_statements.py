@@ -58,11 +58,11 @@ def test_a_main_phase_moves_two_statements_are_prepared_once_on_the_connection(m
     for salt in range(3):
         send(match, user_id, "ana", salt)
     statements = prepared()
-    assert sum("WITH open_phase AS" in s for s in statements) == 1, statements
+    assert sum("WITH open_phase AS" in s and "FOR SHARE OF p, m" in s for s in statements) == 1, statements
     assert sum('JOIN "auth_user" u' in s for s in statements) == 1, statements
 
 
-def test_every_statement_of_a_live_turns_move_is_prepared_and_logged_with_its_text(make_user):
+def test_a_live_turns_move_is_the_seat_read_and_one_prepared_statement(make_user):
     match = started("bigfoot-sighting", make_user, bots=0)
     mover = next(name for name in match.state["players"] if name in engine_of(match.game).phase(match.state).actors)
     user_id = Seat.objects.get(match=match, name=mover).user_id
@@ -70,6 +70,25 @@ def test_every_statement_of_a_live_turns_move_is_prepared_and_logged_with_its_te
     with CaptureQueriesContext(connection) as queries:
         send(match, user_id, mover, 1)
     run = [q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")]
-    assert len(run) >= 5 and all(run), "every statement shows in the query log with its text"
+    assert len(run) == 2 and "bumped AS (UPDATE" in run[1], run
+    statements = prepared()
+    assert [sql for sql in run if numbered(sql) not in statements] == []
+
+
+def test_every_statement_of_a_live_move_that_takes_the_locks_is_prepared_and_logged_with_its_text(make_user):
+    match = started("bigfoot-sighting", make_user, bots=0)
+    mover = next(name for name in match.state["players"] if name in engine_of(match.game).phase(match.state).actors)
+    user_id = Seat.objects.get(match=match, name=mover).user_id
+    send(match, user_id, mover, 0)
+    seat = submitting.seat_to_submit(match.pk, user_id)
+    assert seat is not None
+    engine = engine_of(match.game)
+    payload = bot_move(engine, seat.match.state, match.seed + 1, engine.phase(seat.match.state), mover)
+    Match.objects.filter(pk=match.pk).update(title="renamed")  # the row's version moves on: the locks are taken
+    with CaptureQueriesContext(connection) as queries:
+        submitting.submit(seat, payload)
+    run = [q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")]
+    assert len(run) >= 4 and all(run), "every statement shows in the query log with its text"
+    assert "bumped AS (UPDATE" in run[0] and any("bumped" not in sql and "FOR UPDATE OF p, m" in sql for sql in run), run
     statements = prepared()
     assert [sql for sql in run if numbered(sql) not in statements] == []

@@ -8,24 +8,33 @@ from functools import cache, partial
 from typing import Any, NamedTuple
 
 from django.db import connections, router, transaction
-from django.db.models import Field, ForeignObjectRel, Model
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from games.engines import protocol
 from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
-from genius.matches.events import bump, seat_changed
+from genius.matches.events import bump, bumped, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.prepared import prepared_cursor
 from genius.matches.services import ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.matches.services.logs import write_log
+from genius.matches.services.move_sql import (
+    MOVE_FIELDS,
+    ONE_STATEMENT_FIELDS,
+    earlier_move_sql,
+    live_move_sql,
+    move_fields,
+    quoted,
+    shared_move_sql,
+    store_move_sql,
+    stored,
+)
 from genius.matches.services.resolution import resolve_locked
 
 LOCKED_IN = "Your move is locked in for this turn."
-#: The fields of a move as ``_store_move`` writes them.
-_MOVE_FIELDS = ("phase", "seat", "kind", "payload", "is_default", "locked", "submitted_at")
 
 
 class _NeedsOwnLock(Exception):
@@ -40,14 +49,26 @@ def _may_share(seat: Seat, payload: Payload) -> bool:
     the match to themselves. The resolution locks them ``FOR UPDATE`` (it waits for the shared locks, or skips
     the phase until the next sweep) and a host's pause or change of deadline updates them: neither slips
     between a move's check and its write. A wrong guess is found under the lock (``_NeedsOwnLock``)."""
+    kind = _plain_move_in(seat, payload)
+    return kind is not None and kind not in _LIVE_KINDS
+
+
+#: ``Phase.is_live``'s kinds.
+_LIVE_KINDS = ("turn", "setup")
+
+
+def _plain_move_in(seat: Seat, payload: Payload) -> str | None:
+    """The kind of the phase open as far as the match the caller read says (no query), for a plain move: None
+    when the caller read no match, in a practice match (its own rules close phases), for an instant action (it
+    changes the state first), or when no phase is open."""
     if not Seat.match.is_cached(seat):  # the caller read no match: lock as always
-        return False
+        return None
     match = seat.match
     engine = engine_of(match.game)
     if solo.is_practice(match) or any(key in payload for key in engine.spec.offers.instant_keys):
-        return False
+        return None
     spec = engine.phase(match.state) if match.state else None
-    return spec is not None and spec.kind not in ("turn", "setup")
+    return spec.kind if spec is not None else None
 
 
 def _lock_phase_for(seat: Seat, now: datetime, *, shared: bool = False) -> Phase:
@@ -116,7 +137,7 @@ class _Read(NamedTuple):
         """The select list of the models' columns, the models with their fields, and the converters."""
         conn = connections[alias]
         fielded = tuple((m, tuple(f for f in m._meta.concrete_fields if isinstance(f, Field))) for m, _ in models)
-        names = [f"{t}.{conn.ops.quote_name(_stored(f)[1])}" for (_, t), (_, fs) in zip(models, fielded, strict=True)
+        names = [f"{t}.{conn.ops.quote_name(stored(f)[1])}" for (_, t), (_, fs) in zip(models, fielded, strict=True)
                  for f in fs]
         converters = []
         for i, f in enumerate(f for _, fs in fielded for f in fs):
@@ -137,18 +158,10 @@ class _Read(NamedTuple):
         return made, tuple(row[width:])
 
 
-def _q(alias: str, model: type[Model], name: str | None = None) -> str:
-    """A model's table, or one of its fields' column, quoted for this database."""
-    ops = connections[alias].ops
-    if name is None:
-        return ops.quote_name(model._meta.db_table)
-    return ops.quote_name(_stored(model._meta.pk if name == "pk" else model._meta.get_field(name))[1])
-
-
 @cache
 def _seat_read(alias: str) -> _Read:
     """``seat_to_submit``'s statement."""
-    q = partial(_q, alias)
+    q = partial(quoted, alias)
     user_model = Seat._meta.get_field("user").related_model
     select, models, converters = _Read.columns(alias, ((Seat, "s"), (Match, "m"), (user_model, "u")))
     number = q(Phase, "number")
@@ -169,7 +182,7 @@ def _seat_read(alias: str) -> _Read:
 @cache
 def _open_phase_read(alias: str, shared: bool) -> _Read:
     """``_lock_phase_for``'s statement: the match's latest phase not resolved, with its match, both locked."""
-    q = partial(_q, alias)
+    q = partial(quoted, alias)
     select, models, converters = _Read.columns(alias, ((Phase, "p"), (Match, "m")))
     lock = f" FOR {'SHARE' if shared else 'UPDATE'} OF p, m" if connections[alias].features.has_select_for_update else ""
     sql = (
@@ -196,13 +209,17 @@ def submit(
     """
     now = now or timezone.now()
     if _may_share(seat, payload):
-        stored = _store_in_one_statement(seat, payload, now, expected_phase)
-        if stored is not None:
-            return stored
+        saved = _store_in_one_statement(seat, payload, now, expected_phase)
+        if saved is not None:
+            return saved
         try:
             return _submit(seat, payload, now, expected_phase, lock, shared=True)
         except _NeedsOwnLock:  # the phase moved on to one that needs its own lock: nothing was written
             pass
+    if _live_in_one_statement(seat, payload):
+        saved = _store_live_in_one_statement(seat, payload, now, expected_phase, lock)
+        if saved is not None:
+            return saved
     return _submit(seat, payload, now, expected_phase, lock, shared=False)
 
 
@@ -269,6 +286,34 @@ def _store_in_one_statement(seat: Seat, payload: Payload, now: datetime, expecte
     A resolution locks the phase ``FOR UPDATE``: it waits for the statement or skips the phase until the next
     sweep, so it never closes a phase while a move is being stored. PostgreSQL only (``match_version``).
     """
+    checked = _checked_as_read(seat, payload, expected_phase)
+    if checked is None:
+        return None
+    sub, conditions = _move_as_read(seat, checked, now, locked=False)
+    conn = connections[router.db_for_write(Submission)]
+    with prepared_cursor(conn) as cursor:
+        cursor.execute(shared_move_sql(conn.alias), [seat.match_id, *_values(sub, conn), *conditions])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    sub.pk, sub.phase_id = row
+    sub._state.adding, sub._state.db = False, conn.alias
+    seat_changed(seat.match_id, seat.pk)  # a main phase: only this seat's view and the host's changed
+    return sub
+
+
+class _Checked(NamedTuple):
+    """A move the engine checked against the match as the seat's read found it (``seat.match_version``)."""
+
+    payload: Payload
+    spec: protocol.PhaseSpec
+    version: str
+
+
+def _checked_as_read(seat: Seat, payload: Payload, expected_phase: int | None) -> _Checked | None:
+    """The move checked by the engine against the match the seat was read with, for a one-statement store; None
+    when it cannot go so (no row version to compare: not PostgreSQL; not the phase the form was for; refused by the
+    engine; a wallet whose check takes its own lock): the caller takes the locks, which also gives the words."""
     version = getattr(seat, "match_version", None)
     if version is None:
         return None
@@ -283,60 +328,65 @@ def _store_in_one_statement(seat: Seat, payload: Payload, now: datetime, expecte
         return None
     if seat.user_id and _wallet_copy(engine, match, seat) > 0:  # the wallet's check takes its own lock
         return None
-    sub = Submission(seat=seat, kind=Submission.Kind.MOVE, payload=checked, submitted_at=now, is_default=False,
-                     locked=False)
-    conn = connections[router.db_for_write(Submission)]
-    params = [match.pk, *(f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in _fields(_ONE_STATEMENT_FIELDS)),
-              spec.number, now, version, json.dumps([seat.name]), seat.name in spec.optional]
-    with prepared_cursor(conn) as cursor:
-        cursor.execute(_one_statement_sql(conn.alias), params)
-        row = cursor.fetchone()
-    if row is None:
+    return _Checked(checked, spec, version)
+
+
+def _move_as_read(seat: Seat, checked: _Checked, now: datetime, *, locked: bool) -> tuple[Submission, list[Any]]:
+    """The move to store, and the parameters of ``move_sql``'s conditions that the match is still as checked."""
+    sub = Submission(seat=seat, kind=Submission.Kind.MOVE, payload=checked.payload, submitted_at=now,
+                     is_default=False, locked=locked)
+    name = seat.name
+    return sub, [checked.spec.number, now, checked.version, json.dumps([name]), name in checked.spec.optional]
+
+
+def _values(sub: Submission, conn: Any) -> list[Any]:
+    """The move's ``ONE_STATEMENT_FIELDS`` as the database takes them."""
+    return [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in move_fields(ONE_STATEMENT_FIELDS)]
+
+
+def _live_in_one_statement(seat: Seat, payload: Payload) -> bool:
+    """Whether this move may try the one statement of a live turn: a plain move (``_plain_move_in``) in a live turn,
+    the seat read with the match's version."""
+    return getattr(seat, "match_version", None) is not None and _plain_move_in(seat, payload) in _LIVE_KINDS
+
+
+def _store_live_in_one_statement(seat: Seat, payload: Payload, now: datetime, expected_phase: int | None,
+                                 lock: bool) -> Submission | None:
+    """A live turn's move checked against the match the caller read and stored in one statement
+    (``move_sql.live_move_sql``: the phase and the match locked ``FOR UPDATE``, found unchanged since the read, the
+    move upserted, the match's number bumped, the other moves in read), in a transaction that keeps the locks
+    while the last lock-in resolves the turn. None when it cannot (nothing written: the caller takes the locks and
+    checks again, which also gives the refusal's words): not on reserve time (the first move charges the reserve),
+    nor a move that takes effect at once (a Mulligan), nor one the match changed under."""
+    checked = _checked_as_read(seat, payload, expected_phase)
+    if checked is None:
         return None
-    sub.pk, sub.phase_id = row
-    sub._state.adding, sub._state.db = False, conn.alias
-    seat_changed(match.pk, seat.pk)  # a main phase: only this seat's view and the host's changed
+    engine = engine_of(seat.match.game)
+    if any(checked.payload.get(key) for key in engine.spec.offers.at_once_keys):
+        return None
+    sub, conditions = _move_as_read(seat, checked, now, locked=lock)
+    conn = connections[router.db_for_write(Submission)]
+    with transaction.atomic(using=conn.alias):
+        with prepared_cursor(conn) as cursor:
+            cursor.execute(live_move_sql(conn.alias),
+                           [seat.match_id, *conditions, *_values(sub, conn), seat.match_id, seat.pk])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        sub.pk, sub.phase_id, seq, actors, others = row
+        sub._state.adding, sub._state.db = False, conn.alias
+        bumped(seat.match_id, seq)  # a live turn's move shows on the board at once
+        locked = {name for name, is_locked in _json(others) if is_locked} | ({seat.name} if lock else set())
+        if locked >= set(_json(actors)):  # the last lock-in: the turn resolves now, under the locks still held
+            phase = _lock_phase_for(seat, now)
+            if phase.pk == sub.phase_id:
+                resolve_locked([(phase.match, phase)], now)
     return sub
 
 
-#: The fields of a move the one statement takes as parameters (the phase comes from the statement itself).
-_ONE_STATEMENT_FIELDS = ("seat", "kind", "payload", "is_default", "locked", "submitted_at")
-
-
-def _fields(names: tuple[str, ...]) -> list[tuple[Field[Any, Any], str]]:
-    return [_stored(Submission._meta.get_field(name)) for name in names]
-
-
-@cache
-def _one_statement_sql(alias: str) -> str:
-    """``_store_in_one_statement``'s SQL: the open phase and its match locked ``FOR SHARE``, the move inserted
-    (or an earlier one not locked in replaced) only if the phase is the one checked, open, before its deadline,
-    not on reserve time, the seat one of its actors (or an optional submitter) and the match row unchanged."""
-    q = connections[alias].ops.quote_name
-    sub_t, phase_t, match_t = (q(m._meta.db_table) for m in (Submission, Phase, Match))
-    col = {f.name: q(column) for f, column in _fields(_MOVE_FIELDS)}
-    phase_col = {name: q(_stored(Phase._meta.get_field(name))[1])
-                 for name in ("match", "number", "status", "deadline", "reserve_from", "actors", "kind")}
-    pk = q(_stored(Match._meta.pk)[1])
-    values = ", ".join(["%s"] * len(_ONE_STATEMENT_FIELDS))
-    replaced = ", ".join(f"{col[name]} = EXCLUDED.{col[name]}" for name in ("payload", "is_default", "locked", "submitted_at"))
-    live = ", ".join(f"'{kind}'" for kind in ("turn", "setup"))  # Phase.is_live
-    return (
-        f"WITH open_phase AS ("
-        f"SELECT p.{q(_stored(Phase._meta.pk)[1])} AS id, p.{phase_col['number']} AS number, p.{phase_col['status']} AS status, "
-        f"p.{phase_col['deadline']} AS deadline, p.{phase_col['reserve_from']} AS reserve_from, "
-        f"p.{phase_col['actors']} AS actors, p.{phase_col['kind']} AS kind, m.xmin::text AS version "
-        f"FROM {phase_t} p JOIN {match_t} m ON m.{pk} = p.{phase_col['match']} "
-        f"WHERE p.{phase_col['match']} = %s AND p.{phase_col['status']} <> '{Phase.Status.RESOLVED.value}' "
-        f"ORDER BY p.{phase_col['number']} DESC LIMIT 1 FOR SHARE OF p, m) "
-        f"INSERT INTO {sub_t} ({col['phase']}, {', '.join(col[name] for name in _ONE_STATEMENT_FIELDS)}) "
-        f"SELECT id, {values} FROM open_phase "
-        f"WHERE number = %s AND status = '{Phase.Status.OPEN.value}' AND (deadline IS NULL OR deadline > %s) "
-        f"AND reserve_from IS NULL AND kind NOT IN ({live}) AND version = %s AND (actors @> %s::jsonb OR %s) "
-        f"ON CONFLICT ({col['phase']}, {col['seat']}) WHERE {col['kind']} = '{Submission.Kind.MOVE.value}' "
-        f"DO UPDATE SET {replaced} WHERE NOT {sub_t}.{col['locked']} "
-        f"RETURNING {q(_stored(Submission._meta.pk)[1])}, {col['phase']}"
-    )
+def _json(value: Any) -> Any:
+    """A JSON value as the driver gave it (text, or already loaded)."""
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
 
 
 def _garnets(count: int) -> str:
@@ -392,8 +442,8 @@ def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, lo
                      is_default=False, locked=locked)
     conn = connections[router.db_for_write(Submission)]
     with prepared_cursor(conn) as cursor:
-        cursor.execute(_store_move_sql(conn.alias),
-                       [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in _fields(_MOVE_FIELDS)])
+        cursor.execute(store_move_sql(conn.alias),
+                       [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in move_fields(MOVE_FIELDS)])
         row = cursor.fetchone()
     if row is None:
         raise ServiceError(LOCKED_IN)
@@ -402,47 +452,14 @@ def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, lo
     return sub
 
 
-@cache
-def _store_move_sql(alias: str) -> str:
-    """``_store_move``'s statement."""
-    conn = connections[alias]
-    col = {f.name: conn.ops.quote_name(column) for f, column in _fields(_MOVE_FIELDS)}
-    table = conn.ops.quote_name(Submission._meta.db_table)
-    replaced = ", ".join(f"{col[name]} = EXCLUDED.{col[name]}" for name in ("payload", "is_default", "locked", "submitted_at"))
-    return (
-        f"INSERT INTO {table} ({', '.join(col.values())}) VALUES ({', '.join(['%s'] * len(col))}) "
-        f"ON CONFLICT ({col['phase']}, {col['seat']}) WHERE {col['kind']} = '{Submission.Kind.MOVE.value}' "
-        f"DO UPDATE SET {replaced} WHERE NOT {table}.{col['locked']} "
-        f"RETURNING {conn.ops.quote_name(_stored(Submission._meta.pk)[1])}"
-    )
-
-
 def _earlier_move(phase_id: int, seat_id: int) -> tuple[int, bool] | None:
     """The seat's move already in for the phase: (its id, whether it is locked in), or None. A statement of its
     own after the phase's lock, so it sees a move committed while this one waited for the lock."""
     conn = connections[router.db_for_read(Submission)]
     with prepared_cursor(conn) as cursor:
-        cursor.execute(_earlier_move_sql(conn.alias), [phase_id, seat_id])
+        cursor.execute(earlier_move_sql(conn.alias), [phase_id, seat_id])
         row = cursor.fetchone()
     return (row[0], bool(row[1])) if row is not None else None
-
-
-@cache
-def _earlier_move_sql(alias: str) -> str:
-    q = partial(_q, alias)
-    return (
-        f"SELECT {q(Submission, 'pk')}, {q(Submission, 'locked')} FROM {q(Submission)} "
-        f"WHERE {q(Submission, 'phase')} = %s AND {q(Submission, 'seat')} = %s "
-        f"AND {q(Submission, 'kind')} = '{Submission.Kind.MOVE.value}' LIMIT 1"
-    )
-
-
-def _stored(field: Field[Any, Any] | ForeignObjectRel | None) -> tuple[Field[Any, Any], str]:
-    """A field kept in a column of its own, and that column's name (what the model's meta answers may be other
-    things, such as the far side of a relation)."""
-    if not isinstance(field, Field) or field.column is None:
-        raise LookupError(f"{field} is not kept in a column of its own")
-    return field, field.column
 
 
 def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> list[str]:
