@@ -132,10 +132,13 @@ class Phase(models.Model):
     ruling = models.JSONField(null=True, blank=True, help_text="A ruling phase: the host's published ruling.")
     ruling_draft = models.JSONField(null=True, blank=True, help_text="A ruling phase: the host's saved draft.")
 
+    #: The kinds of the live phases: live turns and set-up steps (minutes, not days).
+    LIVE_KINDS = ("turn", "setup")
+
     @property
     def is_live(self) -> bool:
         """Live turns and set-up steps (minutes, not days)."""
-        return self.kind in ("turn", "setup")
+        return self.kind in self.LIVE_KINDS
 
     @property
     def published_ruling(self) -> dict[str, Any]:

@@ -11,6 +11,7 @@ turn resolves when the last missing move arrives; reserve at zero concedes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from functools import cache
 
@@ -111,7 +112,7 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
         if is_locked:
             locked.add(seat_name)
     done = in_now >= set(phase.actors)
-    if (phase.reserve_from is not None and done) or locked >= set(phase.actors):
+    if (phase.reserve_from is not None and done) or all_locked_in(phase.actors, locked):
         return True
     if phase.reserve_from is not None:
         still = [p for p in phase.actors if p not in in_now]
@@ -120,6 +121,11 @@ def after_move(match: Match, phase: Phase, name: str, now: datetime, first_move:
         phase.save(update_fields=["deadline"])
         scheduler.schedule_resolution(phase)
     return False
+
+
+def all_locked_in(actors: Iterable[str], locked: set[str]) -> bool:
+    """Every actor of the turn has locked its move in: the turn resolves at once."""
+    return locked >= set(actors)
 
 
 def _moves_in(phase_id: int) -> list[tuple[str, bool]]:

@@ -23,8 +23,8 @@ MOVE_FIELDS = ("phase", "seat", "kind", "payload", "is_default", "locked", "subm
 ONE_STATEMENT_FIELDS = ("seat", "kind", "payload", "is_default", "locked", "submitted_at")
 #: What a newer move of the seat replaces in its earlier one.
 _REPLACED = ("payload", "is_default", "locked", "submitted_at")
-#: ``Phase.is_live``'s kinds.
-_LIVE_KINDS = ", ".join(f"'{kind}'" for kind in ("turn", "setup"))
+#: ``Phase.is_live``'s kinds, as SQL.
+_LIVE_KINDS = ", ".join(f"'{kind}'" for kind in Phase.LIVE_KINDS)
 
 
 def stored(field: Field[Any, Any] | ForeignObjectRel | None) -> tuple[Field[Any, Any], str]:

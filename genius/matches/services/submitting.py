@@ -41,26 +41,20 @@ class _NeedsOwnLock(Exception):
     """A move sent under shared locks turned out to need the phase to itself: it is sent again, locked so."""
 
 
-def _may_share(seat: Seat, payload: Payload) -> bool:
-    """Whether this move may go under shared locks: a main phase's move, as far as the match the caller read (no
-    query) says. Each seat's move is a row of its own, so the players of a match write side by side, as long as
-    nothing else about the match changes: a live turn (a move shows on the board, the last lock-in resolves),
-    a practice match (the last lock-in resolves), an instant action (it changes the state) need the phase and
-    the match to themselves. The resolution locks them ``FOR UPDATE`` (it waits for the shared locks, or skips
-    the phase until the next sweep) and a host's pause or change of deadline updates them: neither slips
-    between a move's check and its write. A wrong guess is found under the lock (``_NeedsOwnLock``)."""
-    kind = _plain_move_in(seat, payload)
-    return kind is not None and kind not in _LIVE_KINDS
-
-
-#: ``Phase.is_live``'s kinds.
-_LIVE_KINDS = ("turn", "setup")
-
-
 def _plain_move_in(seat: Seat, payload: Payload) -> str | None:
     """The kind of the phase open as far as the match the caller read says (no query), for a plain move: None
     when the caller read no match, in a practice match (its own rules close phases), for an instant action (it
-    changes the state first), or when no phase is open."""
+    changes the state first), or when no phase is open.
+
+    A main phase's plain move may go under shared locks: each seat's move is a row of its own, so the players of a
+    match write side by side, as long as nothing else about the match changes: a live turn (a move shows on the board, the last lock-in resolves),
+    a practice match (the last lock-in resolves), an instant action (it changes the state) need the phase and
+    the match to themselves. The resolution locks them ``FOR UPDATE`` (it waits for the shared locks, or skips
+    the phase until the next sweep) and a host's pause or change of deadline updates them: neither slips
+    between a move's check and its write. A wrong guess is found under the lock (``_NeedsOwnLock``).
+
+    A live turn's move read with the match's version tries its own one statement (``_store_live_in_one_statement``).
+    """
     if not Seat.match.is_cached(seat):  # the caller read no match: lock as always
         return None
     match = seat.match
@@ -73,7 +67,7 @@ def _plain_move_in(seat: Seat, payload: Payload) -> str | None:
 
 def _lock_phase_for(seat: Seat, now: datetime, *, shared: bool = False) -> Phase:
     """The seat's open phase and its match (``phase.match``), both locked in one statement (``shared``: locks
-    others may share, see ``_may_share``); refused once the deadline has passed. (SQLite takes no row locks: it
+    others may share, see ``_plain_move_in``); refused once the deadline has passed. (SQLite takes no row locks: it
     writes one transaction at a time.)"""
     conn = connections[router.db_for_write(Phase)]
     read = _open_phase_read(conn.alias, shared)
@@ -208,7 +202,8 @@ def submit(
     the bots' moves are locked in already). In reserve time the first move sent is final.
     """
     now = now or timezone.now()
-    if _may_share(seat, payload):
+    kind = _plain_move_in(seat, payload)
+    if kind is not None and kind not in Phase.LIVE_KINDS:  # a main phase's move: shared locks
         saved = _store_in_one_statement(seat, payload, now, expected_phase)
         if saved is not None:
             return saved
@@ -216,7 +211,7 @@ def submit(
             return _submit(seat, payload, now, expected_phase, lock, shared=True)
         except _NeedsOwnLock:  # the phase moved on to one that needs its own lock: nothing was written
             pass
-    if _live_in_one_statement(seat, payload):
+    if kind in Phase.LIVE_KINDS and getattr(seat, "match_version", None) is not None:
         saved = _store_live_in_one_statement(seat, payload, now, expected_phase, lock)
         if saved is not None:
             return saved
@@ -276,7 +271,7 @@ def _submit(seat: Seat, payload: Payload, now: datetime, expected_phase: int | N
 
 
 def _store_in_one_statement(seat: Seat, payload: Payload, now: datetime, expected_phase: int | None) -> Submission | None:
-    """A main phase's move (``_may_share``) checked against the match the caller read and stored in one statement,
+    """A main phase's move (``_plain_move_in``) checked against the match the caller read and stored in one statement,
     which takes the shared row locks, finds that nothing changed since the read, and upserts; None when it cannot
     (nothing written: the caller takes the locks and checks again, which also gives the refusal's words).
 
@@ -339,15 +334,9 @@ def _move_as_read(seat: Seat, checked: _Checked, now: datetime, *, locked: bool)
     return sub, [checked.spec.number, now, checked.version, json.dumps([name]), name in checked.spec.optional]
 
 
-def _values(sub: Submission, conn: Any) -> list[Any]:
-    """The move's ``ONE_STATEMENT_FIELDS`` as the database takes them."""
-    return [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in move_fields(ONE_STATEMENT_FIELDS)]
-
-
-def _live_in_one_statement(seat: Seat, payload: Payload) -> bool:
-    """Whether this move may try the one statement of a live turn: a plain move (``_plain_move_in``) in a live turn,
-    the seat read with the match's version."""
-    return getattr(seat, "match_version", None) is not None and _plain_move_in(seat, payload) in _LIVE_KINDS
+def _values(sub: Submission, conn: Any, names: tuple[str, ...] = ONE_STATEMENT_FIELDS) -> list[Any]:
+    """The move's fields of these names as the database takes them."""
+    return [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in move_fields(names)]
 
 
 def _store_live_in_one_statement(seat: Seat, payload: Payload, now: datetime, expected_phase: int | None,
@@ -377,7 +366,7 @@ def _store_live_in_one_statement(seat: Seat, payload: Payload, now: datetime, ex
         sub._state.adding, sub._state.db = False, conn.alias
         bumped(seat.match_id, seq)  # a live turn's move shows on the board at once
         locked = {name for name, is_locked in _json(others) if is_locked} | ({seat.name} if lock else set())
-        if locked >= set(_json(actors)):  # the last lock-in: the turn resolves now, under the locks still held
+        if live_turns.all_locked_in(_json(actors), locked):  # the turn resolves now, under the locks still held
             phase = _lock_phase_for(seat, now)
             if phase.pk == sub.phase_id:
                 resolve_locked([(phase.match, phase)], now)
@@ -442,8 +431,7 @@ def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, lo
                      is_default=False, locked=locked)
     conn = connections[router.db_for_write(Submission)]
     with prepared_cursor(conn) as cursor:
-        cursor.execute(store_move_sql(conn.alias),
-                       [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in move_fields(MOVE_FIELDS)])
+        cursor.execute(store_move_sql(conn.alias), _values(sub, conn, MOVE_FIELDS))
         row = cursor.fetchone()
     if row is None:
         raise ServiceError(LOCKED_IN)
