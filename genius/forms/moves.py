@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.core.validators import EMPTY_VALUES
 
 from games.engines.protocol import Engine, Field, Payload, State, SubmissionError
 
@@ -60,6 +61,48 @@ def _django_field(f: Field) -> forms.Field:
     return Carried(label=f.label)
 
 
+def declared_fields(engine: Engine, fields: Sequence[Field], instant: bool) -> list[Field]:
+    """The fields of the move form (``instant``: of the actions answered at once) among a phase's fields."""
+    return [f for f in fields if is_instant(engine, f.name) == instant]
+
+
+def read_move(engine: Engine, state: State, player: str, values: dict[str, Any], *, instant: bool) -> Payload:
+    """The engine's reading of the typed values, checked (an instant action is checked as it is applied);
+    SubmissionError names the field at fault."""
+    payload = engine.parse_form(state, player, values)
+    if not instant:
+        engine.check(state, player, payload)
+    return payload
+
+
+def accepted_move(engine: Engine, state: State | None, player: str, data: Any, fields: Sequence[Field], *,
+                  instant: bool = False) -> Payload | None:
+    """A posted move read and checked without building the form: the payload when the engine accepts it, None
+    otherwise (then :class:`MoveForm` reads it again and says why beside the fields). The values are read as the
+    form's fields carry them (``Carried``, ``CarriedList``, ``CarriedSwitch``); a box holding a NUL, which the form
+    refuses in Django's words, goes to the form."""
+    if not state:
+        return None
+    values: dict[str, Any] = {}
+    for f in declared_fields(engine, fields, instant):
+        if f.kind == "multichoice":
+            values[f.name] = [str(v) for v in data.getlist(f.name)]
+        elif f.kind == "bool":
+            raw = data.get(f.name) if f.name in data else False
+            raw = {"true": True, "false": False}.get(raw.lower(), raw) if isinstance(raw, str) else raw
+            values[f.name] = "true" if raw else ""
+        else:
+            raw = data.get(f.name)
+            value = "" if raw in EMPTY_VALUES else str(raw)
+            if "\x00" in value:
+                return None
+            values[f.name] = value
+    try:
+        return read_move(engine, state, player, values, instant=instant)
+    except (SubmissionError, ValueError, TypeError, KeyError):
+        return None
+
+
 class MoveForm(forms.Form):
     """The move form of ``player`` (or, with ``instant``, the form of the actions answered at once).
 
@@ -76,7 +119,7 @@ class MoveForm(forms.Form):
         self.instant, self.checks = instant, checks
         if fields is None:  # the engine's fields of this state and player, unless the caller has them
             fields = engine.form_fields(state, player) if state else []
-        self.declared = [f for f in fields if is_instant(engine, f.name) == instant]
+        self.declared = declared_fields(engine, fields, instant)
         for f in self.declared:
             self.fields[f.name] = _django_field(f)
         self.notices: list[str] = []
@@ -88,9 +131,7 @@ class MoveForm(forms.Form):
             return data
         values = {f.name: data.get(f.name, [] if f.kind == "multichoice" else "") for f in self.declared}
         try:
-            self.payload = self.engine.parse_form(self.state, self.player, values)
-            if not self.instant:  # an instant action is checked as it is applied
-                self.engine.check(self.state, self.player, self.payload)
+            self.payload = read_move(self.engine, self.state, self.player, values, instant=self.instant)
         except SubmissionError as exc:
             self.refuse(exc.field, exc.message)
         except (ValueError, TypeError, KeyError) as exc:  # an engine's reading that broke: a refusal, never a 500

@@ -168,10 +168,7 @@
       el.className = "msg" + (text ? (bad ? " msg-error" : " msg-success") : "");
     }
 
-    function clearAnswer() {
-      say("");
-      document.querySelectorAll(".messages .msg-move").forEach(function (el) { el.remove(); });
-    }
+    function clearAnswer() { say(""); }
 
     function focusKey(el) {
       if (!el || !el.closest || !el.closest('[data-part="form"]')) return null;
@@ -214,10 +211,7 @@
       if (!ev.target || ev.target.id !== "part-form") return;  // once for the part (htmx also tells each new child)
       var answer = answerEl();
       var now = answer ? answer.getAttribute("data-answer-phase") : null;
-      if (now !== null && now !== phase) {
-        document.querySelectorAll(".messages .msg-move").forEach(function (el) { el.remove(); });
-        phase = now; root.setAttribute("data-phase", phase);
-      }
+      if (now !== null && now !== phase) { phase = now; root.setAttribute("data-phase", phase); }
       document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
       var part = document.querySelector('[data-part="form"]');
       var invalid = part && part.querySelector('[aria-invalid="true"]');

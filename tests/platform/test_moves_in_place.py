@@ -68,7 +68,7 @@ def test_a_move_posted_to_the_match_page_is_saved_and_the_page_follows(client, a
     client.force_login(ana)
     url = reverse("match", args=[rgb_match.pk])
     response = client.post(url, {**form_data(rgb_match, "ana"), "phase": rgb_match.current_phase.number})
-    assert response.status_code == 302 and response["Location"] == url
+    assert response.status_code == 302 and response["Location"] == url + "#move-form"
     assert Submission.objects.filter(seat__name="ana", kind="move").count() == 1
 
 
@@ -153,9 +153,27 @@ def test_someone_without_a_seat_or_signed_out_is_sent_where_a_plain_post_goes(cl
     assert "You have no seat in this match." in page
 
 
-def test_a_saved_line_from_a_plain_post_is_marked_so_a_live_page_drops_it_when_the_phase_changes(client, ana, rgb_match):
+def test_a_plain_post_saved_move_is_told_by_the_move_form_where_the_page_opens(client, ana, rgb_match):
     client.force_login(ana)
     data = {**form_data(rgb_match, "ana"), "phase": rgb_match.current_phase.number}
-    response = client.post(reverse("match", args=[rgb_match.pk]), data, follow=True)
-    page = response.content.decode()
-    assert 'class="msg msg-move success"' in page and "Saved at " in page
+    response = client.post(reverse("match", args=[rgb_match.pk]), data)
+    assert response.status_code == 302 and response["Location"] == reverse("match", args=[rgb_match.pk]) + "#move-form"
+    page = client.get(response["Location"]).content.decode()
+    # The form's own line, which lasts as long as the move is the one in (no message outlives its phase).
+    assert "Your move is in (saved " in page and 'id="move-form"' in page
+    assert "Saved at " not in page and "msg-move" not in page
+
+
+def test_the_match_url_a_move_goes_back_to_is_the_routes_own_under_any_script_prefix():
+    from django.urls import get_script_prefix, set_script_prefix
+
+    from genius.matches.views import match_url
+
+    before = get_script_prefix()
+    try:
+        for prefix in ("/", "/genius/"):
+            set_script_prefix(prefix)
+            for pk in (1, 42, 987654321, 10**12):
+                assert match_url(pk) == reverse("match", args=[pk])
+    finally:
+        set_script_prefix(before)

@@ -42,7 +42,7 @@ def test_a_move_reads_its_player_with_the_seat_and_makes_no_query_of_its_own_for
     signed_in_page(client, ana, rgb_match)
     with CaptureQueriesContext(connection) as queries:
         response = client.post(reverse("match-submit", args=[rgb_match.pk]), posted_move(rgb_match, "ana"))
-    assert response.status_code == 302 and response["Location"] == reverse("match", args=[rgb_match.pk])
+    assert response.status_code == 302 and response["Location"] == reverse("match", args=[rgb_match.pk]) + "#move-form"
     assert Submission.objects.filter(seat__match=rgb_match, seat__name="ana", kind=Submission.Kind.MOVE).exists()
     users_read = [q["sql"] for q in queries.captured_queries if 'FROM "auth_user"' in q["sql"]]
     assert users_read == [], users_read
@@ -74,7 +74,7 @@ def test_a_session_signed_under_the_previous_secret_still_sends_the_move(client,
     with override_settings(SECRET_KEY="the-new-secret-of-this-site-0123456789-abcdefghijklm",
                            SECRET_KEY_FALLBACKS=["the-previous-secret-of-this-site-0123456789-abcdefghij"]):
         response = client.post(reverse("match-submit", args=[rgb_match.pk]), posted_move(rgb_match, "ana"))
-    assert response.status_code == 302 and response["Location"] == reverse("match", args=[rgb_match.pk])
+    assert response.status_code == 302 and response["Location"] == reverse("match", args=[rgb_match.pk]) + "#move-form"
     assert Submission.objects.filter(seat__match=rgb_match, seat__name="ana", kind=Submission.Kind.MOVE).exists()
 
 
