@@ -164,3 +164,37 @@ def test_two_last_lock_ins_at_once_resolve_the_turn_once(make_user):
     assert Phase.objects.filter(match=match, number=phase.number + 1).count() == 1
     moves = Submission.objects.filter(phase=phase, kind=Submission.Kind.MOVE, is_default=False)
     assert {(m.seat.name, m.locked) for m in moves} == {(first, True), (second, True)}
+
+
+def test_a_live_move_not_locked_in_holds_the_turns_rows_no_longer_than_its_statement(make_user, monkeypatch):
+    """Its statement is its own transaction: by the time the move is pushed, another connection locks the phase and
+    the match without waiting (a transaction kept open made the other player's move wait, and every request of
+    that server's thread behind it)."""
+    match = started("bigfoot-sighting", make_user)
+    phase = at_a_turn_both_play(match)
+    seat = as_the_view_reads(match, phase.actors[0])
+    seen: list[str] = []
+
+    def other_connection_locks(match_id: int, seq: int) -> None:
+        def look() -> None:
+            from django.db import DatabaseError, connections
+
+            try:
+                with transaction.atomic(), connections["default"].cursor() as cursor:
+                    cursor.execute("SET LOCAL lock_timeout = '200ms'")
+                    cursor.execute(f"SELECT 1 FROM {Phase._meta.db_table} p JOIN {Match._meta.db_table} m "
+                                   "ON m.id = p.match_id WHERE p.id = %s FOR UPDATE NOWAIT", [phase.pk])
+                seen.append("free")
+            except DatabaseError as exc:
+                seen.append(f"locked: {exc}")
+            finally:
+                connections.close_all()
+
+        other = threading.Thread(target=look)
+        other.start()
+        other.join()
+
+    monkeypatch.setattr(submitting, "bumped", other_connection_locks)
+    sub = submitting.submit(seat, bot_payload(seat), lock=False)
+    assert sub is not None and not sub.locked and seen == ["free"]
+    assert Submission.objects.filter(phase=phase, seat__name=seat.name, locked=False).count() == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from datetime import datetime
 from functools import cache, partial
 from typing import Any, NamedTuple
@@ -343,8 +344,8 @@ def _store_live_in_one_statement(seat: Seat, payload: Payload, now: datetime, ex
                                  lock: bool) -> Submission | None:
     """A live turn's move checked against the match the caller read and stored in one statement
     (``move_sql.live_move_sql``: the phase and the match locked ``FOR UPDATE``, found unchanged since the read, the
-    move upserted, the match's number bumped, the other moves in read), in a transaction that keeps the locks
-    while the last lock-in resolves the turn. None when it cannot (nothing written: the caller takes the locks and
+    move upserted, the match's number bumped, the other moves in read); a lock-in in a transaction that keeps the
+    locks while the last lock-in resolves the turn. None when it cannot (nothing written: the caller takes the locks and
     checks again, which also gives the refusal's words): not on reserve time (the first move charges the reserve),
     nor a move that takes effect at once (a Mulligan), nor one the match changed under."""
     checked = _checked_as_read(seat, payload, expected_phase)
@@ -355,7 +356,10 @@ def _store_live_in_one_statement(seat: Seat, payload: Payload, now: datetime, ex
         return None
     sub, conditions = _move_as_read(seat, checked, now, locked=lock)
     conn = connections[router.db_for_write(Submission)]
-    with transaction.atomic(using=conn.alias):
+    # A move not locked in cannot close the turn: its statement is its own transaction, and the row locks last no
+    # longer than it (a transaction kept open while Python ran made the other player's move wait, and with it
+    # every request of that server's thread). A lock-in keeps them while the last one resolves the turn.
+    with transaction.atomic(using=conn.alias) if lock else nullcontext():
         with prepared_cursor(conn) as cursor:
             cursor.execute(live_move_sql(conn.alias),
                            [seat.match_id, *conditions, *_values(sub, conn), seat.match_id, seat.pk])
