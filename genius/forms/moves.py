@@ -15,6 +15,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import EMPTY_VALUES
+from django.utils.datastructures import MultiValueDict
 
 from games.engines.protocol import Engine, Field, Payload, State, SubmissionError
 
@@ -41,7 +42,7 @@ class CarriedList(forms.Field):
     widget = forms.CheckboxSelectMultiple
 
     def to_python(self, value: Any) -> list[str]:
-        return [str(v) for v in value] if isinstance(value, list | tuple) else []
+        return carried_list(value)
 
 
 class CarriedSwitch(forms.Field):
@@ -50,7 +51,22 @@ class CarriedSwitch(forms.Field):
     widget = forms.CheckboxInput
 
     def to_python(self, value: Any) -> str:
-        return "true" if value in (True, "on", "true", "1") else ""
+        return carried_switch(value)
+
+
+def carried_list(value: Any) -> list[str]:
+    """A multiple choice's ticked values as its widget read them."""
+    return [str(v) for v in value] if isinstance(value, list | tuple) else []
+
+
+def carried_switch(value: Any) -> str:
+    """A switch as its widget read it: ``"true"`` when on, ``""`` when off."""
+    return "true" if value in (True, "on", "true", "1") else ""
+
+
+#: The switch's and the multiple choice's widgets, which read a post the same way for every form (no state).
+_SWITCH, _TICKS = forms.CheckboxInput(), forms.CheckboxSelectMultiple()
+_NO_FILES: MultiValueDict = MultiValueDict()
 
 
 def _django_field(f: Field) -> forms.Field:
@@ -79,18 +95,16 @@ def accepted_move(engine: Engine, state: State | None, player: str, data: Any, f
                   instant: bool = False) -> Payload | None:
     """A posted move read and checked without building the form: the payload when the engine accepts it, None
     otherwise (then :class:`MoveForm` reads it again and says why beside the fields). The values are read as the
-    form's fields carry them (``Carried``, ``CarriedList``, ``CarriedSwitch``); a box holding a NUL, which the form
+    form's fields carry them (their widgets, then ``carried_list`` and ``carried_switch``); a box holding a NUL, which the form
     refuses in Django's words, goes to the form."""
     if not state:
         return None
     values: dict[str, Any] = {}
     for f in declared_fields(engine, fields, instant):
         if f.kind == "multichoice":
-            values[f.name] = [str(v) for v in data.getlist(f.name)]
+            values[f.name] = carried_list(_TICKS.value_from_datadict(data, _NO_FILES, f.name))
         elif f.kind == "bool":
-            raw = data.get(f.name) if f.name in data else False
-            raw = {"true": True, "false": False}.get(raw.lower(), raw) if isinstance(raw, str) else raw
-            values[f.name] = "true" if raw else ""
+            values[f.name] = carried_switch(_SWITCH.value_from_datadict(data, _NO_FILES, f.name))
         else:
             raw = data.get(f.name)
             value = "" if raw in EMPTY_VALUES else str(raw)
