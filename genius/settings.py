@@ -191,6 +191,11 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes a prefork worker's whole connection pool after every task when this is unset, so
+# each task opened a new PostgreSQL connection (a new server process, its caches cold): a mass deadline made 572
+# connections for 400 tasks. With it the fixup leaves the pool open (it would close it every this many tasks), and
+# genius.celery gives the task's connection back to the pool after each task instead (docs/PERFORMANCE.md).
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_BEAT_SCHEDULE = {
     "close-due-phases": {"task": "genius.matches.tasks.close_due_phases", "schedule": 1.0},
