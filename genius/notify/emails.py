@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Max, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -132,9 +132,12 @@ def send_phase_emails(now: datetime | None = None) -> int:
                                    profile=profile, to=to) for name, user, profile, to in people]
         _record(notice, messages)
         sent += len(messages)
-    due = [phase for phase in open_phases.filter(reminded=False, deadline__isnull=False)
-           if phase.match.reminder_lead_seconds and phase.deadline
-           and phase.deadline - timedelta(seconds=phase.match.reminder_lead_seconds) <= now]
+    # Only the phases within the longest lead of their deadline are read (reading every open phase, to compare in
+    # Python, cost each tick about a second with 10,000 open: docs/PERFORMANCE.md); each one's own lead then.
+    waiting = open_phases.filter(reminded=False, deadline__isnull=False, match__reminder_lead_seconds__gt=0)
+    longest = waiting.aggregate(lead=Max("match__reminder_lead_seconds"))["lead"] or 0
+    due = [phase for phase in waiting.filter(deadline__lte=now + timedelta(seconds=longest))
+           if phase.deadline and phase.deadline - timedelta(seconds=phase.match.reminder_lead_seconds) <= now]
     reachable = _reachable({phase.match_id for phase in due})
     Phase.objects.filter(pk__in=[p.pk for p in due if p.match_id not in reachable]).update(reminded=True)  # nobody to tell
     for phase in (p for p in due if p.match_id in reachable):
