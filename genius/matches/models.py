@@ -200,7 +200,8 @@ class LogEntry(models.Model):
         SEAT = "seat", "One seat"
         HOST = "host"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log")
+    # Indexed with ``order`` (Meta): a match's lines in order, and its last line's number found by the index alone.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log", db_index=False)
     phase_number = models.PositiveIntegerField()
     phase_name = models.CharField(max_length=80, blank=True)
     order = models.PositiveIntegerField()
@@ -211,6 +212,7 @@ class LogEntry(models.Model):
 
     class Meta:
         ordering = ["match", "order"]
+        indexes = [models.Index(fields=["match", "order"], name="log_entry_match_order")]
         verbose_name_plural = "log entries"
 
 

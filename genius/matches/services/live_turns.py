@@ -208,8 +208,9 @@ def _logged(due: list[tuple[Phase, list[str]]]) -> set[tuple[int, int, str]]:
     if not due:
         return set()
     return set(LogEntry.objects.filter(match_id__in={phase.match_id for phase, _ in due},
+                                       phase_number__in={phase.number for phase, _ in due},
                                        text__in={text for _, texts in due for text in texts})
-               .values_list("match_id", "phase_number", "text"))
+               .order_by().values_list("match_id", "phase_number", "text"))
 
 
 def send_reminders(now: datetime | None = None) -> int:
