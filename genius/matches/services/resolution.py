@@ -20,7 +20,6 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from games.engines import protocol
@@ -33,6 +32,7 @@ from genius.matches.services.bulk_rows import insert_rows
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
 from genius.matches.services.logs import write_logs
+from genius.matches.services.state_rows import store_states
 from genius.matches.signals import match_finished, phase_resolved
 
 log = logging.getLogger("games")
@@ -178,20 +178,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         time.sleep(settings.GENIUS_TEST_RESOLVE_DELAY)
     ledger.record_many([(r.match, r.phase.number, r.result.resolution.garnets, _users(r)) for r in resolved],
                        held=wallets)
-    state_field = Match._meta.get_field("state")
-    # Each state a Value: one parameter a row (escaped by libpq), not Django's UNNEST of one jsonb[] array, whose
-    # text psycopg quotes character by character in Python (twice the time of the INSERT: docs/PERFORMANCE.md).
-    Snapshot.objects.bulk_create(
-        Snapshot(match=r.match, phase_number=r.phase.number, state=Value(r.result.resolution.state,
-                                                                          output_field=state_field))
-        for r in resolved
-    )
     Phase.objects.filter(pk__in=[r.phase.pk for r in resolved]).update(status=Phase.Status.RESOLVED, resolved_at=now)
-    Match.objects.filter(pk__in=match_ids).update(  # every match's new state and next sequence number
-        state=Case(*(When(pk=r.match.pk, then=Value(r.result.resolution.state, output_field=state_field))
-                     for r in resolved), output_field=state_field),
-        seq=F("seq") + 1,
-    )
+    store_states([(r.match.pk, r.phase.number, r.result.resolution.state) for r in resolved], now)  # each sent once
     for r in resolved:
         r.phase.status, r.phase.resolved_at = Phase.Status.RESOLVED, now
         r.match.state = r.result.resolution.state
