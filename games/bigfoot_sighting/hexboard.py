@@ -107,12 +107,18 @@ OUTER_RING: list[Cell] = [c for c in ALL_CELLS if is_outer(c)]
 
 def cell_name(cell: Cell) -> str:
     """The cell's name: row letter from the top, then place in the row from the left (``e5``)."""
+    known = _NAME_OF.get(cell) if type(cell) is tuple else None
+    if known is not None:
+        return known
     q, r = cell
     return f"{ROW_LETTERS[r + RADIUS]}{q - row_span(r)[0] + 1}"
 
 
 def parse_cell(name: str) -> Cell:
     """The cell named ``name`` (``c4``); BoardTextError when there is no such cell."""
+    known = _CELL_NAMED.get(name) if type(name) is str else None
+    if known is not None:
+        return known
     text = str(name).strip().lower()
     place = _place(text[1:]) if len(text) >= 2 and text[0] in ROW_LETTERS else None
     if place is None:
@@ -122,6 +128,13 @@ def parse_cell(name: str) -> Cell:
     if not 1 <= place <= last - first + 1:
         raise BoardTextError(f"row {text[0]} has places 1 to {last - first + 1}; there is no {text}")
     return first + place - 1, r
+
+
+#: The board's cells by name and back, worked out once (a bot's move reads and writes names at every step).
+_NAME_OF: dict[Cell, str] = {}
+_CELL_NAMED: dict[str, Cell] = {}
+_NAME_OF.update((cell, cell_name(cell)) for cell in ALL_CELLS)
+_CELL_NAMED.update((name, cell) for cell, name in _NAME_OF.items())
 
 
 def _place(text: str) -> int | None:

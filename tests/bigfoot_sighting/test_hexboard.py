@@ -46,6 +46,11 @@ def test_cells_are_named_by_row_letter_from_the_top_and_place_from_the_left() ->
     assert parse_cell(" C4 ") == parse_cell("c4")
 
 
+def test_the_names_worked_out_once_are_the_names_the_rule_gives() -> None:
+    assert all(cell_name(c) == cell_name(list(c)) for c in ALL_CELLS)  # a list takes the rule's own path
+    assert all(parse_cell(f" {cell_name(c).upper()}") == c for c in ALL_CELLS)
+
+
 @pytest.mark.parametrize("name", ["z1", "a6", "e10", "a0", "5e", "", "e"])
 def test_a_name_that_is_no_cell_is_refused(name: str) -> None:
     with pytest.raises(BoardTextError):
