@@ -73,9 +73,10 @@ class TestDrawnDeathMatchInBrowsers(BrowserTestCase):
             click_lowest_tile(page)
             page.wait_for_selector("#match:not([data-sending])", state="attached", timeout=TIMEOUT)
         for page in pages:
-            link = page.wait_for_selector("#part-status a[data-played-again]", timeout=TIMEOUT)
+            page.wait_for_selector("#part-status a[data-played-again]", timeout=TIMEOUT)
             assert "Draw, played again" in page.inner_text("#part-status")
-            link.click()
+            # A locator, found again at the click: the status part may be redrawn by a late push in between.
+            page.locator("#part-status a[data-played-again]").click(timeout=TIMEOUT)
             page.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=TIMEOUT)
         again = Match.objects.get(replay_of=match)
         for page in pages:
