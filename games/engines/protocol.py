@@ -518,23 +518,23 @@ def rng_for(seed: int, phase_number: int, purpose: str = "") -> random.Random:
 
 def fresh(state: State) -> State:
     """A deep copy of ``state`` for an engine to change."""
-    return _copied(state)
+    return plain_copy(state)
 
 
 #: Values shared by a copy: they cannot change.
 _IMMUTABLE = frozenset({str, int, float, bool, type(None)})
 
 
-def _copied(value: Any) -> Any:
+def plain_copy(value: Any) -> Any:
     """A deep copy of plain data (dicts, lists, tuples of JSON's values), several times faster than
     ``copy.deepcopy`` (a resolution copies its state at every step); anything else goes to ``copy.deepcopy``."""
     kind = type(value)
     if kind is dict:
-        return {key: _copied(item) for key, item in value.items()}
+        return {key: plain_copy(item) for key, item in value.items()}
     if kind is list:
-        return [_copied(item) for item in value]
+        return [plain_copy(item) for item in value]
     if kind in _IMMUTABLE:
         return value
     if kind is tuple:
-        return tuple(_copied(item) for item in value)
+        return tuple(plain_copy(item) for item in value)
     return copy.deepcopy(value)
