@@ -28,7 +28,16 @@ _TRUE = ("true", "on", "yes", "1")
 
 def empty(field: dict[str, Any]) -> Any:
     """A field's "no answer"."""
-    return {"choices": [], "players": [], "text": "", "yesno": False}.get(field["kind"])
+    kind = field["kind"]
+    if kind in ("choices", "players"):
+        return []
+    return _EMPTY_SCALAR.get(kind)
+
+
+#: The "no answer" of the kinds whose empty answer cannot change (a list is made anew at each call).
+_EMPTY_SCALAR: dict[str, Any] = {"text": "", "yesno": False}
+#: A payload's missing answer (no field's answer can be this object).
+_MISSING = object()
 
 
 def form_field(field: dict[str, Any], players: list[str]) -> Field:
@@ -106,6 +115,8 @@ def clean_answer_text(value: Any, key: str, longest: int) -> str:
 def _one_of(value: Any, allowed: list[str], key: str, what: str) -> str | None:
     if value is None:
         return None
+    if type(value) is str and value.isascii() and value in allowed and value.strip() == value:
+        return value  # an ASCII text is its own NFC form, holds no surrogate, and is already stripped
     if not isinstance(value, str):
         raise SubmissionError(key, f"must be {what}, not {shown(value)}")
     text = unicodedata.normalize("NFC", value).strip() if not _SURROGATE.search(value) else value
@@ -179,7 +190,11 @@ def is_default(payload: Payload) -> bool:
 
 def answers_of(payload: Payload, fields: list[dict[str, Any]]) -> Payload:
     """The answers alone (without the default mark), one a field."""
-    return {f["key"]: _copy(payload.get(f["key"], empty(f))) for f in fields}
+    out: Payload = {}
+    for f in fields:
+        value = payload.get(f["key"], _MISSING)
+        out[f["key"]] = empty(f) if value is _MISSING else _copy(value)
+    return out
 
 
 def bot(fields: list[dict[str, Any]], players: list[str], rng: random.Random) -> Payload:

@@ -105,15 +105,19 @@ def clean_text(
     Control characters (but line breaks and tabs in a ``multiline`` text) and lone surrogates are refused;
     a text of only invisible characters counts as empty.
     """
-    value = _a_text(value, where, what, problems, show=True)
-    if value is None:
-        return ""
-    text = unicodedata.normalize("NFC", value.replace("\r\n", "\n")).strip()
+    plain_ascii = type(value) is str and value.isascii()  # its own NFC form, no surrogate, no invisible character
+    if plain_ascii:
+        text = value.replace("\r\n", "\n").strip()
+    else:
+        value = _a_text(value, where, what, problems, show=True)
+        if value is None:
+            return ""
+        text = unicodedata.normalize("NFC", value.replace("\r\n", "\n")).strip()
     bad = (_CONTROL_BUT_BREAKS if multiline else _CONTROL).search(text)
     if bad is not None:
         problems.append(Problem(where, f"{what} holds a control character ({shown(bad.group())})"))
         return ""
-    if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in text):
+    if not plain_ascii and all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in text):
         text = ""
     if len(text) < lo:
         problems.append(Problem(where, f"{what} is empty" if lo == 1 else f"{what} needs at least {lo} characters"))

@@ -4,6 +4,7 @@ collected in Starlark (batched) do what they do called one at a time."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -13,6 +14,8 @@ from games.custom_game.design import read_design_file
 from games.custom_game.designs.build import DESIGNS, path_of
 from games.custom_game.engine import ENGINE
 from games.custom_game.rules import RuleLimits, limits_in_effect, run_phase_rules, sandbox
+from games.custom_game.rules import compiled as compiled_module
+from games.custom_game.rules.effects import EFFECT_NAMES
 from games.engines.runner import bot_move, play_phase
 
 from .rules_helpers import bids, closing_state, design
@@ -90,6 +93,26 @@ BATCHED_RULES = [
     'tell("ana", "x")\ntell = 3\n',
     'announce("a")\nfor announce in [1]:\n    pass\n',
     'def f(keep):\n    return keep\n\nkeep("k", f(1))\n',
+    # every effect is collected: counters, garnets, what opens next, the end, the reveal
+    'add("ana", "points", 2)\nset("ana", "points", 7)\nadd("ana", "points", -1)\nset("ben", "hidden", 3)\n',
+    'garnet("ana", 1)\ngarnet("ana", -4)\ngarnet("ben", -1)\n',
+    'garnet("ana", -4)\nannounce("never")\n',
+    'garnet("nobody", 1)\nfor i in range(3):\n    announce("after %d" % i)\n',
+    'set("ana", "points", [1])\n',
+    'add("ana", ["points"], 1)\n',
+    'reveal()\nreveal()\nannounce("shown")\n',
+    'reveal(1)\n',
+    'who = ["ana"]\ngoto("bid:2", actors=who)\nwho.append("ben")\n',
+    'goto("bid:2", seconds=60)\ngoto("vote:1")\n',
+    'goto("nowhere:9")\n',
+    'order = [["ana", "ben"], "cy"]\nend(placement=order, ec=["ana"])\norder.reverse()\norder[0].append("dee")\n',
+    'places = {"ana": 1}\nend(placement=places, tol={"ben": 2})\nplaces["ben"] = 2\n',
+    'end(placement=["ana", "ana"])\n',
+    'end(placement=["ana"])\ngoto("bid:2")\n',
+    'shuffle(players)\ngarnet("nobody", 1)\nannounce(choice(players))\n',
+    'for i in range(20000):\n    add("ana", "points", 0)\n',
+    'for i in range(3000):\n    garnet("ana", 0)\n',
+    'garnet = 1\nannounce("%d" % garnet)\n',
 ]
 
 
@@ -118,3 +141,20 @@ def test_a_shipped_design_plays_the_same_match_batched_or_not(name: str, monkeyp
         with monkeypatch.context() as patch:
             _unbatched(patch)
             assert _match(name, seed) == batched
+
+
+def test_every_effect_but_print_is_collected_and_handed_over_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = ('announce("a")\ntell("ana", "b")\nadd("ana", "points", 1)\nset("ben", "points", 2)\n'
+             'garnet("ana", -1)\nkeep("k", [1])\nreveal()\ngoto("bid:2", actors=["ana", "ben"])\n')
+    handed: list[str] = []
+    real = sandbox.Program._hand_over
+
+    def spy(self: sandbox.Program, collected: str, label: str) -> None:
+        handed.extend(name for name, _ in json.loads(collected))
+        real(self, collected, label)
+
+    monkeypatch.setattr(sandbox.Program, "_hand_over", spy)
+    out = run_phase_rules(closing_state(design(rules), bids(1, 2, 2)), random.Random(3), IN_PROCESS)
+    assert out.ok and out.ruling["next"] == "bid:2" and out.ruling["actors"] == ["ana", "ben"]
+    assert handed == ["announce", "tell", "add", "set", "garnet", "keep", "reveal", "goto"]
+    assert sorted(compiled_module.BATCHED) == sorted(n for n in EFFECT_NAMES if n != "print")

@@ -91,7 +91,7 @@ def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch
     effects = Effects(state, meter, setup=setup)
     tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
     library = Library(state["players"], tables, rng)
-    functions = {n: f for n, f in (*library.functions().items(), *effects.functions().items()) if n in names}
+    functions = {**library.functions(names), **effects.functions(names)}
     program = Program(globals_, functions, meter, batch)
     values = dict(state.get("values", {}))
     part = where
@@ -143,22 +143,27 @@ _DESIGNS = wire.Designs()
 
 def serve(request: dict[str, Any]) -> dict[str, Any]:
     """The worker's side of a run (:mod:`.worker`, the request made by :func:`_request`): the outcome
-    (its values: those the run set), the seeded stream's state after it when it was sent, or ``unknown
-    design`` when the request names a design this worker does not hold."""
+    (its values: those the run set), how many words it drew from the seeded stream when that was sent
+    (:class:`.wire.CountingRandom`), or ``unknown design`` when the request names a design this worker
+    does not hold."""
     design = _DESIGNS.get(request["design"], request.get("body"))
     if design is None:
         return {"unknown": "design"}
     state = {**request["state"], "design": design}
-    rng = random.Random()
+    rng = wire.CountingRandom(0)  # its state is the one sent (a stream not sent is never drawn from)
     if request["rng"] is not None:
         wire.set_rng(rng, request["rng"])
+        gauss = rng.kept_gauss()
     limits = RuleLimits(**request["limits"], isolate=False)
     outcome = _run(state, rng, limits, setup=request["kind"] == "setup")
     answer: dict[str, Any] = {"outcome": {"ok": outcome.ok, "ruling": outcome.ruling, "problem": outcome.problem,
                           "part": outcome.part, "line": outcome.line, "debug": outcome.debug,
                           "values": wire.changed_values(state["values"], outcome.values)}}
     if request["rng"] is not None:
-        answer["rng"] = wire.rng_state(rng)
+        if rng.kept_gauss() is gauss:
+            answer["drawn"] = rng.drawn
+        else:  # never drawn so by the library; if it were, the state itself goes back
+            answer["rng"] = wire.rng_state(rng)
     return answer
 
 
@@ -195,7 +200,9 @@ def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimit
     if "outcome" not in answer:  # the worker failed on something that is not the rules': the same run here
         return _run(state, rng, limits, setup=kind == "setup")
     WORKER.known.add(key)
-    if "rng" in answer:
+    if "drawn" in answer:
+        wire.advance(rng, answer["drawn"])
+    elif "rng" in answer:
         wire.set_rng(rng, answer["rng"])
     outcome = answer["outcome"]
     outcome["values"] = {**state.get("values", {}), **outcome["values"]}

@@ -19,9 +19,11 @@ hands its arguments, as one JSON text (``json.encode``, the conversion Starlark 
 anyway, done once for all), to the running program's own function (:data:`RUNNING`, one run at a time a
 thread). An error inside one is reported at the line of the program that called it (:func:`host_line`).
 
-The effects that only add to the ruling (:data:`BATCHED`: ``tell``, ``announce``, ``keep``) can instead be
-collected inside Starlark (``batch``): each call appends its arguments to a list local to the run (a kept
-value is copied at the call, as the later program may change it), and the function returns the list as one
+The effects (:data:`BATCHED`: every one but ``print``) can instead be collected inside Starlark
+(``batch``): each only adds to the ruling and gives back None, so the program cannot tell a call collected
+from a call made. Each call appends its arguments to a list local to the run (the arguments that may hold a
+list or a dict the later program could change are copied at the call: :data:`COPIED`; any other argument
+that is not a text or a number is refused whatever it holds), and the function returns the list as one
 JSON text, which the caller hands to the effects in order (:meth:`.sandbox.Program.run_rules`). A run whose
 list fails, or that fails at all, is run again without collecting (``rules._run``), so its message and
 line are those of the call that failed.
@@ -47,7 +49,10 @@ _CONTEXT = "__context"
 _CALL = "__call"
 _QUEUE = "__queue"
 #: The effects a batched run collects in Starlark and hands over at its end (order kept).
-BATCHED = ("announce", "tell", "keep")
+BATCHED = ("announce", "tell", "keep", "add", "set", "garnet", "reveal", "goto", "end")
+#: The collected effects whose arguments are copied at the call (a kept value, the players or the form
+#: of what opens next, the placement at the end: lists and dicts the program may change afterwards).
+COPIED = frozenset(("keep", "goto", "end"))
 #: The most calls a batched run collects: past it the run fails, and is run again one call at a time.
 MAX_BATCHED = 10_000
 
@@ -164,7 +169,7 @@ def compiled(source: str, filename: str, names: tuple[str, ...], functions: tupl
     collected = [name for name in functions if batch and name in BATCHED and only_called(source, name)]
     unpack += f"; {_QUEUE} = []"
     for name in collected:  # on the wrapper's line, so the host's lines keep their numbers (OFFSET)
-        copy = "decode(encode([a, k]))" if name == "keep" else "[a, k]"
+        copy = "decode(encode([a, k]))" if name in COPIED else "[a, k]"
         unpack += (f"; {name} = lambda *a, **k: {_QUEUE}.append([{name!r}, {copy}]) or "
                    f"(len({_QUEUE}) > {MAX_BATCHED} and fail('more than {MAX_BATCHED:,} effects'))")
     functions = tuple(name for name in functions if name not in collected)

@@ -6,7 +6,7 @@ program has run and its ruling has passed the same check and apply path as a hos
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from games.custom_game.design import MAX_NUMBER
@@ -25,7 +25,15 @@ def plain(value: Any, where: str, depth: int = 0) -> Any:
     """``value`` if it is plain data (dict with text keys, list, str, int, bool, None); HostError otherwise."""
     if depth > 20:
         raise HostError(f"{where}: the value nests too deep")
-    if value is None or isinstance(value, bool | int | str):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:  # the usual kinds, told at once
+        return value
+    if depth < 20:  # a list or a dict keyed by texts, its texts taken without a call (one level deeper)
+        if kind is list:
+            return [v if type(v) is str else plain(v, where, depth + 1) for v in value]
+        if kind is dict and all(type(k) is str for k in value):
+            return {k: v if type(v) is str else plain(v, where, depth + 1) for k, v in value.items()}
+    if isinstance(value, bool | int | str):
         return value
     if isinstance(value, list | tuple):
         return [plain(v, where, depth + 1) for v in value]
@@ -53,6 +61,9 @@ class Effects:
         self.setup = setup
         self.lines: list[str] = []
         self.private: dict[str, list[str]] = {}
+        #: The length of the announcement and of each player's messages, as joined so far.
+        self.announced = 0
+        self.told: dict[str, int] = {}
         self.changes: dict[str, dict[str, int]] = {}
         self.garnets: dict[str, int] = {}
         self.reveal = False
@@ -60,8 +71,9 @@ class Effects:
         self.kept: dict[str, Any] = {}
         self.debug: list[str] = []
 
-    def functions(self) -> dict[str, Callable[..., Any]]:
-        return {n: getattr(self, "e_" + n) for n in EFFECT_NAMES}
+    def functions(self, names: Collection[str] | None = None) -> dict[str, Callable[..., Any]]:
+        """The effects by the names rules call them (only those of ``names`` when given)."""
+        return {n: getattr(self, "e_" + n) for n in EFFECT_NAMES if names is None or n in names}
 
     # --- the ruling ---------------------------------------------------------------------------------------
     def ruling(self) -> dict[str, Any]:
@@ -111,17 +123,21 @@ class Effects:
     def e_announce(self, text: Any) -> None:
         """A public line of the announcement (lines are joined with line breaks)."""
         line = self._text(text, "announce")
-        if len("\n".join([*self.lines, line])) > MAX_ANNOUNCE:
+        size = self.announced + (1 if self.lines else 0) + len(line)  # joined with line breaks
+        if size > MAX_ANNOUNCE:
             raise HostError(f"announce: the announcement is at most {MAX_ANNOUNCE:,} characters")
         self.lines.append(line)
+        self.announced = size
 
     def e_tell(self, player: Any, text: Any) -> None:
         """A private line to one player."""
         name = self._player(player, "tell")
         line = self._text(text, "tell")
-        if len("\n".join([*self.private.get(name, []), line])) > MAX_PRIVATE:
+        size = self.told[name] + 1 + len(line) if name in self.told else len(line)  # joined with line breaks
+        if size > MAX_PRIVATE:
             raise HostError(f"tell: the messages to {name} are at most {MAX_PRIVATE:,} characters")
         self.private.setdefault(name, []).append(line)
+        self.told[name] = size
 
     def _change(self, name: str, key: str, delta: int, fn: str) -> None:
         total = self.changes.setdefault(name, {}).get(key, 0) + delta
@@ -162,8 +178,9 @@ class Effects:
         if not isinstance(name, str) or not name or len(name) > 40:
             raise HostError(f"keep: the name must be a short text, not {_shown(name)}")
         kept = plain(value, "keep")
-        self.meter.wrote(len(repr(kept)) // 4)
-        if len(repr(kept)) > MAX_KEPT_CHARS:
+        size = len(repr(kept))
+        self.meter.wrote(size // 4)
+        if size > MAX_KEPT_CHARS:
             raise HostError(f"keep: the value of {name} is too large to keep")
         self.kept[name] = kept
 

@@ -8,7 +8,7 @@ match's seeded stream (``rng``), so a replay draws the same.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from .sandbox import HostError
@@ -42,8 +42,9 @@ class Library:
         self.tables = tables
         self.rng = rng
 
-    def functions(self) -> dict[str, Callable[..., Any]]:
-        return {name: getattr(self, "f_" + name) for name in LIBRARY_NAMES}
+    def functions(self, names: Collection[str] | None = None) -> dict[str, Callable[..., Any]]:
+        """The functions by the names rules call them (only those of ``names`` when given)."""
+        return {name: getattr(self, "f_" + name) for name in LIBRARY_NAMES if names is None or name in names}
 
     # --- helpers -----------------------------------------------------------------------------------------
     def _order_key(self, item: Any) -> tuple[int, str]:

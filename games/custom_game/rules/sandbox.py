@@ -71,11 +71,28 @@ class HostError(Exception):
     """Raised by an effect or library function: the rules called it wrongly (the message says how)."""
 
 
+class _Statm:
+    """``/proc/self/statm`` kept open (one read a look, not an open, a read and a close), opened again in
+    a forked child, whose own file it is not."""
+
+    def __init__(self) -> None:
+        self.fd: int | None = None
+        self.pid = 0
+
+    def read(self) -> bytes:
+        if self.fd is None or self.pid != os.getpid():
+            self.fd, self.pid = os.open("/proc/self/statm", os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)), os.getpid()
+        return os.pread(self.fd, 128, 0)
+
+
+_STATM = _Statm()
+
+
 def _rss_mb() -> float:
+    """This process's resident set, in MB (0 where it cannot be read)."""
     try:
-        with open("/proc/self/statm", "rb") as f:
-            return int(f.read().split()[1]) * _PAGE / 1_048_576
-    except (OSError, ValueError, IndexError):
+        return int(_STATM.read().split()[1]) * _PAGE / 1_048_576
+    except (OSError, ValueError, IndexError, AttributeError):
         return 0.0
 
 
@@ -188,9 +205,11 @@ class Program:
     def __init__(self, predeclared: dict[str, Any], functions: dict[str, Callable[..., Any]], meter: Meter,
                  batch: bool = False) -> None:
         self.meter = meter
-        #: Collect the compiled rules' ``tell``, ``announce`` and ``keep`` in Starlark (:mod:`.compiled`).
+        #: Collect the compiled rules' effects in Starlark (:mod:`.compiled`).
         self.batch = batch
         self.predeclared = predeclared
+        #: The functions as given (what a batched run's effects are handed to) and as the rules call them.
+        self.given = functions
         self.functions = {name: self._guarded(fn) for name, fn in functions.items()}
         self.failure: HostError | None = None
         self._module: sl.Module | None = None
@@ -271,12 +290,16 @@ class Program:
         self._hand_over(str(collected.value), label)
 
     def _hand_over(self, collected: str, label: str) -> None:
-        """Call the effects a batched run collected (:mod:`.compiled`), in order; RuleError (with no line:
-        the caller runs the rules again one call at a time for it) when one fails or the steps ran out."""
+        """Call the effects a batched run collected (:mod:`.compiled`), in order, each counted as a call
+        the rules made (:meth:`_guarded`), all at once; RuleError (with no line: the caller runs the rules
+        again one call at a time for it, which gives the words) when one fails or the steps ran out."""
         try:
-            for name, (args, kwargs) in json.loads(collected):
-                self.functions[name](*args, **kwargs)
-        except HostError as exc:
+            calls = json.loads(collected)
+            self.meter.charge(10 * len(calls))
+            given = self.given
+            for name, (args, kwargs) in calls:
+                given[name](*args, **kwargs)
+        except (HostError, TypeError) as exc:
             raise RuleError(f"{label} failed: {exc}") from None
         if self.meter.ticks > self.meter.max_ticks:
             self.meter.reason = f"more than {self.meter.limits.steps:,} steps (a loop that never ends?)"

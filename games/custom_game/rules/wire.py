@@ -1,24 +1,32 @@
 """What a run of rules sends to the rules worker (:mod:`.worker`) and what comes back, kept small.
 
+- Each message is one frame: its length (four bytes) and its MessagePack body (:func:`frame`,
+  :func:`unpack`), several times quicker to write than JSON. Texts go as they are, lone surrogates
+  included; a whole number too large for MessagePack goes as its digits (an extension type), so every
+  value comes back exactly as it went.
 - The design goes once: a request names it by a hash of its content, and carries it only when this
   worker has not been sent it yet (or has let it go: it answers ``unknown design`` and is sent it again).
   The worker keeps the last :data:`KEPT_DESIGNS` designs it was sent (:class:`Designs`).
 - The state goes slim: seats, counters, wallets, kept values and the closing phase's entry; the whole
   history only for rules that read ``history``.
-- The seeded stream's state goes there and back only for rules that name a random function.
+- The seeded stream's state goes there only for rules that name a random function, as its words' bytes;
+  what comes back is how many words the rules drew (:class:`CountingRandom`), and the caller's stream
+  moves on by as many (:func:`advance`): the very state the worker's stream ended in.
 - The answer's values are those this run set (the caller holds the rest).
 """
 
 from __future__ import annotations
 
 import array
-import base64
 import hashlib
 import json
 import random
+import struct
 import threading
 from collections import OrderedDict
 from typing import Any
+
+import msgpack
 
 from games.engines.protocol import State
 
@@ -27,6 +35,35 @@ from .library import RANDOM_NAMES
 #: How many designs a worker keeps (by the hash of their content).
 KEPT_DESIGNS = 32
 _ENTRY_KEYS = ("phase", "round", "name", "actors", "answers", "defaulted", "revealed")
+#: A frame's header: the body's length in bytes.
+HEADER = struct.Struct(">I")
+#: The extension type of a whole number beyond MessagePack's 64 bits (its decimal digits).
+_BIG_INT = 1
+#: The array type of the stream's words (each below 2**32).
+_WORDS = "I" if array.array("I").itemsize == 4 else "L"
+
+
+def _big(value: Any) -> msgpack.ExtType:
+    if isinstance(value, int):
+        return msgpack.ExtType(_BIG_INT, str(value).encode("ascii"))
+    raise TypeError(f"cannot send {type(value).__name__} to the rules worker")
+
+
+def _ext(code: int, data: bytes) -> Any:
+    if code == _BIG_INT:
+        return int(data)
+    raise ValueError(f"unknown extension type {code}")
+
+
+def frame(message: dict[str, Any]) -> bytes:
+    """``message`` as one frame (header and body)."""
+    body = msgpack.packb(message, default=_big, unicode_errors="surrogatepass")
+    return HEADER.pack(len(body)) + body
+
+
+def unpack(body: bytes) -> Any:
+    """The message a frame's body holds."""
+    return msgpack.unpackb(body, ext_hook=_ext, unicode_errors="surrogatepass")
 
 
 def design_key(design: dict[str, Any]) -> str:
@@ -73,17 +110,50 @@ def draws(names: frozenset[str]) -> bool:
 
 
 def rng_state(rng: random.Random) -> list[Any]:
-    """The seeded stream's state as JSON: its 625 words as one base64 text (a list of numbers is slower
-    to write and read)."""
+    """The seeded stream's state to send: its 625 words as bytes (a list of numbers is slower to write
+    and read)."""
     version, internal, gauss = rng.getstate()
-    return [version, base64.b64encode(array.array("Q", internal).tobytes()).decode("ascii"), gauss]
+    return [version, array.array(_WORDS, internal).tobytes(), gauss]
 
 
 def set_rng(rng: random.Random, sent: list[Any]) -> None:
+    """Put ``rng`` in the state :func:`rng_state` sent."""
     version, internal, gauss = sent
-    words = array.array("Q")
-    words.frombytes(base64.b64decode(internal))
+    words = array.array(_WORDS)
+    words.frombytes(internal)
     rng.setstate((version, tuple(words), gauss))
+
+
+class CountingRandom(random.Random):
+    """The worker's seeded stream: it counts the 32-bit words drawn since its state was last set (every
+    draw of :class:`random.Random` takes whole words through these two methods: ``random()`` two, and
+    ``getrandbits(k)`` one a started 32 bits), so that the answer carries a number, not the state."""
+
+    drawn = 0
+
+    def random(self) -> float:
+        self.drawn += 2
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        if k > 0:
+            self.drawn += (k - 1) // 32 + 1
+        return super().getrandbits(k)
+
+    def setstate(self, state: Any) -> None:
+        super().setstate(state)
+        self.drawn = 0
+
+    def kept_gauss(self) -> object:
+        """The stream's kept second normal variate (only ``gauss()`` sets it; it is part of the state)."""
+        return self.gauss_next  # type: ignore[attr-defined]  # set by Random.__init__, unknown to typeshed
+
+
+def advance(rng: random.Random, words: int) -> None:
+    """Move ``rng`` on by ``words`` 32-bit words, as the worker's stream drew them (``getrandbits`` of
+    32 × n bits takes exactly n words, whatever they were drawn for)."""
+    if words > 0:
+        rng.getrandbits(32 * words)
 
 
 def changed_values(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:

@@ -7,14 +7,14 @@ operating system (``RLIMIT_AS``), and the caller kills it when it runs past the 
 the rules are stopped with the host's message, and a new worker starts for the next run.
 
 One worker per process (started on first use, restarted after a kill, never shared across a fork),
-spoken to over pipes with one JSON line a request (the state is plain data; the seeded stream's state
-goes there and back, so a run here draws exactly what it would have drawn in-process). What a request
-holds, and the designs a worker keeps between requests: :mod:`.wire`.
+spoken to over pipes with one frame a request and one an answer (the state is plain data; the seeded
+stream's state goes there and the number of words drawn comes back, so a run here draws exactly what it
+would have drawn in-process). The frames, what a request holds, and the designs a worker keeps between
+requests: :mod:`.wire`.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import select
 import subprocess
@@ -23,6 +23,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from .wire import HEADER, frame, unpack
 
 #: How long a new worker may take to start (importing the interpreter), in seconds.
 START_SECONDS = 60.0
@@ -62,7 +64,7 @@ class Worker:
         )
         self.process, self.owner, self.buffer = process, os.getpid(), b""
         self.known = set()
-        if self._line(START_SECONDS) != b"ready":
+        if self._frame(START_SECONDS) != b"ready":
             self._kill()
             raise OSError("the rules worker did not start")
         return process
@@ -76,13 +78,15 @@ class Worker:
                 pass
         self.process = None
 
-    def _line(self, seconds: float) -> bytes | None:
-        """The next line the worker writes; None after ``seconds`` (``self.ended`` tells whether it died)."""
+    def _frame(self, seconds: float) -> bytes | None:
+        """The body of the next frame the worker writes; None after ``seconds`` (``self.ended`` tells
+        whether it died)."""
         assert self.process is not None and self.process.stdout is not None
         fd = self.process.stdout.fileno()
         deadline = time.monotonic() + seconds
         self.ended = False
-        while b"\n" not in self.buffer:
+        size = HEADER.size
+        while len(self.buffer) < size or len(self.buffer) < size + HEADER.unpack_from(self.buffer)[0]:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
                 return None
@@ -91,8 +95,9 @@ class Worker:
                 self.ended = True
                 return None
             self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line
+        end = size + HEADER.unpack_from(self.buffer)[0]
+        body, self.buffer = self.buffer[size:end], self.buffer[end:]
+        return body
 
     def call(self, request: dict[str, Any], seconds: float, memory_mb: int, grace: float = 1.0) -> dict[str, Any]:
         """The worker's answer to ``request``; WorkerStopped past ``seconds`` (and ``grace``, as the worker
@@ -103,19 +108,20 @@ class Worker:
                 self._start(memory_mb)
             assert self.process is not None and self.process.stdin is not None
             try:
-                self.process.stdin.write(json.dumps(request).encode() + b"\n")
+                self.process.stdin.write(frame(request))
                 self.process.stdin.flush()
             except OSError:
                 self._kill()
                 raise WorkerStopped(f"more than {memory_mb} MB of memory (a list that is far too long?)") from None
-            line = self._line(seconds + grace)
-            if line is None:
+            body = self._frame(seconds + grace)
+            if body is None:
                 alive = not self.ended
                 self._kill()
                 if alive:
                     raise WorkerStopped(f"more than {seconds:g} seconds")
                 raise WorkerStopped(f"more than {memory_mb} MB of memory (a list that is far too long?)")
-            return json.loads(line)
+            answer: dict[str, Any] = unpack(body)
+            return answer
 
 
 WORKER = Worker()
@@ -133,22 +139,37 @@ def _limit_memory(memory_mb: int) -> None:
         pass
 
 
+def _read(stream: Any, size: int) -> bytes | None:
+    """Exactly ``size`` bytes of ``stream``; None at its end."""
+    data = stream.read(size)
+    return data if data is not None and len(data) == size else None
+
+
 def main() -> None:
-    """The worker's loop: one JSON request a line in, one JSON answer a line out."""
+    """The worker's loop: one frame a request in, one frame an answer out (:mod:`.wire`)."""
     from games.custom_game.rules import serve
 
     _limit_memory(int(sys.argv[1]) if len(sys.argv) > 1 else 256)
-    out = sys.stdout.buffer
-    out.write(b"ready\n")
+    source, out = sys.stdin.buffer, sys.stdout.buffer
+    out.write(HEADER.pack(5) + b"ready")
     out.flush()
-    for raw in sys.stdin.buffer:
+    while (header := _read(source, HEADER.size)) is not None:
+        body = _read(source, HEADER.unpack(header)[0])
+        if body is None:
+            break
         try:
-            answer = serve(json.loads(raw))
+            answer = serve(unpack(body))
         except MemoryError:
             answer = {"stopped": "memory"}
         except Exception as exc:  # noqa: BLE001 - a bug of ours, not of the rules: the caller runs them in-process
             answer = {"error": f"{type(exc).__name__}: {exc}"[:500]}
-        out.write(json.dumps(answer).encode() + b"\n")
+        try:
+            reply = frame(answer)
+        except MemoryError:
+            reply = frame({"stopped": "memory"})
+        except Exception as exc:  # noqa: BLE001 - as above
+            reply = frame({"error": f"{type(exc).__name__}: {exc}"[:500]})
+        out.write(reply)
         out.flush()
 
 
