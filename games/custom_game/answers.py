@@ -170,7 +170,17 @@ def check(fields: list[dict[str, Any]], players: list[str], payload: Payload) ->
     for key in payload:
         if key not in keys:
             raise SubmissionError("", f"{shown(key)} is not a field of this form")
-    return {f["key"]: check_answer(f, players, payload.get(f["key"])) for f in fields}
+    out: Payload = {}
+    for f in fields:
+        key, kind = f["key"], f["kind"]
+        value = payload.get(key)
+        if kind == "choice" or kind == "player":  # told here, as _one_of tells it, when already clean
+            pool = f["options"] if kind == "choice" else players
+            if type(value) is str and value.isascii() and value in pool and value.strip() == value:
+                out[key] = value
+                continue
+        out[key] = check_answer(f, players, value)
+    return out
 
 
 def default(fields: list[dict[str, Any]]) -> Payload:
@@ -193,7 +203,7 @@ def answers_of(payload: Payload, fields: list[dict[str, Any]]) -> Payload:
     out: Payload = {}
     for f in fields:
         value = payload.get(f["key"], _MISSING)
-        out[f["key"]] = empty(f) if value is _MISSING else _copy(value)
+        out[f["key"]] = empty(f) if value is _MISSING else list(value) if isinstance(value, list) else value
     return out
 
 

@@ -22,9 +22,10 @@ thread). An error inside one is reported at the line of the program that called 
 The effects (:data:`BATCHED`: every one but ``print``) can instead be collected inside Starlark
 (``batch``): each only adds to the ruling and gives back None, so the program cannot tell a call collected
 from a call made. Each call appends its arguments to a list local to the run (the arguments that may hold a
-list or a dict the later program could change are copied at the call: :data:`COPIED`; any other argument
-that is not a text or a number is refused whatever it holds), and the function returns the list as one
-JSON text, which the caller hands to the effects in order (:meth:`.sandbox.Program.run_rules`). A run whose
+list or a dict the later program could change are copied at the call, as their JSON text, which Starlark
+writes several times quicker than it reads it back or writes the value again: :data:`COPIED`; any other
+argument that is not a text or a number is refused whatever it holds), and the function returns the list as
+one JSON text, which the caller hands to the effects in order (:meth:`.sandbox.Program.run_rules`). A run whose
 list fails, or that fails at all, is run again without collecting (``rules._run``), so its message and
 line are those of the call that failed.
 """
@@ -169,7 +170,7 @@ def compiled(source: str, filename: str, names: tuple[str, ...], functions: tupl
     collected = [name for name in functions if batch and name in BATCHED and only_called(source, name)]
     unpack += f"; {_QUEUE} = []"
     for name in collected:  # on the wrapper's line, so the host's lines keep their numbers (OFFSET)
-        copy = "decode(encode([a, k]))" if name in COPIED else "[a, k]"
+        copy = "encode([a, k])" if name in COPIED else "[a, k]"  # a copy as its JSON text: never decoded here
         unpack += (f"; {name} = lambda *a, **k: {_QUEUE}.append([{name!r}, {copy}]) or "
                    f"(len({_QUEUE}) > {MAX_BATCHED} and fail('more than {MAX_BATCHED:,} effects'))")
     functions = tuple(name for name in functions if name not in collected)

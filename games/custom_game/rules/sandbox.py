@@ -297,7 +297,8 @@ class Program:
             calls = json.loads(collected)
             self.meter.charge(10 * len(calls))
             given = self.given
-            for name, (args, kwargs) in calls:
+            for name, arguments in calls:
+                args, kwargs = json.loads(arguments) if type(arguments) is str else arguments  # copied: a text
                 given[name](*args, **kwargs)
         except (HostError, TypeError) as exc:
             raise RuleError(f"{label} failed: {exc}") from None
