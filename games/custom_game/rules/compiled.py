@@ -82,12 +82,14 @@ def _caller(name: str) -> Callable[[str], Any]:
         assert functions is not None  # only called while a run is in progress
         args, kwargs = _loads(arguments)
         result = functions[name](*args, **kwargs)
-        return result if result is None or name in AS_THEY_ARE else _dumps(result)
+        return result if result is None or name in AS_THEY_ARE else to_json(result)
     return call
 
 
 _loads = json.JSONDecoder().decode
-_dumps = json.JSONEncoder(check_circular=False).encode
+#: JSON as short as it goes (no spaces): every character is one more for ``starlark-pyo3`` to hand over and
+#: for Starlark to read.
+to_json = json.JSONEncoder(check_circular=False, separators=(",", ":")).encode
 
 
 def _loader() -> sl.FileLoader:

@@ -26,7 +26,7 @@ from typing import Any
 
 import starlark as sl
 
-from .compiled import ENTRY, RUNNING, compiled, host_line
+from .compiled import ENTRY, RUNNING, compiled, host_line, to_json
 
 #: Steps (turns of a loop) per ``check_cancelled`` call.
 STEPS_PER_TICK = 1000
@@ -251,7 +251,7 @@ class Program:
         """Set each of ``values`` (plain data) as a global of the module, all at once (:func:`_prelude`)."""
         if not values:
             return
-        self.module[_CONTEXT] = json.dumps(values)
+        self.module[_CONTEXT] = to_json(values)
         sl.eval(self.module, _prelude(tuple(values)), _PRELUDE_GLOBALS)
 
     def run(self, source: str, filename: str, label: str) -> Any:
@@ -281,7 +281,7 @@ class Program:
         options = sl.EvalOptions(check_cancelled=self.meter.cancelled, max_callstack_size=MAX_CALL_DEPTH + 1)
         RUNNING.functions = self.functions
         try:
-            collected = frozen.call_with(options, ENTRY, json.dumps(self.predeclared))
+            collected = frozen.call_with(options, ENTRY, to_json(self.predeclared))
         except sl.StarlarkError as exc:
             text = str(exc)
             raise self._error(text, label, host_line(_lines(text), source)) from None
