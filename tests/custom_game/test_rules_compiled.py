@@ -113,6 +113,9 @@ BATCHED_RULES = [
     'for i in range(20000):\n    add("ana", "points", 0)\n',
     'for i in range(3000):\n    garnet("ana", 0)\n',
     'garnet = 1\nannounce("%d" % garnet)\n',
+    # quotes of both kinds, backslashes and an escape's own text, in the globals and in what comes back
+    r'''announce("it's \"q\" \\ " + str(answers["ana"]) + " \\u0027")''' + "\n"
+    r'''tell("ana", "'" + '"' + "\\")''' + "\n" + r'''keep("it's", {"\"": ["'", "\\u0027"]})''' + "\n",
 ]
 
 

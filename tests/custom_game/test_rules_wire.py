@@ -94,3 +94,26 @@ def test_rules_that_never_draw_leave_the_stream_untouched_through_the_worker() -
     before = rng.getstate()
     assert run_phase_rules(state, rng, RuleLimits(isolate=True)).ok
     assert rng.getstate() == before
+
+
+@settings(max_examples=300)
+@given(VALUES)
+def test_a_quoted_json_text_stands_for_the_same_value(value: Any) -> None:
+    """The run's globals and its collected effects cross into and out of Starlark with their quotes swapped
+    (compiled.quoted): any JSON text comes back as the same value."""
+    import json
+
+    from games.custom_game.rules.compiled import quoted, to_json, unquoted
+
+    def plain_json(v: Any) -> Any:
+        if isinstance(v, bytes):
+            return v.decode("latin-1")
+        if isinstance(v, list):
+            return [plain_json(x) for x in v]
+        if isinstance(v, dict):
+            return {k: plain_json(x) for k, x in v.items()}
+        return v
+
+    text = to_json(plain_json(value))
+    assert '"' not in quoted(text)  # nothing that starlark-pyo3 escapes but the backslashes
+    assert json.loads(unquoted(quoted(text))) == json.loads(text)

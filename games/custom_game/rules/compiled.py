@@ -76,17 +76,33 @@ def _caller(name: str) -> Callable[[str], Any]:
     """The module's function that hands ``arguments``, the JSON text of ``[args, kwargs]``, to the running
     program's function ``name``, and hands back its result as one JSON text (None as None), which the
     wrapper decodes: a table's rows come back in one conversion rather than one a text (except
-    :data:`AS_THEY_ARE`)."""
+    :data:`AS_THEY_ARE`). Both texts cross :func:`quoted`."""
     def call(arguments: str) -> Any:
         functions = RUNNING.functions
         assert functions is not None  # only called while a run is in progress
-        args, kwargs = _loads(arguments)
+        args, kwargs = _loads(unquoted(arguments))
         result = functions[name](*args, **kwargs)
-        return result if result is None or name in AS_THEY_ARE else to_json(result)
+        return result if result is None or name in AS_THEY_ARE else quoted(to_json(result))
     return call
 
 
 _loads = json.JSONDecoder().decode
+#: Starlark: a :func:`quoted` text (the name before it) as its JSON again; and a JSON text as :func:`quoted`.
+_UNQUOTE = """.replace("'", '"')"""
+_QUOTE = """.replace("'", "\\\\u0027").replace('"', "'")"""
+
+
+def quoted(text: str) -> str:
+    """A JSON ``text`` with its own single quotes written as ``\\u0027`` and its double quotes as single ones: a
+    text with no character that ``starlark-pyo3`` escapes on its way to or from Starlark but its backslashes (a
+    run's globals are mostly quotes: handing them over took twice as long). :func:`unquoted` undoes it: every
+    single quote left stands for a double one."""
+    return text.replace("'", "\\u0027").replace('"', "'")
+
+
+def unquoted(text: str) -> str:
+    """The JSON text a :func:`quoted` one stands for."""
+    return text.replace("'", '"')
 #: JSON as short as it goes (no spaces): every character is one more for ``starlark-pyo3`` to hand over and
 #: for Starlark to read.
 to_json = json.JSONEncoder(check_circular=False, separators=(",", ":")).encode
@@ -176,12 +192,13 @@ def compiled(source: str, filename: str, names: tuple[str, ...], functions: tupl
         unpack += (f"; {name} = lambda *a, **k: {_QUEUE}.append([{name!r}, {copy}]) or "
                    f"(len({_QUEUE}) > {MAX_BATCHED} and fail('more than {MAX_BATCHED:,} effects'))")
     functions = tuple(name for name in functions if name not in collected)
-    calls = "".join(f"def {name}(*args, **kwargs):\n    return {_CALL}{name}(encode([args, kwargs]))\n"
+    calls = "".join(f"def {name}(*args, **kwargs):\n    return {_CALL}{name}(encode([args, kwargs]){_QUOTE})\n"
                     if name in AS_THEY_ARE else
-                    f"def {name}(*args, **kwargs):\n    result = {_CALL}{name}(encode([args, kwargs]))\n"
-                    f"    return None if result == None else decode(result)\n" for name in functions)
+                    f"def {name}(*args, **kwargs):\n    result = {_CALL}{name}(encode([args, kwargs]){_QUOTE})\n"
+                    f"    return None if result == None else decode(result{_UNQUOTE})\n" for name in functions)
     text = (f'load("context", "decode", "encode")\ndef {ENTRY}({_CONTEXT}):\n'
-            f"    {_CONTEXT}_ = decode({_CONTEXT}){unpack}\n{body}\n    return encode({_QUEUE})\n{calls}")
+            f"    {_CONTEXT}_ = decode({_CONTEXT}{_UNQUOTE}){unpack}\n{body}\n    return encode({_QUEUE}){_QUOTE}\n"
+            f"{calls}")
     module = sl.Module()
     for name in functions:
         module.add_callable(_CALL + name, _caller(name))

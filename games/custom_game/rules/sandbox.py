@@ -26,7 +26,7 @@ from typing import Any
 
 import starlark as sl
 
-from .compiled import ENTRY, RUNNING, compiled, host_line, to_json
+from .compiled import ENTRY, RUNNING, compiled, host_line, quoted, to_json, unquoted
 
 #: Steps (turns of a loop) per ``check_cancelled`` call.
 STEPS_PER_TICK = 1000
@@ -281,13 +281,13 @@ class Program:
         options = sl.EvalOptions(check_cancelled=self.meter.cancelled, max_callstack_size=MAX_CALL_DEPTH + 1)
         RUNNING.functions = self.functions
         try:
-            collected = frozen.call_with(options, ENTRY, to_json(self.predeclared))
+            collected = frozen.call_with(options, ENTRY, quoted(to_json(self.predeclared)))
         except sl.StarlarkError as exc:
             text = str(exc)
             raise self._error(text, label, host_line(_lines(text), source)) from None
         finally:
             RUNNING.functions = None
-        self._hand_over(str(collected.value), label)
+        self._hand_over(unquoted(str(collected.value)), label)
 
     def _hand_over(self, collected: str, label: str) -> None:
         """Call the effects a batched run collected (:mod:`.compiled`), in order, each counted as a call
