@@ -112,11 +112,17 @@ def clean_answer_text(value: Any, key: str, longest: int) -> str:
     return text
 
 
+def _already_one_of(value: Any, allowed: list[str]) -> bool:
+    """Whether ``value`` is one of ``allowed`` as it stands: an ASCII text (its own NFC form, no surrogate)
+    that is already stripped, which :func:`_one_of` would give back unchanged."""
+    return type(value) is str and value.isascii() and value in allowed and value.strip() == value
+
+
 def _one_of(value: Any, allowed: list[str], key: str, what: str) -> str | None:
     if value is None:
         return None
-    if type(value) is str and value.isascii() and value in allowed and value.strip() == value:
-        return value  # an ASCII text is its own NFC form, holds no surrogate, and is already stripped
+    if _already_one_of(value, allowed):
+        return value
     if not isinstance(value, str):
         raise SubmissionError(key, f"must be {what}, not {shown(value)}")
     text = unicodedata.normalize("NFC", value).strip() if not _SURROGATE.search(value) else value
@@ -174,11 +180,10 @@ def check(fields: list[dict[str, Any]], players: list[str], payload: Payload) ->
     for f in fields:
         key, kind = f["key"], f["kind"]
         value = payload.get(key)
-        if kind == "choice" or kind == "player":  # told here, as _one_of tells it, when already clean
-            pool = f["options"] if kind == "choice" else players
-            if type(value) is str and value.isascii() and value in pool and value.strip() == value:
-                out[key] = value
-                continue
+        if (kind == "choice" or kind == "player") and _already_one_of(
+                value, f["options"] if kind == "choice" else players):
+            out[key] = value  # what check_answer gives, without its calls
+            continue
         out[key] = check_answer(f, players, value)
     return out
 

@@ -3,7 +3,6 @@ running length) give exactly what the full rule gives: the same text, the same r
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 import pytest
@@ -11,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.custom_game import answers
-from games.custom_game.design import _CONTROL, _CONTROL_BUT_BREAKS, Problem, _a_text, clean_text
+from games.custom_game.design import Problem, clean_text
 from games.custom_game.rules.effects import Effects, plain
-from games.custom_game.rules.library import _shown
 from games.custom_game.rules.sandbox import DEFAULT_LIMITS, HostError, Meter
 from games.custom_game.rulings import MAX_ANNOUNCE, MAX_PRIVATE
 from games.engines.protocol import SubmissionError
@@ -27,30 +25,27 @@ TEXTS = st.one_of(
 )
 
 
-def full_clean_text(value: Any, where: str, what: str, problems: list[Problem], *, lo: int = 0, hi: int,
-                    multiline: bool = False) -> str:
-    """clean_text as it reads without its quick path for ASCII."""
-    value = _a_text(value, where, what, problems, show=True)
-    if value is None:
-        return ""
-    text = unicodedata.normalize("NFC", value.replace("\r\n", "\n")).strip()
-    bad = (_CONTROL_BUT_BREAKS if multiline else _CONTROL).search(text)
-    if bad is not None:
-        problems.append(Problem(where, f"{what} holds a control character ({shown(bad.group())})"))
-        return ""
-    if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in text):
-        text = ""
-    if len(text) < lo:
-        problems.append(Problem(where, f"{what} is empty" if lo == 1 else f"{what} needs at least {lo} characters"))
-    elif len(text) > hi:
-        problems.append(Problem(where, f"{what} is at most {hi} characters (this one has {len(text)})"))
-        return text[:hi]
-    return text
+class Text(str):
+    """A text of another type: the quick paths take only texts of type str, so this one takes the full rule."""
 
 
-def shown(value: Any) -> str:
-    from games.kit.numbers import shown as kit_shown
-    return kit_shown(value)
+class Items(list):  # type: ignore[type-arg]
+    """A list of another type (the full rule, as for :class:`Text`)."""
+
+
+class Table(dict):  # type: ignore[type-arg]
+    """A dict of another type (the full rule, as for :class:`Text`)."""
+
+
+def by_the_full_rule(value: Any) -> Any:
+    """``value`` with every text, list and dict of another type, so that every level takes the full rule."""
+    if type(value) is str:
+        return Text(value)
+    if type(value) is list:
+        return Items(by_the_full_rule(v) for v in value)
+    if type(value) is dict:
+        return Table((k, by_the_full_rule(v)) for k, v in value.items())
+    return value
 
 
 @settings(max_examples=400)
@@ -59,20 +54,8 @@ def test_an_ascii_text_is_cleaned_as_any_text_is(value: Any, multiline: bool, lo
     quick: list[Problem] = []
     full: list[Problem] = []
     assert (clean_text(value, "w", "the text", quick, lo=lo, hi=hi, multiline=multiline)
-            == full_clean_text(value, "w", "the text", full, lo=lo, hi=hi, multiline=multiline))
+            == clean_text(by_the_full_rule(value), "w", "the text", full, lo=lo, hi=hi, multiline=multiline))
     assert [str(p) for p in quick] == [str(p) for p in full]
-
-
-def full_one_of(value: Any, allowed: list[str], key: str, what: str) -> str | None:
-    """answers._one_of without its quick path."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise SubmissionError(key, f"must be {what}, not {shown(value)}")
-    text = unicodedata.normalize("NFC", value).strip() if not answers._SURROGATE.search(value) else value
-    if text not in allowed:
-        raise SubmissionError(key, f"{shown(value)} is not {what}: choose one of {', '.join(allowed)}"[:300])
-    return text
 
 
 def _outcome(fn: Any, *args: Any) -> tuple[str, Any]:
@@ -86,31 +69,11 @@ def _outcome(fn: Any, *args: Any) -> tuple[str, Any]:
 @given(st.one_of(TEXTS, st.none(), st.integers()), st.lists(TEXTS, max_size=4))
 def test_a_choice_among_options_is_read_as_the_full_rule_reads_it(value: Any, options: list[str]) -> None:
     options = [*options, "Red", " Blue", "é"]
-    assert _outcome(answers._one_of, value, options, "k", "an option") == _outcome(full_one_of, value, options,
-                                                                                    "k", "an option")
-
-
-def full_plain(value: Any, where: str, depth: int = 0) -> Any:
-    """effects.plain without its quick paths."""
-    if depth > 20:
-        raise HostError(f"{where}: the value nests too deep")
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, list | tuple):
-        return [full_plain(v, where, depth + 1) for v in value]
-    if isinstance(value, dict):
-        out = {}
-        for k, v in value.items():
-            if not isinstance(k, str):
-                raise HostError(f"{where}: a kept dict's keys must be texts, not {_shown(k)}")
-            out[k] = full_plain(v, where, depth + 1)
-        return out
-    raise HostError(f"{where}: only texts, whole numbers, yes/no, None, lists and dicts can be kept, "
-                    f"not {_shown(value)}")
-
-
-class Text(str):
-    """A text of another type (the quick path takes only texts of type str)."""
+    quick = _outcome(answers._one_of, value, options, "k", "an option")
+    full = _outcome(answers._one_of, by_the_full_rule(value), options, "k", "an option")
+    assert quick == full
+    checked = _outcome(answers.check, [{"key": "k", "kind": "choice", "options": options}], [], {"k": value})
+    assert checked == (quick if quick[0] == "refused" else ("ok", {"k": quick[1]}))
 
 
 LEAVES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), TEXTS,
@@ -133,7 +96,7 @@ def _kept(fn: Any, value: Any) -> tuple[str, Any]:
 def test_a_kept_value_is_copied_or_refused_as_the_full_rule_says(value: Any, depth: int) -> None:
     for _ in range(depth):  # near the depth limit, where the quick path stops one level short
         value = [value]
-    assert _kept(plain, value) == _kept(full_plain, value)
+    assert _kept(plain, value) == _kept(plain, by_the_full_rule(value))
 
 
 def _effects() -> Effects:

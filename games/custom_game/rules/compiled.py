@@ -103,6 +103,8 @@ def quoted(text: str) -> str:
 def unquoted(text: str) -> str:
     """The JSON text a :func:`quoted` one stands for."""
     return text.replace("'", '"')
+
+
 #: JSON as short as it goes (no spaces): every character is one more for ``starlark-pyo3`` to hand over and
 #: for Starlark to read.
 to_json = json.JSONEncoder(check_circular=False, separators=(",", ":")).encode

@@ -28,6 +28,8 @@ from .wire import HEADER, frame, unpack
 
 #: How long a new worker may take to start (importing the interpreter), in seconds.
 START_SECONDS = 60.0
+#: The frame a new worker writes once it can take requests.
+READY = b"ready"
 #: Extra virtual memory the worker may use above its size at start, besides the rules' own limit.
 MARGIN_MB = 512
 
@@ -64,7 +66,7 @@ class Worker:
         )
         self.process, self.owner, self.buffer = process, os.getpid(), b""
         self.known = set()
-        if self._frame(START_SECONDS) != b"ready":
+        if self._frame(START_SECONDS) != READY:
             self._kill()
             raise OSError("the rules worker did not start")
         return process
@@ -151,7 +153,7 @@ def main() -> None:
 
     _limit_memory(int(sys.argv[1]) if len(sys.argv) > 1 else 256)
     source, out = sys.stdin.buffer, sys.stdout.buffer
-    out.write(HEADER.pack(5) + b"ready")
+    out.write(HEADER.pack(len(READY)) + READY)
     out.flush()
     while (header := _read(source, HEADER.size)) is not None:
         body = _read(source, HEADER.unpack(header)[0])
