@@ -6,7 +6,8 @@ button and of every redraw of the board part (a ``MutationObserver``), both as `
 performance.now()``: milliseconds on the machine's clock, so the pages of one machine compare directly. A move's
 figure is the first redraw of the opponent's board at or after the click, once the opponent's page holds the
 match's number after that move: the whole way from the click through the fetch, the server's check, store and
-push, the socket, to the opponent's new board in its page (the DOM replaced; the paint follows in the next frame).
+push, the socket, to the opponent's new board in its page (the DOM replaced). Beside it, the time to the paint that
+shows it (the next animation frame drawn, told by a message posted from it).
 """
 
 from __future__ import annotations
@@ -36,9 +37,16 @@ WATCH_JS = """
   document.addEventListener("click", (ev) => {
     if (ev.target.closest && ev.target.closest("form[data-in-place] button")) window.__clicks.push(now());
   }, true);
+  // The paint that shows a redraw: a message posted from the next animation frame arrives once that frame is drawn.
+  window.__paints = [];
+  const painted = () => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => window.__paints.push(now());
+    channel.port2.postMessage(0);
+  });
   const watch = () => {
     const board = document.querySelector('[data-part="board"]');
-    if (board) new MutationObserver(() => window.__redraws.push(now())).observe(board, { childList: true });
+    if (board) new MutationObserver(() => { window.__redraws.push(now()); painted(); }).observe(board, { childList: true });
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch); else watch();
 })();
@@ -53,6 +61,10 @@ _REDRAWN = """([seq, t]) => +document.getElementById("match").getAttribute("data
 _FRAME = """([t, r]) => { const f = window.__frames.filter((x) => x >= t && x <= r); return f.length ? f[f.length - 1] : null; }"""
 
 
+#: The opponent's first paint after its redraw at ``r`` (null until it is drawn).
+_PAINTED = "r => window.__paints.find((p) => p >= r) || null"
+
+
 @dataclass
 class Move:
     """One move played in a page: who, in which phase, and the milliseconds to the opponent's new board."""
@@ -62,6 +74,8 @@ class Move:
     ms: float
     #: Of ``ms``: from the click to the socket frame that brought the opponent's new board (None if not seen).
     to_frame: float | None = None
+    #: From the click to the opponent's first paint after its redraw (None if not seen).
+    to_paint: float | None = None
 
 
 def open_phase(match_id: int) -> tuple[Match, PhaseSpec | None]:
@@ -129,16 +143,18 @@ def play_move(pages: dict[str, Any], match_id: int, name: str, salt: int = 0, ti
         raise AssertionError(f"{name}'s move was refused: {page.inner_text('#move-form')}")
     clicked = page.evaluate("window.__clicks[window.__clicks.length - 1]")
     seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).get()
-    slowest, to_frame = 0.0, None
+    slowest, to_frame, to_paint = 0.0, None, None
     for other, opponent in pages.items():
         if other == name:
             continue
         opponent.wait_for_function(_REDRAWN, arg=[seq, clicked], timeout=timeout)
         redrawn = opponent.evaluate("t => window.__redraws.find((r) => r >= t)", clicked)
         frame = opponent.evaluate(_FRAME, [clicked, redrawn])
+        paint = opponent.wait_for_function(_PAINTED, arg=redrawn, timeout=timeout).json_value()
         if redrawn - clicked >= slowest:
             slowest, to_frame = redrawn - clicked, None if frame is None else frame - clicked
-    return Move(name, spec.name, slowest, to_frame)
+            to_paint = paint - clicked
+    return Move(name, spec.name, slowest, to_frame, to_paint)
 
 
 def play_phase(pages: dict[str, Any], match_id: int, salt: int = 0) -> list[Move]:

@@ -125,26 +125,43 @@
       board.focus({ preventScroll: true });
     }
 
+    // The focus across a redraw, without the browser laying the page out in the middle of it. A focused control
+    // removed by a redraw makes the browser work out the style and layout of everything written before it at once
+    // (5-20 ms for a Bigfoot Sighting board, before the frame's own layout does it again); so the focus leaves the
+    // parts to be replaced first, while the page is still laid out (no cost), and comes back (refocus) in the next
+    // animation frame, where the browser lays the new parts out once for the paint anyway (docs/PERFORMANCE.md,
+    // "Browser latency, sixth pass").
+    var refocusing = null;
+    function releaseFocus(targets) {
+      var focused = document.activeElement;
+      if (!focused || focused === document.body || !targets.some(function (el) { return el.contains(focused); })) return;
+      var key = focusKey(focused), name = focused.name;
+      focused.blur();
+      if (refocusing === null) {
+        requestAnimationFrame(function () { var again = refocusing; refocusing = null; refocus(again.key, again.name); });
+      }
+      refocusing = { key: key, name: name };
+    }
+
     function apply(parts, full) {
       // The form is only replaced when a new phase opens, so typing is never wiped out.
-      var focused = document.activeElement;
-      var hadFocus = focused && focused !== document.body && focused.closest && focused.closest("[data-part]");
-      var focusedKey = hadFocus ? focusKey(focused) : null, focusedName = hadFocus ? focused.name : null;
       var newPhase = parts.phase !== undefined && parts.phase !== phase;
       if (newPhase) clearAnswer();  // "Saved at …" belongs to the phase that is over
+      var targets = [];
       Object.keys(parts).forEach(function (name) {
-        if (name === "phase") return;
-        if (name === "form" && !newPhase && !full) return;
+        if (name === "phase" || (name === "form" && !newPhase && !full)) return;
         var el = document.querySelector('[data-part="' + name + '"]');
-        if (!el) return;
-        el.innerHTML = parts[name];
-        if (window.htmx) window.htmx.process(el);  // the redrawn form is answered in place too
-        eachFold(name, el, function (d, key) { if (key in folds && d.open !== folds[key]) d.open = folds[key]; });
+        if (el) targets.push({ name: name, el: el });
+      });
+      releaseFocus(targets.map(function (t) { return t.el; }));
+      targets.forEach(function (t) {
+        t.el.innerHTML = parts[t.name];
+        if (window.htmx) window.htmx.process(t.el);  // the redrawn form is answered in place too
+        eachFold(t.name, t.el, function (d, key) { if (key in folds && d.open !== folds[key]) d.open = folds[key]; });
       });
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
       document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
       if (parts.status !== undefined) readServerTime();
-      if (hadFocus) refocus(focusedKey, focusedName);
       tickCountdowns();
       showReminder();
       root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));

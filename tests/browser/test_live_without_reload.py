@@ -13,7 +13,7 @@ from games.engines.registry import get_engine
 from genius.matches.models import Submission
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import death_match_games, spec_of
-from genius.testing.live_moves import WATCH_JS, fill_move, legal_payload, open_phase, play_phase
+from genius.testing.live_moves import WATCH_JS, fill_move, legal_payload, open_phase, play_move, play_phase
 from tests.browser.helpers import BrowserTestCase, log_in
 
 pytestmark = pytest.mark.browser
@@ -46,6 +46,19 @@ def box(page, selector: str) -> dict:
                                            " return {x: r.left, y: r.top, right: r.right, bottom: r.bottom}; }")
 
 
+def open_pages(browser, base: str, url: str) -> dict:
+    """ana's page on the desktop and ben's on a phone, both signed in and live on ``url``, each move timed."""
+    pages = {}
+    for name, size in (("ana", DESKTOP), ("ben", PHONE)):
+        context = browser.new_context(viewport=size)
+        context.add_init_script(WATCH_JS)
+        page = context.new_page()
+        log_in(page, base, name)
+        open_live(page, url)
+        pages[name] = page
+    return pages
+
+
 def moves_saved(match_id: int) -> int:
     return Submission.objects.filter(phase__match_id=match_id, kind=Submission.Kind.MOVE).count()
 
@@ -59,14 +72,7 @@ class TestLiveWithoutReload(BrowserTestCase):
         engine = get_engine(match.game)
         base = self.live_server_url
         url = f"{base}/matches/{match.pk}/"
-        pages = {}
-        for name, size in (("ana", DESKTOP), ("ben", PHONE)):
-            context = self.browser.new_context(viewport=size)
-            context.add_init_script(WATCH_JS)
-            page = context.new_page()
-            log_in(page, base, name)
-            open_live(page, url)
-            pages[name] = page
+        pages = open_pages(self.browser, base, url)
 
         # The board comes first: the move controls beside it on the desktop, below it on the phone.
         board, controls = box(pages["ana"], "#part-board"), box(pages["ana"], "#part-form")
@@ -143,3 +149,31 @@ class TestLiveWithoutReload(BrowserTestCase):
         print(f"lock-in to the opponent's redrawn board, {len(latencies)} moves: "
               f"median {sorted(latencies)[len(latencies) // 2]:.0f} ms, max {max(latencies):.0f} ms "
               f"({', '.join(f'{ms:.0f}' for ms in latencies)})")
+
+    def test_a_control_focused_in_a_form_the_socket_replaces_has_the_focus_again_in_the_new_form(self):
+        """The opponent's page keeps its keyboard place across the new phase's form (given back in the next frame,
+        once the browser lays the new parts out: docs/PERFORMANCE.md, "Browser latency, sixth pass")."""
+        ana = User.objects.create_user("ana", password="ana-password-1")
+        ben = User.objects.create_user("ben", password="ben-password-1")
+        match = lifecycle.start_match_between([ana, ben], game="bigfoot-sighting", title="Death Match: ana vs ben",
+                                              seed=5, turn_seconds=600)
+        base = self.live_server_url
+        pages = open_pages(self.browser, base, f"{base}/matches/{match.pk}/")
+        for number in range(PHASES):  # the set-up's picks have one actor each; a turn has both
+            _, spec = open_phase(match.pk)
+            assert spec is not None
+            if len(spec.actors) == 2:
+                break
+            assert play_phase(pages, match.pk, salt=number)
+        first, second = spec.actors
+        moved = play_move(pages, match.pk, first)
+        assert moved is not None and moved.to_paint is not None and moved.to_paint >= moved.ms
+        page = pages[first]
+        page.focus("#move-form button[name=lock]")
+        assert play_move(pages, match.pk, second) is not None
+        page.wait_for_function("n => document.getElementById('match').getAttribute('data-phase') !== n",
+                               arg=str(spec.number), timeout=TIMEOUT)
+        page.wait_for_function("""n => { const a = document.activeElement;
+            return !!a && a.name === "lock" && !!a.closest('#move-form')
+              && document.querySelector('#move-form input[name=phase]').value !== n; }""",
+                               arg=str(spec.number), timeout=TIMEOUT)
