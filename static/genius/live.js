@@ -132,6 +132,8 @@
     // animation frame, where the browser lays the new parts out once for the paint anyway (docs/PERFORMANCE.md,
     // "Browser latency, sixth pass").
     var refocusing = null;
+    var HTMX_ATTRIBUTES = "[hx-get], [hx-post], [hx-put], [hx-patch], [hx-delete], [hx-trigger], [hx-boost], [hx-ext], " +
+      "[data-hx-get], [data-hx-post], [data-hx-put], [data-hx-patch], [data-hx-delete], [data-hx-trigger]";
     function releaseFocus(targets) {
       var focused = document.activeElement;
       if (!focused || focused === document.body || !targets.some(function (el) { return el.contains(focused); })) return;
@@ -156,11 +158,13 @@
       releaseFocus(targets.map(function (t) { return t.el; }));
       targets.forEach(function (t) {
         t.el.innerHTML = parts[t.name];
-        if (window.htmx) window.htmx.process(t.el);  // the redrawn form is answered in place too
+        // The redrawn move form is answered in place too. htmx goes over every element of what it processes (a
+        // board is hundreds), so a part without htmx's attributes (the parts' only ones: in_place.html) is left.
+        if (window.htmx && t.el.querySelector(HTMX_ATTRIBUTES)) window.htmx.process(t.el);
+        t.el.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
         eachFold(t.name, t.el, function (d, key) { if (key in folds && d.open !== folds[key]) d.open = folds[key]; });
       });
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
-      document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
       if (parts.status !== undefined) readServerTime();
       tickCountdowns();
       showReminder();
