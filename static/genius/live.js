@@ -132,6 +132,7 @@
     // animation frame, where the browser lays the new parts out once for the paint anyway (docs/PERFORMANCE.md,
     // "Browser latency, sixth pass").
     var refocusing = null;
+    var seatSeq = -1;  // the number of the last frame that drew this seat's board and private parts
     var HTMX_ATTRIBUTES = "[hx-get], [hx-post], [hx-put], [hx-patch], [hx-delete], [hx-trigger], [hx-boost], [hx-ext], " +
       "[data-hx-get], [data-hx-post], [data-hx-put], [data-hx-patch], [data-hx-delete], [data-hx-trigger]";
     function releaseFocus(targets) {
@@ -165,6 +166,7 @@
         eachFold(t.name, t.el, function (d, key) { if (key in folds && d.open !== folds[key]) d.open = folds[key]; });
       });
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
+      if (parts.board !== undefined && parts.private !== undefined) seatSeq = seq;
       if (parts.status !== undefined) readServerTime();
       tickCountdowns();
       showReminder();
@@ -177,7 +179,7 @@
     // errors beside their fields, no page load, the address bar stays on the match page. Without this script
     // the form posts to the match page itself. Here: one move at a time is marked (data-sending), an answer older
     // than what the socket brought draws only its answer line, and the focus stays where the player was.
-    var swapping = false, sentKey = null, sentName = null;
+    var swapping = false, sentKey = null, sentName = null, sentSeq = 0;
 
     function answerEl() { return document.querySelector("[data-move-answer]"); }
 
@@ -214,18 +216,28 @@
       var button = ev.detail.requestConfig && ev.detail.requestConfig.triggeringEvent && ev.detail.requestConfig.triggeringEvent.submitter;
       sentKey = focusKey(document.activeElement) || focusKey(button);
       sentName = button ? button.name : null;
+      sentSeq = seq;
       root.setAttribute("data-sending", "");  // a move is on its way (tests and styles can tell)
       if (button) button.setAttribute("aria-busy", "true");
     });
+    // The answer's own board and private parts, last in it (games/parts/move_answer.html), and its number.
+    var ANSWER_PARTS = /<section id="part-(?:board|private)" hx-swap-oob=[\s\S]*$/;
+    var ANSWER_SEQ = /data-answer-seq="(\d+)"/;
     document.addEventListener("htmx:beforeSwap", function (ev) {
       if (!isMove(ev) || !ev.detail.shouldSwap) return;
-      var answer = new DOMParser().parseFromString(ev.detail.serverResponse, "text/html").querySelector("[data-move-answer]");
-      if (answer && parseInt(answer.getAttribute("data-answer-seq"), 10) < seq) {
+      var text = ev.detail.serverResponse, found = ANSWER_SEQ.exec(text);
+      var answerSeq = found ? parseInt(found[1], 10) : NaN;
+      if (answerSeq < seq) {
         // The page already shows a later state (the socket brought it first): only the answer line is said.
+        var answer = new DOMParser().parseFromString(text, "text/html").querySelector("[data-move-answer]");
         ev.detail.shouldSwap = false;
-        say(answer.textContent, answer.classList.contains("msg-error"));
+        if (answer) say(answer.textContent, answer.classList.contains("msg-error"));
         return;
       }
+      // The move gave the match a new number, and the socket already drew the board and private parts of that very
+      // state (the seat's frame, rendered after the move's commit for the same number): the answer's copies are the
+      // same, so only its form and answer line are drawn.
+      if (answerSeq > sentSeq && answerSeq <= seatSeq) ev.detail.serverResponse = text.replace(ANSWER_PARTS, "");
       swapping = true;
     });
     document.addEventListener("htmx:afterSwap", function (ev) {

@@ -150,15 +150,19 @@ class TestLiveWithoutReload(BrowserTestCase):
               f"median {sorted(latencies)[len(latencies) // 2]:.0f} ms, max {max(latencies):.0f} ms "
               f"({', '.join(f'{ms:.0f}' for ms in latencies)})")
 
-    def test_a_control_focused_in_a_form_the_socket_replaces_has_the_focus_again_in_the_new_form(self):
-        """The opponent's page keeps its keyboard place across the new phase's form (given back in the next frame,
-        once the browser lays the new parts out: docs/PERFORMANCE.md, "Browser latency, sixth pass")."""
+    def bigfoot_pages(self) -> tuple:
+        """A Bigfoot Sighting Death Match between ana and ben, and their live pages (:func:`open_pages`)."""
         ana = User.objects.create_user("ana", password="ana-password-1")
         ben = User.objects.create_user("ben", password="ben-password-1")
         match = lifecycle.start_match_between([ana, ben], game="bigfoot-sighting", title="Death Match: ana vs ben",
                                               seed=5, turn_seconds=600)
         base = self.live_server_url
-        pages = open_pages(self.browser, base, f"{base}/matches/{match.pk}/")
+        return match, open_pages(self.browser, base, f"{base}/matches/{match.pk}/")
+
+    def test_a_control_focused_in_a_form_the_socket_replaces_has_the_focus_again_in_the_new_form(self):
+        """The opponent's page keeps its keyboard place across the new phase's form (given back in the next frame,
+        once the browser lays the new parts out: docs/PERFORMANCE.md, "Browser latency, sixth pass")."""
+        match, pages = self.bigfoot_pages()
         for number in range(PHASES):  # the set-up's picks have one actor each; a turn has both
             _, spec = open_phase(match.pk)
             assert spec is not None
@@ -177,3 +181,26 @@ class TestLiveWithoutReload(BrowserTestCase):
             return !!a && a.name === "lock" && !!a.closest('#move-form')
               && document.querySelector('#move-form input[name=phase]').value !== n; }""",
                                arg=str(spec.number), timeout=TIMEOUT)
+
+    def test_a_move_answer_leaves_out_the_board_the_socket_already_drew_for_its_number(self):
+        """A page redraws its board and private parts once a move, from the seat's frame: an answer for a number
+        the socket drew these parts of brings only its form and answer line; an answer for a newer number keeps
+        them."""
+        match, pages = self.bigfoot_pages()
+        _, spec = open_phase(match.pk)
+        assert play_move(pages, match.pk, spec.actors[0]) is not None
+        match, spec = open_phase(match.pk)
+        page = pages[spec.actors[0]]  # the player whose move it is now: a move form, and the seat's new frame
+        page.wait_for_function("n => +document.getElementById('match').getAttribute('data-seq') >= n",
+                               arg=match.seq, timeout=TIMEOUT)
+        answer = ('<p id="move-answer" data-move-answer data-answer-seq="{seq}">Locked in.</p>'
+                  '<section id="part-board" hx-swap-oob="innerHTML">B</section>'
+                  '<section id="part-private" hx-swap-oob="innerHTML">P</section>')
+        swap = """text => { const form = document.querySelector('#part-form form[data-in-place]');
+            const detail = { elt: form, shouldSwap: true, serverResponse: text };
+            form.dispatchEvent(new CustomEvent("htmx:beforeSwap", { detail: detail, bubbles: true }));
+            return detail.serverResponse; }"""
+        drawn = page.evaluate(swap, answer.format(seq=match.seq))
+        assert "Locked in." in drawn and "part-board" not in drawn and "part-private" not in drawn
+        newer = page.evaluate(swap, answer.format(seq=match.seq + 1))
+        assert "part-board" in newer and "part-private" in newer
