@@ -127,10 +127,10 @@
 
     // The focus across a redraw, without the browser laying the page out in the middle of it. A focused control
     // removed by a redraw makes the browser work out the style and layout of everything written before it at once
-    // (5-20 ms for a Bigfoot Sighting board, before the frame's own layout does it again); so the focus leaves the
-    // parts to be replaced first, while the page is still laid out (no cost), and comes back (refocus) in the next
-    // animation frame, where the browser lays the new parts out once for the paint anyway (docs/PERFORMANCE.md,
-    // "Browser latency, sixth pass").
+    // (5-20 ms for a board of hundreds of elements, before the frame's own layout does it again); so the focus
+    // leaves the parts to be replaced first, while the page is still laid out (no cost), and comes back (refocus)
+    // in the next animation frame, where the browser lays the new parts out once for the paint anyway
+    // (docs/PERFORMANCE.md, "Browser latency, sixth pass").
     var refocusing = null;
     var seatSeq = -1;  // the number of the last frame that drew this seat's board and private parts
     var HTMX_ATTRIBUTES = "[hx-get], [hx-post], [hx-put], [hx-patch], [hx-delete], [hx-trigger], [hx-boost], [hx-ext], " +
