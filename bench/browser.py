@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import time
 from http.cookies import SimpleCookie
+from typing import NamedTuple
 
 from bench import fixtures
 from bench.common import Results, Server, ms, pct
@@ -125,33 +126,46 @@ def run(results: Results, moves: int, runs: int) -> None:
         one_game(results, game, what, moves, runs)
 
 
+class Run(NamedTuple):
+    """One run's figures (seconds): to the redraw and to its paint, and what went wrong."""
+
+    p50: float
+    p99: float
+    moves: int
+    errors: int
+    reloads: int
+    paint_p50: float
+    paint_p99: float
+
+
 def one_game(results: Results, game: str, what: str, moves: int, runs: int) -> None:
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
     from playwright.sync_api import sync_playwright
 
-    got: list[tuple[float, float, int, int, int, float, float]] = []  # p50, p99, moves, errors, loads; the paint's
+    got: list[Run] = []
     try:
         with Server("uvicorn", 2, env={"BENCH_STATIC_FINDERS": "1"}) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
                 for n in range(runs):
                     times, paints, errors, reloads = play(browser, server.base, game, moves, first_seed=1 + 1000 * n)
-                    got.append((pct(times, 50), pct(times, 99), len(times), errors, reloads, pct(paints, 50),
-                                pct(paints, 99)))
-                    print(f"    {game} run {n + 1}: p50 {ms(pct(times, 50))}, p99 {ms(pct(times, 99))}, max "
+                    run = Run(pct(times, 50), pct(times, 99), len(times), errors, reloads, pct(paints, 50),
+                              pct(paints, 99))
+                    got.append(run)
+                    print(f"    {game} run {n + 1}: p50 {ms(run.p50)}, p99 {ms(run.p99)}, max "
                           f"{ms(max(times, default=float('nan')))} over {len(times)} moves; to the paint p50 "
-                          f"{ms(pct(paints, 50))}, p99 {ms(pct(paints, 99))}", flush=True)
+                          f"{ms(run.paint_p50)}, p99 {ms(run.paint_p99)}", flush=True)
             finally:
                 browser.close()
     finally:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    errors, reloads = sum(r[3] for r in got), sum(r[4] for r in got)
+    errors, reloads = sum(r.errors for r in got), sum(r.reloads for r in got)
     trouble = [f"{errors} errors"] * bool(errors) + [f"{reloads} page loads"] * bool(reloads)
-    worst = max((r[1] for r in got), default=float("nan"))
-    met = bool(got) and all(r[2] >= moves and r[1] <= TARGET for r in got) and not errors and not reloads
-    results.add("Browser", f"{what}, {len(got)} runs × {min((r[2] for r in got), default=0)} moves",
-                f"p99 per run {', '.join(ms(r[1]) for r in got)} (worst {ms(worst)}); p50 "
-                f"{', '.join(ms(r[0]) for r in got)}; to the paint that shows it, p99 per run "
-                f"{', '.join(ms(r[6]) for r in got)}, p50 {', '.join(ms(r[5]) for r in got)}"
+    worst = max((r.p99 for r in got), default=float("nan"))
+    met = bool(got) and all(r.moves >= moves and r.p99 <= TARGET for r in got) and not errors and not reloads
+    results.add("Browser", f"{what}, {len(got)} runs × {min((r.moves for r in got), default=0)} moves",
+                f"p99 per run {', '.join(ms(r.p99) for r in got)} (worst {ms(worst)}); p50 "
+                f"{', '.join(ms(r.p50) for r in got)}; to the paint that shows it, p99 per run "
+                f"{', '.join(ms(r.paint_p99) for r in got)}, p50 {', '.join(ms(r.paint_p50) for r in got)}"
                 + (f"; {', '.join(trouble)}" if trouble else ""),
                 f"p99 ≤ {ms(TARGET)} in each run", met)

@@ -125,6 +125,11 @@
       board.focus({ preventScroll: true });
     }
 
+    var seatSeq = -1;  // the number of the last frame that drew this seat's board and private parts
+    // What htmx acts on: a part holding none of these is not handed to it (see apply).
+    var HTMX_ATTRIBUTES = "[hx-get], [hx-post], [hx-put], [hx-patch], [hx-delete], [hx-trigger], [hx-boost], [hx-ext], " +
+      "[data-hx-get], [data-hx-post], [data-hx-put], [data-hx-patch], [data-hx-delete], [data-hx-trigger]";
+
     // The focus across a redraw, without the browser laying the page out in the middle of it. A focused control
     // removed by a redraw makes the browser work out the style and layout of everything written before it at once
     // (5-20 ms for a board of hundreds of elements, before the frame's own layout does it again); so the focus
@@ -132,9 +137,6 @@
     // in the next animation frame, where the browser lays the new parts out once for the paint anyway
     // (docs/PERFORMANCE.md, "Browser latency, sixth pass").
     var refocusing = null;
-    var seatSeq = -1;  // the number of the last frame that drew this seat's board and private parts
-    var HTMX_ATTRIBUTES = "[hx-get], [hx-post], [hx-put], [hx-patch], [hx-delete], [hx-trigger], [hx-boost], [hx-ext], " +
-      "[data-hx-get], [data-hx-post], [data-hx-put], [data-hx-patch], [data-hx-delete], [data-hx-trigger]";
     function releaseFocus(targets) {
       var focused = document.activeElement;
       if (!focused || focused === document.body || !targets.some(function (el) { return el.contains(focused); })) return;
