@@ -1,5 +1,6 @@
 """A guest plays a whole Rituals Gone Bad practice in the browser, locking in each move at once: the
-phases close as soon as they are locked in, so the match is over in under 2 minutes (the time is printed)."""
+phases close as soon as they are locked in, so the match ends long before its 30-second phases would have
+(the time is printed; how fast is bin/bench's to measure, never a test's)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 GAME = "rituals-gone-bad"
-LIMIT_S = 120
+#: How long the loop waits for the match to end before giving up (a bound, not a target).
+GIVE_UP_S = 150
 
 FORM = "#move-form form:has(input[name=phase])"
 
@@ -31,7 +33,7 @@ def choose(page, rng: random.Random) -> None:
 
 
 class TestPracticeSpeed(BrowserTestCase):
-    def test_a_guest_plays_a_whole_rituals_gone_bad_practice_in_under_two_minutes(self):
+    def test_a_guest_plays_a_whole_rituals_gone_bad_practice_whose_phases_close_at_each_lock_in(self):
         practice.forget_practice("127.0.0.1")
         rng = random.Random(5)
         page = self.browser.new_context(viewport=PHONE).new_page()
@@ -41,7 +43,7 @@ class TestPracticeSpeed(BrowserTestCase):
         page.wait_for_url(re.compile(r".*/matches/\d+/$"), timeout=15000)
         match_id = int(page.url.rstrip("/").split("/")[-1])
         moves = 0
-        while time.monotonic() - started < LIMIT_S + 30:
+        while time.monotonic() - started < GIVE_UP_S:
             if Match.objects.get(pk=match_id).status == Match.Status.FINISHED:
                 break
             form = page.locator(FORM)
@@ -62,7 +64,6 @@ class TestPracticeSpeed(BrowserTestCase):
         print(f"\nA whole {GAME} practice, every move locked in at once: {elapsed:.1f} s ({moves} moves)")
         match = Match.objects.get(pk=match_id)
         assert match.status == Match.Status.FINISHED
-        assert elapsed < LIMIT_S
         # The end speaks to the player where they are (no reload): their place, Play again, the banner gone.
         page.wait_for_selector("[data-results-you]:not([hidden])", timeout=15000)
         place = match.placement[match.seats.get(is_bot=False).name]

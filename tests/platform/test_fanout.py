@@ -71,11 +71,12 @@ async def test_a_player_gets_the_public_parts_without_the_spectators_board(rgb_m
 
 @pytest.mark.asyncio
 async def test_an_update_while_a_page_connects_is_sent_after_its_hello(rgb_match, monkeypatch):
-    gate = asyncio.Event()
+    gate, read = asyncio.Event(), asyncio.Event()
     original = consumers.MatchConsumer.__dict__["_viewer"]
 
     async def slow_viewer(self):
         info = await original.__get__(self, type(self))()  # the hello's sequence number is read here...
+        read.set()
         await gate.wait()  # ...and an update is committed and pushed before the hello goes out
         return info
 
@@ -83,9 +84,8 @@ async def test_an_update_while_a_page_connects_is_sent_after_its_hello(rgb_match
     communicator = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/matches/{rgb_match.pk}/")
     communicator.scope["user"] = AnonymousUser()
     connecting = asyncio.ensure_future(communicator.connect())
-    await asyncio.sleep(0.3)
-    await sync_to_async(lifecycle.resolve_now)(rgb_match.pk)
-    await asyncio.sleep(0.1)
+    await asyncio.wait_for(read.wait(), timeout=10)
+    await sync_to_async(lifecycle.resolve_now)(rgb_match.pk)  # pushed to the groups after its commit, before it returns
     gate.set()
     assert (await connecting)[0]
     hello = await communicator.receive_json_from()

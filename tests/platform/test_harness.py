@@ -6,7 +6,6 @@ import io
 import re
 import socket
 import sys
-import time
 
 from genius.progress import bar, track
 from genius.testing import harness
@@ -28,9 +27,8 @@ def test_stopping_a_process_stops_its_children_too(tmp_path):
     assert harness.wait_until(lambda: log.read_text().strip(), timeout=20)
     child = int(log.read_text().split()[0])
     assert harness.children(proc.pid) == [child]
-    started = time.monotonic()
     harness.stop_all([proc], timeout=5)
-    assert proc.poll() is not None and time.monotonic() - started < 10
+    assert proc.poll() is not None
     assert harness.wait_until(lambda: not _alive(child), timeout=10)
 
 

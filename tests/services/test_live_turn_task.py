@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from django.utils import timezone
 
@@ -14,9 +12,10 @@ from tests.services.conftest import wait_for
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_live_turn_is_resolved_by_its_due_task_within_a_fraction_of_a_second(ana, ben, celery_procs):
+def test_a_live_turn_is_resolved_by_its_due_task_not_by_the_beat(ana, ben, celery_procs, tmp_path):
     celery_procs("worker")  # no beat: only the task due at the deadline can close the phase
-    time.sleep(3)  # let the worker connect
+    log = tmp_path / "worker-w1.log"
+    assert wait_for(lambda: log.exists() and "ready." in log.read_text(), timeout=60), "the worker never got ready"
     match = lifecycle.create_match(game="bigfoot-sighting", seed=4, turn_seconds=3, config={"setup_s": 5})
     lifecycle.add_seat(match, user=ana)
     lifecycle.add_seat(match, user=ben)
@@ -25,6 +24,5 @@ def test_a_live_turn_is_resolved_by_its_due_task_within_a_fraction_of_a_second(a
     assert phase.is_live and (phase.deadline - phase.opened_at).total_seconds() == 5  # the layout pick: set-up clock
     assert wait_for(lambda: Phase.objects.get(pk=phase.pk).status == Phase.Status.RESOLVED, timeout=30)
     done = Phase.objects.get(pk=phase.pk)
-    lag = (done.resolved_at - done.deadline).total_seconds()
-    assert 0 <= lag < 1.0, f"resolved {lag:.3f} s after its deadline"
+    assert done.resolved_at >= done.deadline  # at its moment, never before (how soon after: bin/bench's live turns)
     assert done.resolved_at <= timezone.now()
