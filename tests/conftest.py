@@ -12,6 +12,22 @@ def pytest_configure(config) -> None:
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    _patient_test_sockets()
+
+
+#: How long a test's websocket waits for a frame it expects (channels' default, 1 s, fails on a loaded core).
+SOCKET_WAIT_S = 10
+
+
+def _patient_test_sockets() -> None:
+    """Channels' test communicators wait ``SOCKET_WAIT_S`` for what a test expects to come (a connect, a
+    frame); waits for nothing to come (``receive_nothing``) keep their short default."""
+    from asgiref.testing import ApplicationCommunicator
+    from channels.testing import WebsocketCommunicator
+
+    for function in (ApplicationCommunicator.receive_output, WebsocketCommunicator.connect,
+                     WebsocketCommunicator.receive_from, WebsocketCommunicator.receive_json_from):
+        function.__defaults__ = (SOCKET_WAIT_S,) + (function.__defaults__ or ())[1:]
 
 
 @pytest.fixture(autouse=True)
