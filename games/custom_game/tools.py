@@ -1,8 +1,9 @@
 """The custom game's tools for the designer pages, declared in its spec (``GameSpec.design_tools``).
 
 The site reaches them through the spec, never by importing this game: checking a design's rules, trying
-one phase's rules (in a rules worker of the site's, :func:`.rules.new_worker`), the presets, the shipped designs and the proof against the coded games, and the design
-document's own checks (:mod:`games.custom_game.design`).
+one phase's rules (in a rules worker the site makes with ``new_rules_worker``, never the phase clock's), the
+presets, the shipped designs and the proof against the coded games, and the design document's own checks
+(:mod:`games.custom_game.design`).
 """
 
 from __future__ import annotations
