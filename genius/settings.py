@@ -243,6 +243,10 @@ GENIUS_PASSWORD_RESETS_PER_HOUR = env.int("GENIUS_PASSWORD_RESETS_PER_HOUR", def
 RATELIMIT_FAIL_OPEN = True
 # Communities one person creates per hour.
 GENIUS_COMMUNITIES_PER_HOUR = env.int("GENIUS_COMMUNITIES_PER_HOUR", default=3)
+# "Try these rules" (genius/designs/previews.py): tries per account and minute (one at a time besides), and
+# how long a try waits for the previews' own rules worker (never the phase clock's) before it is told "busy".
+GENIUS_TRIES_PER_MINUTE = env.int("GENIUS_TRIES_PER_MINUTE", default=10)
+GENIUS_TRY_WAIT_SECONDS = env.float("GENIUS_TRY_WAIT_SECONDS", default=2.0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -123,12 +123,19 @@ class PageParts:
     form_slots: tuple[FormSlot, ...] = ()
 
 
+class RulesBusy(Exception):
+    """The rules runner a caller chose (``DesignTools.try_phase``'s ``worker``) stayed taken by other runs
+    past the ``wait`` allowed: nothing ran; try again shortly."""
+
+
 @dataclass(frozen=True)
 class DesignTools:
     """What a game that plays hosts' designs offers the designer pages (``GameSpec.design_tools``).
 
     ``check_rules(design)`` lists the problems of a validated design's rules; ``try_phase(design, phase_key,
-    round, answers, seed, players)`` runs one phase's rules once and returns what would be published;
+    round, answers, seed, players, worker=None, wait=None)`` runs one phase's rules once and returns what
+    would be published: with a ``worker`` made by ``new_rules_worker()`` it runs there, never in the phase
+    clock's, and raises :class:`RulesBusy` when that worker stays taken past ``wait`` seconds;
     ``presets`` are ready-made rules for common mechanics; ``shipped_dir`` holds the designs that ship with
     the game (``*.genius-design.json``); ``proof`` plays a design against the coded games (``run_proof``,
     ``load_design``, ``ADAPTERS``).
@@ -152,6 +159,7 @@ class DesignTools:
     slug_key: Callable[[str, set[str]], str]
     field_where: Callable[[str, int, Any], str]
     field_kinds: tuple[str, ...]
+    new_rules_worker: Callable[[], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from games.engines import registry
-from games.engines.spec import DesignTools
+from games.engines.spec import DesignTools, RulesBusy
 from genius.designs.documents import DesignError, Problem, read_design_file
 
 #: The names a "Try these rules" run seats (as many as it needs, in this order).
@@ -73,14 +73,18 @@ def check(doc: dict[str, Any]) -> None:
 
 
 def try_phase(doc: dict[str, Any], phase_key: str, round_number: int, answers: dict[str, Any] | None, seed: int,
-              players: list[str]) -> Any:
-    """The rules of one phase run once on ``answers`` (None: random legal answers): the package's Preview."""
+              players: list[str], *, worker: Any | None = None, wait: float | None = None) -> Any:
+    """The rules of one phase run once on ``answers`` (None: random legal answers): the package's Preview.
+    With a ``worker`` (``DesignTools.new_rules_worker``) they run there, never in the phase clock's, and
+    RulesBusy (nothing ran) when it stays taken past ``wait`` seconds: :mod:`genius.designs.previews`."""
     api = _api()
     if api is None:
         raise DesignError([Problem("Rules", "rules cannot be tried on this site yet")])
     try:
-        return api.try_phase(doc, phase_key, round_number, answers, seed, players)
-    except DesignError:
+        if worker is None:
+            return api.try_phase(doc, phase_key, round_number, answers, seed, players)
+        return api.try_phase(doc, phase_key, round_number, answers, seed, players, worker=worker, wait=wait)
+    except (DesignError, RulesBusy):
         raise
     except Exception:  # a fault of the site, not of the host's rules: logged, and said plainly
         log.exception("trying the rules of phase %s failed", phase_key)

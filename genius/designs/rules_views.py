@@ -1,5 +1,5 @@
 """The designer's pages for rules: the set-up rules, the design's tables, presets written into a phase,
-"Try these rules" on a phase, and the designs shipped with the site used as templates.
+"Try these rules" on a phase (braked, and run apart from the phase clock: :mod:`.previews`), and the designs shipped with the site used as templates.
 
 Every save goes through ``services.edit`` (the whole document and its rules checked; a refused save keeps
 what was saved before and shows each problem beside its box).
@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from genius.designs import editing, rules, services
+from genius.designs import editing, previews, rules, services
 from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
 from genius.designs.models import GameDesign
@@ -136,25 +136,31 @@ def try_rules(request: HttpRequest, pk: int, key: str) -> HttpResponse:
     except KeyError:
         raise Http404("No such phase.") from None
     form = TryForm(_posted(request), doc=doc, phase=the_phase)
-    result = None
+    result, refused = None, None
     players = form.players_now()
     rows, row_errors = answer_rows(the_phase, players, request.POST if request.method == "POST" else {})
     if request.method == "POST" and form.is_valid() and not row_errors:
         data = form.cleaned_data
         answers = answers_from(rows) if data["mode"] == "typed" else None
         try:
-            preview = rules.try_phase(doc, key, data["round"], answers, data["seed"], players)
+            preview = previews.run_try(request.user, doc, key, data["round"], answers, data["seed"], players)
+        except previews.TryRefused as exc:
+            refused = exc
         except DesignError as exc:
             result = {"error": "; ".join(sentence(str(p)) for p in exc.problems), "public": [], "private": []}
         else:
             result = preview_parts(preview, players)
             result["next"] = next_words(doc, result["next"])
-    status = 400 if (form.is_bound and form.errors) or row_errors else 200
-    return render(request, "designs/try.html", {
+    status = 400 if (form.is_bound and form.errors) or row_errors else refused.status if refused else 200
+    response = render(request, "designs/try.html", {
         "design": design, "phase": the_phase, "form": form, "rows": rows, "players": players, "result": result,
-        "owner": services.may_edit(request.user, design), "has_rules": bool(the_phase.get("rules", "").strip()),
-        "row_errors": row_errors,
+        "refused": refused.message if refused else "", "owner": services.may_edit(request.user, design),
+        "has_rules": bool(the_phase.get("rules", "").strip()), "row_errors": row_errors,
+        "tries_per_minute": previews.tries_per_minute(),
     }, status=status)
+    if refused:
+        response["Retry-After"] = str(refused.retry_after)
+    return response
 
 
 # --- shipped designs -----------------------------------------------------------------------------------------

@@ -6,8 +6,17 @@ import html
 import re
 
 import pytest
+from django.core.cache import cache
 
 from genius.designs import services
+
+
+@pytest.fixture(autouse=True)
+def _fresh_brakes():
+    """The tries' brakes count in the cache, which outlives a test's database: each test starts afresh."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

@@ -183,7 +183,8 @@ def logged_in(host) -> Client:
     return client
 
 
-def test_fuzzed_rules_boxes_answer_clearly_and_keep_the_design_valid(logged_in, bidding):
+def test_fuzzed_rules_boxes_answer_clearly_and_keep_the_design_valid(logged_in, bidding, settings):
+    settings.GENIUS_TRIES_PER_MINUTE = 0  # 20 tries in a row: the brake has its own tests (test_try_brakes.py)
     phase_url = url("design-phase", bidding.pk, "round")
     try_url = url("design-phase-try", bidding.pk, "round")
 
@@ -215,7 +216,8 @@ def test_fuzzed_rules_boxes_answer_clearly_and_keep_the_design_valid(logged_in, 
     setup_and_table()
 
 
-def test_fuzzed_try_and_preset_posts_answer_clearly(logged_in, bidding):
+def test_fuzzed_try_and_preset_posts_answer_clearly(logged_in, bidding, settings):
+    settings.GENIUS_TRIES_PER_MINUTE = 0  # as above
     logged_in.post(url("design-phase", bidding.pk, "round"), phase_post())
     try_url = url("design-phase-try", bidding.pk, "round")
     before = GameDesign.objects.get(pk=bidding.pk).document

@@ -5,7 +5,11 @@ Public API:
 - :func:`check_design_rules` — static checks at save time, as design Problems;
 - :func:`run_phase_rules` — a closing phase's values and rules, as a :class:`RulesOutcome`;
 - :func:`run_setup_rules` — the set-up rules at the start of a match;
-- :func:`try_phase` — "Try these rules": a phase played on random or given answers, as a :class:`Preview`.
+- :func:`try_phase` — "Try these rules": a phase played on random or given answers, as a :class:`Preview`,
+  in a worker of the caller's (:func:`new_worker`) when given one, never waiting long for it.
+
+Rules run in the phase clock's worker (:data:`.worker.WORKER`) unless :func:`worker_in_effect` names another
+for the calls inside its block (per thread and task: a context variable).
 
 The language and every function are documented in ``games/custom_game/RULES.md``.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +31,11 @@ from .context import names_read, phase_context, setup_context, tables_of
 from .effects import Effects, plain
 from .library import TABLE_NAMES, Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
-from .worker import WORKER, WorkerStopped
+from .worker import WORKER, Worker, WorkerStopped, new_worker
 
-__all__ = ["DEFAULT_LIMITS", "Preview", "RuleError", "RuleLimits", "RulesOutcome", "check_design_rules",
-           "limits_in_effect", "run_phase_rules", "run_setup_rules", "serve", "try_phase"]
+__all__ = ["DEFAULT_LIMITS", "Preview", "RuleError", "RuleLimits", "RulesOutcome", "Worker", "check_design_rules",
+           "limits_in_effect", "new_worker", "run_phase_rules", "run_setup_rules", "serve", "try_phase",
+           "worker_in_effect"]
 
 
 @dataclass
@@ -177,15 +183,29 @@ def _request(kind: str, state: State, rng: random.Random, limits: RuleLimits, ke
     return request
 
 
+_IN_EFFECT: ContextVar[Worker] = ContextVar("rules_worker", default=WORKER)
+
+
+@contextmanager
+def worker_in_effect(worker: Worker) -> Iterator[None]:
+    """Run the rules of the calls inside the block (this thread's, this task's) in ``worker``."""
+    token = _IN_EFFECT.set(worker)
+    try:
+        yield
+    finally:
+        _IN_EFFECT.reset(token)
+
+
 def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimits) -> RulesOutcome:
     if not limits.isolate:
         return _run(state, rng, limits, setup=kind == "setup")
+    worker = _IN_EFFECT.get()
     key = wire.design_key_of(state["design"])
     try:
-        answer = WORKER.call(_request(kind, state, rng, limits, key, key not in WORKER.known),
+        answer = worker.call(_request(kind, state, rng, limits, key, key not in worker.known),
                              limits.seconds, limits.memory_mb)
         if answer.get("unknown") == "design":  # a worker that let the design go (or a new one)
-            answer = WORKER.call(_request(kind, state, rng, limits, key, True), limits.seconds, limits.memory_mb)
+            answer = worker.call(_request(kind, state, rng, limits, key, True), limits.seconds, limits.memory_mb)
     except WorkerStopped as exc:
         label, part = _where(kind, state)
         return RulesOutcome(False, dict(EMPTY_RULING), f"the rules of {label} stopped: {exc.reason}", part, None,
@@ -199,7 +219,7 @@ def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimit
                             dict(state.get("values", {})))
     if "outcome" not in answer:  # the worker failed on something that is not the rules': the same run here
         return _run(state, rng, limits, setup=kind == "setup")
-    WORKER.known.add(key)
+    worker.known.add(key)
     if "drawn" in answer:
         wire.advance(rng, answer["drawn"])
     elif "rng" in answer:
@@ -257,8 +277,15 @@ class Preview:
 
 
 def try_phase(design: dict[str, Any], phase_key: str, round: int, answers: dict[str, Any] | None,  # noqa: A002
-              seed: int, players: list[str]) -> Preview:
+              seed: int, players: list[str], *, worker: Worker | None = None, wait: float | None = None) -> Preview:
     """Play round ``round`` of phase ``phase_key`` once: on ``answers`` ({player: {field: value}}) or, when
-    None, random legal answers from ``seed``; see :class:`Preview`."""
+    None, random legal answers from ``seed``; see :class:`Preview`.
+
+    With a ``worker`` (:func:`new_worker`), every run of the try (set-up, values, rules) goes there, the
+    worker held for the whole try; RulesBusy (``games.engines.spec``) when others hold it past ``wait``
+    seconds (None: wait as long as it takes), and then nothing has run."""
     from .trying import try_phase as run
-    return run(design, phase_key, round, answers, seed, players)
+    if worker is None:
+        return run(design, phase_key, round, answers, seed, players)
+    with worker.reserved(wait), worker_in_effect(worker):
+        return run(design, phase_key, round, answers, seed, players)

@@ -6,11 +6,16 @@ failed allocation would end the process. So rules run in this worker: its memory
 operating system (``RLIMIT_AS``), and the caller kills it when it runs past the time limit; either way
 the rules are stopped with the host's message, and a new worker starts for the next run.
 
-One worker per process (started on first use, restarted after a kill, never shared across a fork),
+One process a :class:`Worker` (started on first use, restarted after a kill, never shared across a fork),
 spoken to over pipes with one frame a request and one an answer (the state is plain data; the seeded
 stream's state goes there and the number of words drawn comes back, so a run here draws exactly what it
 would have drawn in-process). The frames, what a request holds, and the designs a worker keeps between
 requests: :mod:`.wire`.
+
+:data:`WORKER` is the one the phase clock uses (a real match's phases). A caller whose runs must never
+hold it up (the designer's "Try these rules") makes a worker of its own (:func:`new_worker`), with its own
+process and its own lock, and reserves it for a bounded wait (:meth:`Worker.reserved`): past the wait it
+hears :class:`~games.engines.spec.RulesBusy` and nothing has run.
 """
 
 from __future__ import annotations
@@ -21,8 +26,12 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from games.engines.spec import RulesBusy
 
 from .wire import HEADER, frame, unpack
 
@@ -50,7 +59,8 @@ class Worker:
     """The process and its pipes (see the module's docstring)."""
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
+        #: Held for one call, or for several by :meth:`reserved` (re-entrant: the holder's calls go through).
+        self.lock = threading.RLock()
         self.process: subprocess.Popen[bytes] | None = None
         self.owner = 0
         self.buffer = b""
@@ -101,6 +111,23 @@ class Worker:
         body, self.buffer = self.buffer[size:end], self.buffer[end:]
         return body
 
+    @contextmanager
+    def reserved(self, wait: float | None) -> Iterator[None]:
+        """Hold this worker for the block (several runs in a row, none of another thread between them),
+        waiting at most ``wait`` seconds for it (None: as long as it takes); RulesBusy past the wait."""
+        if wait is None:
+            taken = self.lock.acquire()
+        elif wait > 0:
+            taken = self.lock.acquire(timeout=wait)
+        else:
+            taken = self.lock.acquire(blocking=False)
+        if not taken:
+            raise RulesBusy("the rules worker is busy with other runs")
+        try:
+            yield
+        finally:
+            self.lock.release()
+
     def call(self, request: dict[str, Any], seconds: float, memory_mb: int, grace: float = 1.0) -> dict[str, Any]:
         """The worker's answer to ``request``; WorkerStopped past ``seconds`` (and ``grace``, as the worker
         stops itself at ``seconds`` where it can) or when it dies."""
@@ -126,7 +153,14 @@ class Worker:
             return answer
 
 
+#: The phase clock's worker (real matches' phases and set-ups).
 WORKER = Worker()
+
+
+def new_worker() -> Worker:
+    """A worker of its own (process and lock) for a caller that must never wait on :data:`WORKER`'s, nor
+    make it wait: the site's rules previews."""
+    return Worker()
 
 
 def _limit_memory(memory_mb: int) -> None:
