@@ -52,7 +52,7 @@ def _cookies(header: str, base: str) -> list[dict[str, str]]:
 
 
 #: A fresh match's pages are played once each is idle and 300 ms more: the first move no longer lands on the
-#: opponent's page while it still runs its load's scripts (docs/PERFORMANCE.md, "Browser latency, fifth pass").
+#: opponent's page while it still runs its load's scripts (docs/PERFORMANCE.md, "Decisions that stand").
 SETTLE_JS = "() => new Promise((r) => requestIdleCallback(() => setTimeout(r, 300), {timeout: 3000}))"
 
 

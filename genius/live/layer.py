@@ -3,7 +3,7 @@
 channels-redis 4.3's ``group_send`` drops the group's expired members, reads the members, drops each
 member channel's expired messages (a pipeline) and adds the message under the channel's capacity (a
 script): four round trips, each a wake-up of the event loop on a loaded machine, for every seat a live
-move is pushed to (docs/PERFORMANCE.md, "Browser latency, fourth pass"). Here the first two go in one
+move is pushed to (docs/PERFORMANCE.md, "Decisions that stand"). Here the first two go in one
 pipeline and the last two in one script, on the connection of the channel's own key (channels-redis
 used the group's for the clean-up: the same one with a single Redis). What is stored, and how it is
 serialized and read, is channels-redis's own.

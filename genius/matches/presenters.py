@@ -179,7 +179,7 @@ class Reads:
 #: A seat's rendered history entries up to a resolved phase, newest first, by (seat id, that phase's id, when it
 #: resolved): a resolved phase's moves and private lines are written by the time it resolves and never change, and
 #: neither do its form's labels (``_LABELS``), so each push renders only the phases since the one before it, not
-#: the whole history again (docs/PERFORMANCE.md, "Browser latency, fourth pass"). The entries are shared
+#: the whole history again (docs/PERFORMANCE.md, "Decisions that stand"). The entries are shared
 #: between a seat's successive tuples; a tuple holds only references.
 _HISTORY: BoundedCache[tuple[int, int, datetime | None], tuple[str, ...]] = BoundedCache(8192)
 
@@ -315,7 +315,7 @@ def history_part(match: Match, seat: Seat, reads: Reads) -> SafeString:
 #: resolves (a match file's import rewrites the first one before any move is played), and an engine's form is a
 #: function of the state and the player, so a history's labels are drawn once a process, not again for every past
 #: phase on every push (drawing one form may cost milliseconds: Bigfoot Sighting works out the legal cells;
-#: docs/PERFORMANCE.md, "Browser latency, third pass").
+#: docs/PERFORMANCE.md, "Decisions that stand").
 _LABELS: BoundedCache[tuple[int, datetime, str], dict[str, str] | None] = BoundedCache(4096)
 
 

@@ -135,7 +135,7 @@
     // (5-20 ms for a board of hundreds of elements, before the frame's own layout does it again); so the focus
     // leaves the parts to be replaced first, while the page is still laid out (no cost), and comes back (refocus)
     // in the next animation frame, where the browser lays the new parts out once for the paint anyway
-    // (docs/PERFORMANCE.md, "Browser latency, sixth pass").
+    // (docs/PERFORMANCE.md, "Decisions that stand").
     var refocusing = null;
     function releaseFocus(targets) {
       var focused = document.activeElement;
