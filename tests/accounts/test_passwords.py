@@ -92,7 +92,7 @@ def test_the_old_names_still_reverse(client):
 
 
 def test_the_email_backend_is_configured_from_the_environment():
-    assert settings.EMAIL_BACKEND  # console by default (README: EMAIL_BACKEND)
+    assert settings.EMAIL_BACKEND  # console by default (docs/OPERATIONS.md: EMAIL_BACKEND)
     assert "EMAIL_BACKEND" in (settings.BASE_DIR / "genius" / "settings.py").read_text()
 
 

@@ -1,5 +1,5 @@
 """Brakes let a game night through: ten people sign up from one network, brakes on signed-in people count
-per account (a flood of visitors from one address never blocks them), and every variable the README
+per account (a flood of visitors from one address never blocks them), and every variable docs/OPERATIONS.md
 documents is read from the environment, each limit named there with its variable."""
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def test_a_signed_in_player_is_braked_per_account_from_any_address(settings, ana
 
 
 def readme_variables() -> set[str]:
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "docs" / "OPERATIONS.md").read_text()
     found = set(re.findall(r"`([A-Z][A-Z0-9_]{2,})`", text)) | set(re.findall(r"\b([A-Z][A-Z0-9_]{3,})=", text))
     return found - NOT_VARIABLES
 
@@ -115,7 +115,7 @@ def test_every_variable_the_readme_documents_is_read_from_the_environment():
                     rf'env(?:\.\w+|_list)\(\s*"{name}"', rf'"{name}" in os\.environ', rf"\$\{{?{name}\b"]
         if not any(re.search(p, code) for p in patterns):
             unread.append(name)
-    assert not unread, f"documented in the README but never read from the environment: {unread}"
+    assert not unread, f"documented in docs/OPERATIONS.md but never read from the environment: {unread}"
 
 
 def test_the_practice_brake_is_read_from_the_environment():
@@ -126,12 +126,12 @@ def test_the_practice_brake_is_read_from_the_environment():
 def test_the_readme_says_each_limit_its_variable_and_its_default():
     from django.conf import settings
 
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "docs" / "OPERATIONS.md").read_text()
     settings_text = (ROOT / "genius" / "settings.py").read_text()
     limits = sorted(set(re.findall(r"^([A-Z_]+(?:_PER_HOUR|_LIMIT)) = env\.int\(", settings_text, re.M)))
     assert "GENIUS_PRACTICE_PER_HOUR" in limits and "GENIUS_SIGNUPS_PER_HOUR" in limits
     for name in limits:
-        assert re.search(rf"`{name}` \({getattr(settings, name)}\)", text), f"README: {name} and its default"
+        assert re.search(rf"`{name}` \({getattr(settings, name)}\)", text), f"docs/OPERATIONS.md: {name} and its default"
 
 
 def settings_reads() -> dict[str, ast.expr | None]:
@@ -154,7 +154,7 @@ def settings_reads() -> dict[str, ast.expr | None]:
 
 def readme_defaults() -> dict[str, str]:
     """The default cell of each row of the README's settings table, by variable."""
-    rows = re.findall(r"^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|", (ROOT / "README.md").read_text(), re.M)
+    rows = re.findall(r"^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|", (ROOT / "docs" / "OPERATIONS.md").read_text(), re.M)
     return {name: cell.strip() for name, cell in rows}
 
 
@@ -167,13 +167,13 @@ def test_settings_read_every_variable_through_django_environ_and_nothing_else():
 
 def test_the_readme_documents_every_variable_the_settings_read_with_its_default():
     documented = readme_defaults()
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "docs" / "OPERATIONS.md").read_text()
     settings_text = (ROOT / "genius" / "settings.py").read_text()
     wrong = []
     for name, default in sorted(settings_reads().items()):
         if name not in documented:  # a brake: its own table says `NAME` (default)
             if not re.search(rf"`{name}` \(", text):
-                wrong.append(f"{name}: not in the README's tables")
+                wrong.append(f"{name}: not in the settings tables of docs/OPERATIONS.md")
             continue
         cell = documented[name]
         if not isinstance(default, ast.Constant):
@@ -193,7 +193,7 @@ def test_the_readme_documents_every_variable_the_settings_read_with_its_default(
         else:
             ok = shown.group(1) == value
         if not ok:
-            wrong.append(f"{name}: the README says {cell!r}, settings.py {value!r}")
+            wrong.append(f"{name}: docs/OPERATIONS.md says {cell!r}, settings.py {value!r}")
     assert not wrong, wrong
 
 
