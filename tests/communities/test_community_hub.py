@@ -98,8 +98,10 @@ def test_a_community_the_host_does_not_run_is_never_chosen(client, club, ana, be
     services.create_community(ana, name="Second Club")
     services.create_community(ben, name="Not mine")
     client.force_login(ana)
-    response = client.get(f"/host/seasons/new/?community={value}")
-    assert response.status_code == 200 and _chosen(response.content.decode()) == []
+    for page in ("/host/seasons/new/", "/host/rituals-gone-bad/new/", "/dm/new/"):
+        response = client.get(f"{page}?community={value}")
+        assert response.status_code == 200 and _chosen(response.content.decode()) == [], page
+    assert client.get(f"/host/?community={value}").status_code == 200
 
 
 def test_the_lobby_list_carries_the_community_to_each_games_new_lobby(client, club, ana):
