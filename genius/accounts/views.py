@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from allauth.account.views import SignupView
+from allauth.account.views import LoginView, SignupView
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -52,7 +52,22 @@ def send_confirmation(request: HttpRequest) -> HttpResponse:
     return redirect("profile")
 
 
-class SignUp(SignupView):
+class ComingFor:
+    """A sign-up or log-in page names what the person came for (``next_step``), which they go back to after."""
+
+    request: HttpRequest
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)  # type: ignore[misc]  # a mixin: the view after it has it
+        context["coming_for"] = next_step.pending(self.request)
+        return context
+
+
+class LogIn(ComingFor, LoginView):
+    """``/accounts/login/``: allauth's log-in, naming what the person came for."""
+
+
+class SignUp(ComingFor, SignupView):
     """``/accounts/signup/``: allauth's sign-up, braked per client address (``throttle``); a refused form
     answers 400 with its errors."""
 

@@ -169,3 +169,11 @@ def test_a_member_opening_the_link_again_is_sent_to_the_community(client, club, 
     client.force_login(ana)
     html = client.get(link).content.decode()
     assert "You are a member already" in html and 'href="/c/simply-genius/"' in html
+
+
+@pytest.mark.parametrize("page", ["account_signup", "account_login"])
+def test_the_sign_up_and_log_in_pages_name_the_invitation_they_come_back_to(client, club, link, page):
+    assert 'id="coming-for"' not in client.get(reverse(page)).content.decode()
+    client.get(link)
+    html = client.get(f"{reverse(page)}?next={quote(link)}").content.decode()
+    assert re.search(rf'id="coming-for">Then back to <a href="{re.escape(link)}">join Simply Genius</a>', html)
