@@ -90,7 +90,8 @@ class SignUp(ComingFor, SignupView):
         step = next_step.pending(self.request)
         messages.success(self.request, welcome_words(
             user.username, sent=str(sent) if sent else "", step=step,
-            back=step is not None and getattr(response, "url", None) == step.url))
+            back=step is not None and getattr(response, "url", None) == step.url,
+            starting=getattr(response, "url", None) == reverse("community-new")))
         return response
 
     def form_invalid(self, form):
@@ -99,10 +100,14 @@ class SignUp(ComingFor, SignupView):
         return response
 
 
-def welcome_words(name: str, *, sent: str = "", step: next_step.NextStep | None = None, back: bool = False) -> str:
+def welcome_words(name: str, *, sent: str = "", step: next_step.NextStep | None = None, back: bool = False,
+                  starting: bool = False) -> str:
     """The one banner after signing up: welcome, the next step, and the address a confirmation link went to
-    (``sent``). ``step``: the page they came for (``back``: they are taken there now; else once confirmed)."""
-    if step is not None and back:
+    (``sent``). ``step``: the page they came for (``back``: they are taken there now; else once confirmed);
+    ``starting``: they signed up to start a community and are taken to its form."""
+    if starting:
+        words = "Name your community below: you will be its owner."
+    elif step is not None and back:
         words = f"One more click to {step.label}: press the button below."
     elif step is not None and sent:
         words = f"We sent a link to {sent}: click it to confirm the address, then {step.label}."

@@ -99,7 +99,9 @@ def test_signing_up_to_start_a_community_lands_on_the_new_community_page(client)
     response = client.post(reverse("account_signup"), {"username": "zoe", "password1": PASSWORD,
                                                        "password2": PASSWORD, "next": "/c/new/"})
     assert response["Location"] == "/c/new/"
-    assert client.get("/c/new/").status_code == 200
+    page = client.get("/c/new/")
+    assert page.status_code == 200
+    assert banners(page.content.decode()) == ["Welcome, zoe! Name your community below: you will be its owner."]
 
 
 def test_the_home_page_offers_the_invitation_someone_came_with(client, club_link):
