@@ -1,1 +1,2 @@
-"""Custom game: a game the host designs on the site (games/custom_game/design.py) and adjudicates at each phase."""
+"""Custom game: a game a host designs on the site (games/custom_game/design.py); each phase is closed by its rules,
+by the host confirming them, or by hand."""

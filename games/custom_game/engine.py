@@ -1,4 +1,5 @@
-"""Custom game: the engine of a game the host designs on the site and adjudicates at each phase.
+"""Custom game: the engine of a game a host designs on the site; each phase is closed by its rules, by the host
+confirming them, or by hand.
 
 Where to find a rule:
 
@@ -70,13 +71,14 @@ def check_design(config: Any, players: list[str]) -> dict[str, Any]:
 
 
 class CustomGame(Engine):
-    """A host-designed game played through forms and adjudicated by the host's rulings."""
+    """A host-designed game played through forms; each phase closed by its rules or the host's ruling."""
 
     observer_type = CustomGameObserver
     spec = GameSpec(
         slug=SLUG,
         title=TITLE,
-        summary="A game the host designs on the site and adjudicates at each phase",
+        summary="A game a host designs on the site: each phase is closed by its rules, by the host confirming them, "
+                "or by hand",
         min_players=2,
         max_players=20,
         phase_kinds=("main", "ruling", "decision"),

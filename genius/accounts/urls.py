@@ -13,7 +13,7 @@ from genius.accounts import passwords, views
 account_urlpatterns = [
     path("signup/", views.SignUp.as_view(), name="account_signup"),
     path("signup/", views.SignUp.as_view(), name="signup"),
-    path("login/", allauth_views.login, name="login"),
+    path("login/", views.LogIn.as_view(), name="login"),
     path("logout/", allauth_views.logout, name="logout"),
     path("password/reset/", passwords.PasswordReset.as_view(), name="account_reset_password"),
     path("password/reset/", passwords.PasswordReset.as_view(), name="password_reset"),

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from allauth.account.views import SignupView
+from allauth.account.views import LoginView, SignupView
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -12,8 +12,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from genius.accounts import email_addresses, throttle
+from genius.accounts import email_addresses, next_step, throttle
 from genius.accounts.addresses import client_address
+from genius.accounts.allauth_adapter import start_folding, stop_folding
 from genius.accounts.discord.links import discord_enabled, discord_name
 from genius.accounts.forms import ProfileForm
 from genius.accounts.middleware import remember_zone
@@ -51,7 +52,22 @@ def send_confirmation(request: HttpRequest) -> HttpResponse:
     return redirect("profile")
 
 
-class SignUp(SignupView):
+class ComingFor:
+    """A sign-up or log-in page names what the person came for (``next_step``), which they go back to after."""
+
+    request: HttpRequest
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)  # type: ignore[misc]  # a mixin: the view after it has it
+        context["coming_for"] = next_step.pending(self.request)
+        return context
+
+
+class LogIn(ComingFor, LoginView):
+    """``/accounts/login/``: allauth's log-in, naming what the person came for."""
+
+
+class SignUp(ComingFor, SignupView):
     """``/accounts/signup/``: allauth's sign-up, braked per client address (``throttle``); a refused form
     answers 400 with its errors."""
 
@@ -63,16 +79,44 @@ class SignUp(SignupView):
         return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
-        response = super().form_valid(form)
+        folded = start_folding(self.request)  # allauth's "signed in as" and "confirmation sent": said below
+        try:
+            response = super().form_valid(form)
+        finally:
+            stop_folding(self.request)
         throttle.signup_made(client_address(self.request))
         user = getattr(form, "user", None) or self.user
-        messages.success(self.request, f"Welcome, {user.username}! Join a lobby below.")
+        sent = folded.get("confirmation_sent", {}).get("email")
+        step = next_step.pending(self.request)
+        messages.success(self.request, welcome_words(
+            user.username, sent=str(sent) if sent else "", step=step,
+            back=step is not None and getattr(response, "url", None) == step.url,
+            starting=getattr(response, "url", None) == reverse("community-new")))
         return response
 
     def form_invalid(self, form):
         response = super().form_invalid(form)
         response.status_code = 400
         return response
+
+
+def welcome_words(name: str, *, sent: str = "", step: next_step.NextStep | None = None, back: bool = False,
+                  starting: bool = False) -> str:
+    """The one banner after signing up: welcome, the next step, and the address a confirmation link went to
+    (``sent``). ``step``: the page they came for (``back``: they are taken there now; else once confirmed);
+    ``starting``: they signed up to start a community and are taken to its form."""
+    if starting:
+        words = "Name your community below: you will be its owner."
+    elif step is not None and back:
+        words = f"One more click to {step.label}: press the button below."
+    elif step is not None and sent:
+        words = f"We sent a link to {sent}: click it to confirm the address, then {step.label}."
+        sent = ""
+    else:
+        words = "Next: start a community to host your own games, join one, or practise a game against bots."
+    if sent:
+        words += f" We sent a link to {sent}: click it to confirm the address."
+    return f"Welcome, {name}! {words}"
 
 
 def moved(name: str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.http import HttpRequest
 
 from genius.matches import access
 from genius.seasons.models import Season
@@ -29,6 +30,20 @@ def community_field(user: Any, *, label: str = "Community") -> forms.ModelChoice
     hosted = access.hosted_communities(user).order_by("name", "pk")
     return HostedCommunityField(hosted, label=label,
                                 help_text="Its hosts run it; only its members take its lobbies' seats.")
+
+
+def preselect_community(form: forms.Form, request: HttpRequest) -> None:
+    """``?community=<slug>`` (the links on a community's page) chooses that community in ``form``'s community
+    field when the user hosts it; any other value, or a posted form, leaves the field as it was."""
+    field = form.fields.get("community")
+    slug = request.GET.get("community", "")
+    if form.is_bound or not isinstance(field, forms.ModelChoiceField) or field.queryset is None:
+        return
+    if not slug or len(slug) > 50:
+        return
+    chosen = field.queryset.filter(slug=slug).values_list("pk", flat=True).first()
+    if chosen is not None:
+        field.initial = chosen
 
 
 def season_field(user: Any) -> forms.ModelChoiceField:

@@ -10,10 +10,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from genius.accounts import next_step
 from genius.communities import pages, services
 from genius.communities.forms import CommunityForm, InvitationForm, SettingsForm
 from genius.communities.models import HOSTING_ROLES, Community, Role
@@ -86,6 +88,7 @@ def community_page(request: HttpRequest, slug: str) -> HttpResponse:
         "current": [r for r in rows if not r.over], "past": [r for r in rows if r.over],
         "fame": [r for r in rows if r.over and r.winner is not None],
         "owners": grouped[Role.OWNER], "hosts": grouped[Role.HOST], "members": grouped[Role.MEMBER],
+        "member_count": sum(len(people) for people in grouped.values()),
         "lobbies": pages.open_lobbies(community) if role is not None or public else None,
         "watch": pages.to_watch(community), "pending": pending,
         "may_leave": role is not None and not (role == Role.OWNER and len(grouped[Role.OWNER]) == 1),
@@ -120,19 +123,30 @@ def leave(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
-    """``/c/join/<token>/``: an invitation link. GET shows whom it invites to; POST joins."""
+    """``/c/join/<token>/``: an invitation link. GET shows whom it invites to, to anyone (signed out: sign up or
+    log in to join, and the link is kept in the session so both come back here); POST joins."""
     found = services.invitation_for(token)
     if found is None:
         raise Http404
     community = found.community
-    if request.method == "POST":
-        if _told(request, partial(services.join_by_invitation, request.user, token), f"Welcome to {community.name}."):
+    if not request.user.is_authenticated:
+        if request.method == "POST":  # signed out meanwhile: log in, then back here
+            return redirect_to_login(request.path)
+        if found.usable():
+            next_step.remember(request, request.path, f"join {community.name}")
+    else:
+        next_step.forget(request, request.path)  # back from signing up or logging in
+        if request.method == "POST" and _told(request, partial(services.join_by_invitation, request.user, token),
+                                              f"Welcome to {community.name}."):
             return redirect("community", slug=community.slug)
+    inviter = found.created_by
     return render(request, "communities/invitation.html", {
         "community": community, "invitation": found, "usable": found.usable(),
         "member": services.role_of(community, request.user) is not None,
+        "inviter": inviter.get_username() if inviter is not None else "",
+        "guest": request.user.is_authenticated and services.is_guest_account(request.user),
+        "members": community.memberships.count(),
     }, status=200 if request.method == "GET" else 400)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.engines.protocol import Engine
 from games.engines.registry import get_engine, slugs
+from genius.communities.fields import preselect_community
 from genius.hosting.forms import LobbyForm, initial_for
 from genius.matches.access import host_required, match_host_required
 from genius.matches.models import Match
@@ -72,7 +74,9 @@ def _page(request: HttpRequest, engine: Engine, form: LobbyForm, *, match: Match
 def index(request: HttpRequest) -> HttpResponse:
     """Every registered game, with its seat counts and a "new lobby" link."""
     specs = [get_engine(slug).spec for slug in slugs()]
-    return render(request, "games/host/index.html", {"specs": specs})
+    chosen = request.GET.get("community", "")
+    query = f"?{urlencode({'community': chosen})}" if chosen else ""  # carried on to each game's new lobby
+    return render(request, "games/host/index.html", {"specs": specs, "query": query})
 
 
 @require_http_methods(["GET", "POST"])
@@ -81,7 +85,9 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
     """A new lobby of ``slug`` from its generated form: Preview checks it all, Create makes it."""
     engine = _engine(slug)
     if request.method == "GET":
-        return _page(request, engine, LobbyForm(engine.spec, user=request.user))
+        form = LobbyForm(engine.spec, user=request.user)
+        preselect_community(form, request)
+        return _page(request, engine, form)
     form = LobbyForm(engine.spec, request.POST, user=request.user)
     if form.is_valid():
         data = form.cleaned_data

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.engines.spec import GameSpec
 from genius.accounts.people import without_guests
-from genius.communities.fields import community_field
+from genius.communities.fields import community_field, preselect_community
 from genius.forms.fields import WholeNumberField
 from genius.matches.access import host_required, scoped
 from genius.matches.services import lifecycle
@@ -153,6 +153,7 @@ def new_death_match(request: HttpRequest) -> HttpResponse:
     """Hosts only: set up a Death Match for any two players, in any game offering one, and start it."""
     form = DeathMatchForm(request.POST or None)
     form.fields["community"] = community_field(request.user)
+    preselect_community(form, request)
     cast(forms.ModelChoiceField, form.fields["season"]).queryset = scoped(Season.objects.all(), request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
-from genius.accounts import guests, signed_in
+from genius.accounts import guests, next_step, signed_in
 from genius.accounts.requests import SignedInRequest
 from genius.forms.fields import id_from
 from genius.forms.htmx import HtmxRequest, go
@@ -88,8 +88,16 @@ def home(request: HttpRequest) -> HttpResponse:
         "games/home.html",
         {"games": games, "lobbies": lobbies, "live": live, "finished": finished, "practising": mine,
          "seasons": access.listed(Season.objects.all(), request.user)[:20], "guest": guests.is_guest(request),
-         "practice_seconds": practice.PHASE_SECONDS},
+         "practice_seconds": practice.PHASE_SECONDS, "next_steps": _next_steps(request)},
     )
+
+
+def _next_steps(request: HttpRequest) -> dict | None:
+    """For someone signed up who belongs to no community yet (just signed up): the invitation they came with,
+    if any; the page then offers it, starting a community, finding one and practising (None: not shown)."""
+    if not request.user.is_authenticated or guests.is_guest(request) or access.member_community_ids(request.user):
+        return None
+    return {"invitation": next_step.pending(request)}
 
 
 @login_required

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from genius.accounts.requests import SignedInRequest
-from genius.communities.fields import community_field
+from genius.communities.fields import community_field, preselect_community
 from genius.matches.access import host_required, season_host_required
 from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting
@@ -43,6 +43,7 @@ def new_season(request: SignedInRequest) -> HttpResponse:
     """``/host/seasons/new/``: name the season and its players; it opens on its page, ready for an episode."""
     form = NewSeasonForm(request.POST or None)
     form.fields["community"] = community_field(request.user)
+    preselect_community(form, request)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

@@ -1,5 +1,5 @@
 """The host's rulings: drafts and publishing, for games whose spec offers ``host_rulings`` (e.g. games a host
-designs on the site and adjudicates at each phase's close).
+designs on the site, when a phase is closed by the host confirming its rules or by hand).
 
 A ``ruling`` phase has no deadline: it is closed only by :func:`publish`, once, under the phase's row lock,
 and resolved through the same path as every phase (``resolution.resolve_locked``: log, garnet ledger,
