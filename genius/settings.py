@@ -96,6 +96,9 @@ STORAGES = {
 # Pages compressed too (a match page's 50 KB of board is 8 KB gzipped). Django's GZipMiddleware pads each answer
 # with random bytes against BREACH, and the CSRF token in a page is masked afresh for every answer.
 MIDDLEWARE.insert(2, "django.middleware.gzip.GZipMiddleware")
+# A Content-Security-Policy on every answer, static files included: scripts from the site's own files only, no
+# inline script or eval, never framed (genius/middleware.py).
+MIDDLEWARE.insert(1, "genius.middleware.ContentSecurityPolicyMiddleware")
 
 ROOT_URLCONF = "genius.urls"
 TEMPLATES = [
