@@ -13,7 +13,7 @@ from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from genius.accounts import names
+from genius.accounts import email_addresses, names
 from genius.accounts.forms import TAKEN, lookalike_taken
 
 
@@ -30,6 +30,22 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def get_signup_redirect_url(self, request) -> str:
         return reverse("home")
+
+    def send_confirmation_mail(self, request, emailconfirmation, signup: bool) -> None:
+        """The link to confirm an address; to an address another account confirmed, instead, a note that it is
+        already an account's (sign-up never says so on the page: ``ACCOUNT_PREVENT_ENUMERATION``)."""
+        address = emailconfirmation.email_address
+        if email_addresses.taken_by_another(address.user, address.email):
+            self.send_account_already_exists_mail(address.email)
+            return
+        super().send_confirmation_mail(request, emailconfirmation, signup)
+
+    def confirm_email(self, request, email_address) -> bool:
+        """Confirm the address; then it is this account's alone (``email_addresses.release_claims``)."""
+        confirmed = super().confirm_email(request, email_address)
+        if confirmed:
+            email_addresses.release_claims(email_address.user, email_address.email)
+        return confirmed
 
     def format_email_subject(self, subject: str) -> str:
         """"Genius: …" (``templates/account/email/*_subject.txt`` say the rest)."""
