@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from genius.accounts import email_addresses, names
+from genius.accounts import email_addresses, guests, names
 from genius.accounts.forms import TAKEN, lookalike_taken
 
 
@@ -27,6 +28,14 @@ class AccountAdapter(DefaultAccountAdapter):
         if not shallow and lookalike_taken(username):
             raise ValidationError(TAKEN, code="lookalike")
         return super().clean_username(username, shallow=shallow)
+
+    def new_user(self, request):
+        """The account sign-up fills in: a signed-in guest's own (its matches stay theirs; the form gives it a
+        name under the policy and a password, ``forms.SignUpForm.save`` clears the guest flag), else a new one."""
+        user = getattr(request, "user", None)
+        if user is not None and guests.is_guest_account(user):
+            return get_user_model().objects.get(pk=user.pk)
+        return super().new_user(request)
 
     def get_signup_redirect_url(self, request) -> str:
         return reverse("home")

@@ -146,7 +146,8 @@ class SignUpForm(_NamePolicyMixin, AllauthSignupForm):
 
     def save(self, request):
         user = super().save(request)
-        Profile.objects.update_or_create(user=user, defaults={"time_zone": self.cleaned_data.get("time_zone") or ""})
+        Profile.objects.update_or_create(user=user, defaults={"time_zone": self.cleaned_data.get("time_zone") or "",
+                                                              "is_guest": False})  # a guest who signs up
         return user
 
 

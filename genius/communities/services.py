@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from genius.accounts import brakes
-from genius.accounts.names import GUEST_PREFIX
+from genius.accounts.guests import is_guest_account
 from genius.communities.models import HOSTING_ROLES, Community, Invitation, JoinRequest, Membership, Role
 from genius.forms.fields import id_from
 from genius.matches.services.errors import ServiceError
@@ -186,10 +186,6 @@ CREATIONS = "communities-made"
 
 def _creator(user: Any) -> str:
     return f"user:{user.pk}"
-
-
-def is_guest_account(user: Any) -> bool:
-    return bool(user.get_username().startswith(GUEST_PREFIX) and not user.has_usable_password())
 
 
 def create_community(user: Any, *, name: Any, slug: Any = "", description: Any = "", webhook_url: Any = "",
