@@ -44,7 +44,7 @@ def content_security_policy(host: str | None) -> str:
     site's own websockets. Styles may be inline (pages use ``style=`` attributes; htmx adds its indicator style).
     """
     connect = ["'self'"] + ([f"ws://{host}", f"wss://{host}"] if host else [])
-    forms = ["'self'"] + ([discord] if (discord := _origin(str(getattr(settings, "DISCORD_API_URL", "")))) else [])
+    forms = ["'self'"] + ([discord] if (discord := _origin(str(settings.DISCORD_API_URL))) else [])
     return "; ".join([
         "default-src 'self'",
         "script-src 'self'",
