@@ -96,6 +96,9 @@ STORAGES = {
 # Pages compressed too (a match page's 50 KB of board is 8 KB gzipped). Django's GZipMiddleware pads each answer
 # with random bytes against BREACH, and the CSRF token in a page is masked afresh for every answer.
 MIDDLEWARE.insert(2, "django.middleware.gzip.GZipMiddleware")
+# A Content-Security-Policy on every answer, static files included: scripts from the site's own files only, no
+# inline script or eval, never framed (genius/middleware.py).
+MIDDLEWARE.insert(1, "genius.middleware.ContentSecurityPolicyMiddleware")
 
 ROOT_URLCONF = "genius.urls"
 TEMPLATES = [
@@ -266,7 +269,10 @@ ACCOUNT_FORMS = {"signup": "genius.accounts.forms.SignUpForm", "reset_password":
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
-ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_UNIQUE_EMAIL = True  # among confirmed addresses: an unconfirmed claim never blocks the address's owner
+# Sign-up never says whether an address is an account's: it signs up with the address unconfirmed, and the mail
+# to the address says it is already an account's instead of sending a link (genius/accounts/allauth_adapter.py).
+ACCOUNT_PREVENT_ENUMERATION = "strict"
 ACCOUNT_CHANGE_EMAIL = True  # one address: a new one replaces the old once confirmed
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False  # no mail to an address that is no confirmed account's
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # the link opens a page with a button: mail scanners do not confirm

@@ -17,11 +17,12 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.urls import reverse
 
-from genius.accounts import names, next_step
+from genius.accounts import email_addresses, guests, names, next_step
 from genius.accounts.forms import TAKEN, lookalike_taken
 
 #: The request attribute where sign-up collects the allauth banners it folds into its own (``SignUp``).
@@ -59,6 +60,14 @@ class AccountAdapter(DefaultAccountAdapter):
             raise ValidationError(TAKEN, code="lookalike")
         return super().clean_username(username, shallow=shallow)
 
+    def new_user(self, request):
+        """The account sign-up fills in: a signed-in guest's own (its matches stay theirs; the form gives it a
+        name under the policy and a password, ``forms.SignUpForm.save`` clears the guest flag), else a new one."""
+        user = getattr(request, "user", None)
+        if user is not None and guests.is_guest_account(user):
+            return get_user_model().objects.get(pk=user.pk)
+        return super().new_user(request)
+
     def get_signup_redirect_url(self, request) -> str:
         step = next_step.pending(request)
         return step.url if step else reverse("home")
@@ -81,6 +90,22 @@ class AccountAdapter(DefaultAccountAdapter):
         if message_template == PASSWORD_CHANGED and match is not None and match.url_name == RESET_FROM_KEY:
             return
         super().add_message(request, level, message_template, message_context, extra_tags, message)
+
+    def send_confirmation_mail(self, request, emailconfirmation, signup: bool) -> None:
+        """The link to confirm an address; to an address another account confirmed, instead, a note that it is
+        already an account's (sign-up never says so on the page: ``ACCOUNT_PREVENT_ENUMERATION``)."""
+        address = emailconfirmation.email_address
+        if email_addresses.taken_by_another(address.user, address.email):
+            self.send_account_already_exists_mail(address.email)
+            return
+        super().send_confirmation_mail(request, emailconfirmation, signup)
+
+    def confirm_email(self, request, email_address) -> bool:
+        """Confirm the address; then it is this account's alone (``email_addresses.release_claims``)."""
+        confirmed = super().confirm_email(request, email_address)
+        if confirmed:
+            email_addresses.release_claims(email_address.user, email_address.email)
+        return confirmed
 
     def format_email_subject(self, subject: str) -> str:
         """"Genius: …" (``templates/account/email/*_subject.txt`` say the rest)."""

@@ -4,6 +4,10 @@ Nothing goes to an address before its owner clicked the link sent to it: reminde
 (:func:`confirmed_addresses`, read by ``genius.notify.emails``) and password resets
 (``forms.ResetPasswordForm``) wait for ``verified``. A person has one address: a new one typed on the
 profile is sent its link and replaces the old once confirmed (``ACCOUNT_CHANGE_EMAIL``).
+
+Only a confirmed address is taken: anyone may type an address at sign-up or on the profile, and the pages never
+say whether it is some account's (``ACCOUNT_PREVENT_ENUMERATION = "strict"``); an unconfirmed claim never stops
+the address's owner, and the owner's confirmation clears the others' claims (:func:`release_claims`).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 
 
@@ -49,6 +54,16 @@ def wanted(user) -> str:
 def taken_by_another(user, email: str) -> bool:
     """Whether another account has confirmed this address (it cannot be this account's too)."""
     return EmailAddress.objects.filter(email__iexact=email, verified=True).exclude(user_id=user.pk).exists()
+
+
+def release_claims(owner, email: str) -> int:
+    """``email`` is now ``owner``'s confirmed address: other accounts' unconfirmed claims to it go (their
+    ``User.email`` too); how many accounts lost one."""
+    claims = EmailAddress.objects.filter(email__iexact=email, verified=False).exclude(user_id=owner.pk)
+    users = set(claims.values_list("user_id", flat=True))
+    claims.delete()
+    get_user_model().objects.filter(pk__in=users, email__iexact=email).update(email="")
+    return len(users)
 
 
 def send_link(request: HttpRequest, user) -> bool:

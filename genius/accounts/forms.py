@@ -146,7 +146,8 @@ class SignUpForm(_NamePolicyMixin, AllauthSignupForm):
 
     def save(self, request):
         user = super().save(request)
-        Profile.objects.update_or_create(user=user, defaults={"time_zone": self.cleaned_data.get("time_zone") or ""})
+        Profile.objects.update_or_create(user=user, defaults={"time_zone": self.cleaned_data.get("time_zone") or "",
+                                                              "is_guest": False})  # a guest who signs up
         return user
 
 
@@ -182,10 +183,9 @@ class ProfileForm(_NamePolicyMixin, forms.ModelForm):
         self.fields["email"].initial = emails.wanted(user)
 
     def clean_email(self) -> str:
-        email = self.cleaned_data.get("email") or ""
-        if email and emails.taken_by_another(self.user, email):
-            raise ValidationError("This address belongs to another account.", code="email_taken")
-        return email
+        """Any address (the page never says whether it is another account's, as sign-up does not): one another
+        account confirmed gets a note that it is already an account's instead of a link, and stays theirs."""
+        return self.cleaned_data.get("email") or ""
 
     def save(self, commit: bool = True, *, request=None) -> Profile:
         """Save the choices; a changed address is sent its confirmation link (``request``: for the link)."""

@@ -2,8 +2,10 @@
 
 A guest's name is ``guest-`` and six random letters and digits: a name the policy
 (``names.problem``) accepts and that looks like no taken name. The account has no usable password:
-it lives in the visitor's session (signing out ends it). The session remembers that it is a guest's,
-so the pages can offer to sign up for real.
+it lives in the visitor's session (signing out ends it). What makes it a guest's is the flag on its profile
+(``Profile.is_guest``), never its name: :func:`is_guest_account`, :func:`guest_users`. A guest gets a password
+only by signing up (``genius.accounts.views.SignUp``), which gives the account a name under the policy and
+clears the flag; ``/accounts/password/set/`` refuses guests (``genius.accounts.passwords.PasswordSet``).
 
 Guests idle for more than :data:`IDLE_DAYS` days with no seat in a match still to be played are
 removed by ``genius.matches.services.guest_cleanup`` (it knows the seats): the ``cleanup_guests``
@@ -16,18 +18,22 @@ from __future__ import annotations
 import logging
 import secrets
 import string
+from typing import Any
 
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from genius.accounts import names
+from genius.accounts.models import Profile
 
 log = logging.getLogger("games")
 
 PREFIX = names.GUEST_PREFIX
-SESSION_KEY = "genius_guest"
+#: Where a user object keeps, for the rest of its request, whether it is a guest's (one query a request).
+_CACHED = "_genius_is_guest"
 _ALPHABET = string.ascii_lowercase + string.digits
 #: A guest not seen for this many days (no log-in, seat taken or move sent) is removed.
 IDLE_DAYS = 7
@@ -58,8 +64,10 @@ def new_guest() -> User:
         try:
             with transaction.atomic():
                 user = users.create_user(username=name)  # no password given: unusable
+                Profile.objects.update_or_create(user=user, defaults={"is_guest": True})
         except IntegrityError:  # taken meanwhile
             continue
+        setattr(user, _CACHED, True)
         return user
     raise RuntimeError("no free guest name after 20 draws")
 
@@ -68,10 +76,31 @@ def sign_in_guest(request: HttpRequest) -> User:
     """A new guest, signed in on this request's session."""
     user = new_guest()
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    request.session[SESSION_KEY] = True
     return user
 
 
+def is_guest_account(user: Any) -> bool:
+    """Whether ``user`` is a guest's account (its profile's flag; signed out or None: no)."""
+    if user is None or not user.is_authenticated:
+        return False
+    cached = getattr(user, _CACHED, None)
+    if cached is None:
+        cached = Profile.objects.filter(user_id=user.pk, is_guest=True).exists()
+        setattr(user, _CACHED, cached)
+    return bool(cached)
+
+
 def is_guest(request: HttpRequest) -> bool:
-    """Whether the signed-in user is this session's guest."""
-    return bool(getattr(request, "user", None) and request.user.is_authenticated and request.session.get(SESSION_KEY))
+    """Whether the signed-in user is a guest."""
+    return is_guest_account(getattr(request, "user", None))
+
+
+def guest_users(users: QuerySet | None = None) -> QuerySet:
+    """The guests among ``users`` (every account when None)."""
+    return (get_user_model().objects.all() if users is None else users).filter(profile__is_guest=True)
+
+
+def stop_being_a_guest(user: Any) -> None:
+    """``user`` signed up: no longer a guest (its name was checked by the sign-up's policy)."""
+    Profile.objects.update_or_create(user=user, defaults={"is_guest": False})
+    setattr(user, _CACHED, False)

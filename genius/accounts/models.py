@@ -1,4 +1,5 @@
-"""A player's profile: the time zone their times are shown in and which emails they want.
+"""A player's profile: the time zone their times are shown in, which emails they want, and whether the account is
+a guest's (``genius.accounts.guests``: the flag, never the name, says so).
 
 The email address itself is the user's (``User.email``). A user without a profile row has the
 defaults (:func:`profile_of` answers an unsaved one).
@@ -31,6 +32,8 @@ class Profile(models.Model):
                                      help_text="Only while your move is not in (and at the host's reminder time).")
     email_turn = models.BooleanField("Email me when a live turn is mine", default=False,
                                      help_text="One email a turn: for live matches played away from the page.")
+    is_guest = models.BooleanField("Guest", default=False, editable=False,
+                                   help_text="Made on the fly for a practice match; cleared when the guest signs up.")
 
     def __str__(self) -> str:
         return f"profile of {self.user}"

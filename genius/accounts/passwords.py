@@ -1,4 +1,5 @@
-"""Forgotten passwords: allauth's reset views in the site's look, the emails braked per client address.
+"""Passwords: allauth's views in the site's look. Reset emails are braked per client address; guests get no
+password but by signing up (:class:`NotForGuests`).
 
 The pages are ``templates/account/password_*.html`` (they extend the site's base); the email is sent
 through the configured backend (``EMAIL_BACKEND``, console by default), only to a confirmed address
@@ -8,12 +9,13 @@ from one address an hour (counted by django-ratelimit, a brake that lets request
 
 from __future__ import annotations
 
-from allauth.account.views import PasswordResetView
+from allauth.account.views import PasswordChangeView, PasswordResetView, PasswordSetView
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
-from genius.accounts import brakes
+from genius.accounts import brakes, guests
 from genius.accounts.addresses import client_address
 
 #: The brake's group (``genius.accounts.brakes``), counted per client address.
@@ -41,3 +43,25 @@ class PasswordReset(PasswordResetView):
         if refusal:
             return render(self.request, self.get_template_names(), {"form": form, "refusal": refusal}, status=429)
         return super().form_valid(form)
+
+
+GUESTS_SIGN_UP = "Guests get a password by signing up: choose a name of your own and a password below."
+
+
+class NotForGuests:
+    """A password page a guest may not use: a guest's account gets a password only by signing up, which gives
+    it a name under the policy (``views.SignUp``); the guest is sent there."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if guests.is_guest(request):
+            messages.info(request, GUESTS_SIGN_UP)
+            return redirect("account_signup")
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]  # stubs: mixin's super()
+
+
+class PasswordSet(NotForGuests, PasswordSetView):
+    """``/accounts/password/set/``: an account without a password (made by Discord, or imported) sets one."""
+
+
+class PasswordChange(NotForGuests, PasswordChangeView):
+    """``/accounts/password/change/``."""

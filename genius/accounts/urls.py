@@ -5,6 +5,7 @@ The addresses people used before allauth keep working: the names ``login``, ``lo
 """
 
 from allauth.account import views as allauth_views
+from django.contrib.auth.decorators import login_required
 from django.urls import include, path, re_path
 
 from genius.accounts import passwords, views
@@ -17,7 +18,9 @@ account_urlpatterns = [
     path("logout/", allauth_views.logout, name="logout"),
     path("password/reset/", passwords.PasswordReset.as_view(), name="account_reset_password"),
     path("password/reset/", passwords.PasswordReset.as_view(), name="password_reset"),
-    path("password/change/", allauth_views.password_change, name="password_change"),
+    path("password/change/", login_required(passwords.PasswordChange.as_view()), name="account_change_password"),
+    path("password/change/", login_required(passwords.PasswordChange.as_view()), name="password_change"),
+    path("password/set/", login_required(passwords.PasswordSet.as_view()), name="account_set_password"),
     # Before allauth: Django's own addresses.
     path("password_reset/", views.moved("account_reset_password")),
     path("password_reset/done/", views.moved("account_reset_password_done")),

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from allauth.account.mixins import RedirectAuthenticatedUserMixin
 from allauth.account.views import LoginView, SignupView
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,9 +11,10 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from genius.accounts import email_addresses, next_step, throttle
+from genius.accounts import email_addresses, guests, next_step, throttle
 from genius.accounts.addresses import client_address
 from genius.accounts.allauth_adapter import start_folding, stop_folding
 from genius.accounts.discord.links import discord_enabled, discord_name
@@ -69,13 +71,16 @@ class LogIn(ComingFor, LoginView):
 
 class SignUp(ComingFor, SignupView):
     """``/accounts/signup/``: allauth's sign-up, braked per client address (``throttle``); a refused form
-    answers 400 with its errors."""
+    answers 400 with its errors. A signed-in guest signs up too (anyone else signed in is sent on, as allauth
+    does): their guest account becomes theirs, under the name they choose (``AccountAdapter.new_user``)."""
 
     def dispatch(self, request, *args, **kwargs):
         if request.method == "POST":
             refusal = throttle.signup_refusal(client_address(request))
             if refusal:
                 return render(request, "registration/signup_throttled.html", {"reason": refusal}, status=429)
+        if guests.is_guest(request):  # past allauth's "already signed in" redirect, to the form itself
+            return never_cache(super(RedirectAuthenticatedUserMixin, self).dispatch)(request, *args, **kwargs)
         return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engines.spec import ConfigField, GameSpec
-from genius.accounts.guests import PREFIX as GUEST_PREFIX
+from genius.accounts import guests
 from genius.challenges.models import CHALLENGED, CHALLENGER, LIFETIME, Challenge
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, lobbies
@@ -67,7 +67,7 @@ def challengeable_games() -> list[tuple[str, str]]:
 def is_guest_account(user: Any) -> bool:
     """A guest's account (made on the fly for a practice match, no password): it neither challenges nor is
     challenged."""
-    return bool(user.get_username().startswith(GUEST_PREFIX) and not user.has_usable_password())
+    return guests.is_guest_account(user)
 
 
 def shown_name(text: Any, limit: int = 40) -> str:

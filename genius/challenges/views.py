@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,6 +21,7 @@ from genius.challenges import services
 from genius.challenges.forms import ChallengeForm, SettingsForm, clean_text
 from genius.challenges.models import Challenge
 from genius.forms.htmx import HtmxRequest, go
+from genius.matches import access
 from genius.matches.models import Match
 from genius.matches.services.engines import game_title
 from genius.matches.services.errors import ServiceError
@@ -152,9 +154,12 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     user = get_user_model().objects.filter(username=name, is_active=True).first()
     if user is None:
         raise Http404("There is no such player.")
-    seats = (user.seats.select_related("match").exclude(match__status=Match.Status.LOBBY)
-             .order_by("-match__created")[:20])
     viewer = request.user
+    seats = user.seats.select_related("match").exclude(match__status=Match.Status.LOBBY)
+    if not (viewer.is_authenticated and viewer.pk == user.pk):  # an unlisted community's matches: its members'
+        seats = seats.filter(Q(match__community__isnull=True) | Q(
+            pk__in=access.listed(user.seats.all(), viewer, "match__community").values("pk")))
+    seats = seats.order_by("-match__created")[:20]
     return render(request, "challenges/player.html", {
         "player": user, "seats": seats, "guest_player": services.is_guest_account(user),
         "is_self": viewer.is_authenticated and viewer.pk == user.pk,

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from genius.communities import services
 from genius.communities.admin_scope import CommunityScoped
+from genius.communities.forms import clean_text
 from genius.communities.models import Community, Invitation, Membership, Role
 from genius.matches import access
 from genius.matches.services.errors import ServiceError
@@ -176,7 +177,61 @@ class MembershipAdmin(SiteWideForAdministrators):
         return super().delete_view(request, object_id, extra_context)
 
 
+class NewInvitationForm(forms.ModelForm):
+    """A new invitation in the admin, under the community page's terms (``services.check_invitation_days`` and
+    ``check_invitation_uses``); its token is drawn as the page draws it (``services.fill_invitation``)."""
+
+    days = forms.CharField(label="Valid for (days)", initial="7", max_length=20,
+                           help_text=f"A whole number from 1 to {services.INVITATION_DAYS_MAX}.")
+    uses = forms.CharField(label="Number of uses", initial="10", max_length=20,
+                           help_text=f"A whole number from 1 to {services.INVITATION_USES_MAX}.")
+
+    class Meta:
+        model = Invitation
+        fields = ["community"]
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        if data is not None:  # never echo a character the page cannot carry (a lone surrogate, a NUL)
+            data = data.copy()
+            for key in ("days", "uses"):
+                if key in data:
+                    data[key] = clean_text(data.get(key))
+        super().__init__(data, *args, **kwargs)
+
+    def _checked(self, field: str, check: Any) -> int:
+        try:
+            return check(self.cleaned_data.get(field))
+        except ServiceError as exc:
+            raise forms.ValidationError(exc.message) from None
+
+    def clean_days(self) -> int:
+        return self._checked("days", services.check_invitation_days)
+
+    def clean_uses(self) -> int:
+        return self._checked("uses", services.check_invitation_uses)
+
+
 @admin.register(Invitation)
 class InvitationAdmin(SiteWideForAdministrators):
+    """Invitation links. A new one takes the days and uses the community's invitations page takes and gets a
+    random token; a saved one only changes whether it is withdrawn (make a new link for other terms)."""
+
     list_display = ["community", "uses", "max_uses", "expires_at", "revoked"]
-    readonly_fields = ["token", "uses", "created_by", "created"]
+    readonly_fields = ["community", "token", "uses", "max_uses", "expires_at", "created_by", "created"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return self.readonly_fields if obj is not None else ()
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is None:
+            kwargs["form"] = NewInvitationForm
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return ["community", "days", "uses"] if obj is None else [*self.readonly_fields, "revoked"]
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if not change:
+            services.fill_invitation(obj, request.user, days=form.cleaned_data["days"],
+                                     uses=form.cleaned_data["uses"])
+        super().save_model(request, obj, form, change)

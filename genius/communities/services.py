@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from genius.accounts import brakes
-from genius.accounts.names import GUEST_PREFIX
+from genius.accounts.guests import is_guest_account
 from genius.communities.models import HOSTING_ROLES, Community, Invitation, JoinRequest, Membership, Role
 from genius.forms.fields import id_from
 from genius.matches.services.errors import ServiceError
@@ -188,10 +188,6 @@ def _creator(user: Any) -> str:
     return f"user:{user.pk}"
 
 
-def is_guest_account(user: Any) -> bool:
-    return bool(user.get_username().startswith(GUEST_PREFIX) and not user.has_usable_password())
-
-
 def create_community(user: Any, *, name: Any, slug: Any = "", description: Any = "", webhook_url: Any = "",
                      visibility: Any = Community.Visibility.PUBLIC,
                      joining: Any = Community.Joining.REQUEST) -> Community:
@@ -318,12 +314,42 @@ def answer_request(by: Any, community: Community, request_id: int, *, accept: bo
 # --- invitations -----------------------------------------------------------------------------------------------
 
 
+def new_invitation_token() -> str:
+    """A fresh link token: 24 random bytes, 32 URL-safe characters (``invitation_for`` takes up to 43)."""
+    return secrets.token_urlsafe(24)
+
+
+def check_invitation_days(days: Any) -> int:
+    """How many days a link lasts: a whole number from 1 to :data:`INVITATION_DAYS_MAX`, else a ServiceError."""
+    return _whole(days, "days", 1, INVITATION_DAYS_MAX)
+
+
+def check_invitation_uses(uses: Any) -> int:
+    """How many people a link admits: a whole number from 1 to :data:`INVITATION_USES_MAX`, else a ServiceError."""
+    return _whole(uses, "uses", 1, INVITATION_USES_MAX)
+
+
+def check_invitation_terms(days: Any, uses: Any) -> tuple[int, int]:
+    """An invitation's days and uses as whole numbers, or a :class:`ServiceError` naming the field at fault."""
+    return check_invitation_days(days), check_invitation_uses(uses)
+
+
+def fill_invitation(invitation: Invitation, by: Any, *, days: int, uses: int) -> Invitation:
+    """Give an unsaved invitation its token, creator, expiry and uses (terms already checked); not saved."""
+    invitation.token = new_invitation_token()
+    invitation.created_by = by
+    invitation.expires_at = timezone.now() + timedelta(days=days)
+    invitation.max_uses = uses
+    return invitation
+
+
 def make_invitation(by: Any, community: Community, *, days: Any, uses: Any) -> Invitation:
     """A link that admits up to ``uses`` people for ``days`` days (hosts and owners)."""
     _require(community, by, HOSTING_ROLES)
-    days, uses = _whole(days, "days", 1, INVITATION_DAYS_MAX), _whole(uses, "uses", 1, INVITATION_USES_MAX)
-    return Invitation.objects.create(community=community, token=secrets.token_urlsafe(24), created_by=by,
-                                     expires_at=timezone.now() + timedelta(days=days), max_uses=uses)
+    days, uses = check_invitation_terms(days, uses)
+    invitation = fill_invitation(Invitation(community=community), by, days=days, uses=uses)
+    invitation.save()
+    return invitation
 
 
 def _whole(value: Any, field: str, low: int, high: int) -> int:

@@ -80,7 +80,7 @@ class TestAccessibility(BrowserTestCase):
             for visit in pages:
                 tab = tabs[visit.who]
                 tab.goto(base + visit.url, wait_until="load")
-                tab.add_script_tag(path=str(script))
+                tab.evaluate(script.read_text(encoding="utf-8"))  # not a <script> tag: the CSP runs no inline script
                 found = tab.evaluate(RUN_AXE)
                 for v in found:
                     line = f"{visit.name} at {width} px: {v['impact']} {v['id']} ({v['help']}): {' | '.join(v['nodes'])}"
@@ -96,7 +96,7 @@ class TestAccessibility(BrowserTestCase):
         tab.goto(self.live_server_url + "/")
         tab.evaluate("""() => document.querySelector("main").insertAdjacentHTML("beforeend",
             '<button></button><img src="/static/none.png"><div role="button" tabindex="0"><a href="/">in</a></div>')""")
-        tab.add_script_tag(path=str(script))
+        tab.evaluate(script.read_text(encoding="utf-8"))  # not a <script> tag: the CSP runs no inline script
         found = failing(tab.evaluate(RUN_AXE))
         assert {"button-name", "image-alt"} <= {v["id"] for v in found}, found
         tab.close()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from genius.accounts import guests
+
 #: A two-seat Death Match game (its spec offers one) and a game that is not.
 DM_GAME = "black-and-white"
 ITEMS_GAME = "bigfoot-sighting"
@@ -16,5 +18,5 @@ def cat(make_user):
 
 
 @pytest.fixture
-def guest(django_user_model):
-    return django_user_model.objects.create_user(username="guest-abc123")  # no password: a guest's account
+def guest():
+    return guests.new_guest()  # flagged a guest's, no password

@@ -8,6 +8,7 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
+from genius.accounts import guests
 from genius.communities import services
 from genius.communities.models import Community, Invitation, JoinRequest, Membership, Role
 from genius.matches.services.errors import ServiceError
@@ -49,8 +50,8 @@ def test_creating_communities_is_rate_limited_per_person(ana, ben):
     assert Community.objects.count() == 3
 
 
-def test_a_guest_cannot_create_a_community(django_user_model):
-    guest = django_user_model.objects.create_user(username="guest-abc123")
+def test_a_guest_cannot_create_a_community():
+    guest = guests.new_guest()
     with pytest.raises(services.NotAllowed):
         services.create_community(guest, name="Guests")
 

@@ -17,7 +17,7 @@ from django.db import models, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from genius.accounts.guests import IDLE_DAYS, PREFIX
+from genius.accounts.guests import IDLE_DAYS, guest_users
 from genius.accounts.models import Profile
 from genius.matches.models import Match
 
@@ -32,16 +32,14 @@ SWEEP_EVERY = 24 * 3600
 def idle_guests(now: datetime | None = None) -> QuerySet:
     """Guest accounts idle for more than :data:`IDLE_DAYS` days that can go without losing anything.
 
-    A guest: a ``guest-`` name, no usable password, not staff. Idle: made, last signed in, last seated
+    A guest: an account flagged so (``guests.guest_users``), with no usable password, not staff. Idle: made, last signed in, last seated
     and last moved before the cut-off. Kept: a guest with a seat in a match not finished (a lobby, a
     running or paused match), and one who owns rows that would be deleted with the account (season
     entries, wallets, decisions, anything another app keeps; the profile apart).
     """
     cutoff = (now or timezone.now()) - timedelta(days=IDLE_DAYS)
-    users = get_user_model().objects.filter(
-        username__startswith=PREFIX, password__startswith="!", is_staff=False, is_superuser=False,
-        date_joined__lt=cutoff,
-    ).filter(Q(last_login__isnull=True) | Q(last_login__lt=cutoff))
+    users = guest_users().filter(password__startswith="!", is_staff=False, is_superuser=False,
+                                 date_joined__lt=cutoff).filter(Q(last_login__isnull=True) | Q(last_login__lt=cutoff))
     users = users.exclude(seats__joined__gte=cutoff).exclude(seats__submissions__submitted_at__gte=cutoff)
     users = users.exclude(seats__match__status__in=[Match.Status.LOBBY, Match.Status.RUNNING, Match.Status.PAUSED])
     for relation in get_user_model()._meta.related_objects:

@@ -19,7 +19,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from genius.accounts import brakes
-from genius.accounts.guests import PREFIX as GUEST_PREFIX
+from genius.accounts.guests import is_guest_account
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import spec_of
@@ -99,7 +99,7 @@ def has_account(user: User | AnonymousUser | None) -> TypeGuard[User]:
     """A signed-in person with an account of their own (not a guest made on the fly)."""
     if user is None or not user.is_authenticated:
         return False
-    return not (user.get_username().startswith(GUEST_PREFIX) and not user.has_usable_password())
+    return not is_guest_account(user)
 
 
 def per_hour() -> int:

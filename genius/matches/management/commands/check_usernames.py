@@ -2,18 +2,17 @@
 
 Reports each name that breaks ``genius.accounts.names`` (with the reason) and each group of names
 that look alike. Staff accounts (hosts, made by the site's owner) may hold a reserved word such as
-the demo's ``admin``; every other rule applies to them too. Only guest accounts (``guest-…`` with no
-usable password, made by ``genius.accounts.guests``) may start with ``guest-``. Exit status 0 when every name is fine,
+the demo's ``admin``; every other rule applies to them too. Only guest accounts (flagged so on their profile,
+made by ``genius.accounts.guests``) may start with ``guest-``. Exit status 0 when every name is fine,
 1 when something was found. Names are printed escaped, so any name can be shown.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from genius.accounts import names
+from genius.accounts import guests, names
 
 
 def _shown(name: str) -> str:
@@ -27,11 +26,11 @@ class Command(BaseCommand):
         parser.add_argument("--quiet", action="store_true", help="print nothing when every name is fine")
 
     def handle(self, *args, **options) -> None:
-        rows = list(get_user_model().objects.order_by("pk").values_list("pk", "username", "is_staff", "password"))
+        rows = list(get_user_model().objects.order_by("pk").values_list("pk", "username", "is_staff"))
+        flagged = set(guests.guest_users().values_list("pk", flat=True))
         found = 0
-        for pk, username, is_staff, password in rows:
-            guest = username.startswith(names.GUEST_PREFIX) and password.startswith(UNUSABLE_PASSWORD_PREFIX)
-            reason = names.problem(username, reserved=not is_staff, guest=guest)
+        for pk, username, is_staff in rows:
+            reason = names.problem(username, reserved=not is_staff, guest=pk in flagged)
             if reason:
                 found += 1
                 self.stdout.write(f"user {pk} {_shown(username)}: {reason}")
