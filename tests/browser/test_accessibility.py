@@ -4,7 +4,10 @@ axe-core is npm's package, installed from ``tests/browser/node/package-lock.json
 (``npm ci --prefix tests/browser/node``) and injected into each page by Playwright. The pages: home,
 log-in, each game's rules, the designer's list, a match page of each game (as a spectator and as a
 player), a finished match, and its replay (as a spectator and as a player); the design pages with the
-"Move up" buttons too. Each at 1280 and 390 px.
+"Move up" buttons too. Then the live boards of every game with their scripts' controls drawn, as the player
+and as a spectator (issue 37: Bigfoot Sighting's candidate boards were controls whose name left out their
+visible text): the Death Match games at each stage of their boards, the others before and after two
+phases, a designed game while its players move and while its host rules. Each at 1280 and 390 px.
 """
 
 from __future__ import annotations
