@@ -260,6 +260,13 @@
     var svg = el && el.closest && el.closest("svg.bigfoot-board");
     if (svg) svg.setAttribute("role", "group");
   }
+  // A candidate's control is its frame, named by the panel's header as it reads ("Board 1, free to pick"): a
+  // control holding the panel would have its header and every piece's letter as its visible text, which its
+  // name must repeat (axe's label-content-name-mismatch). A click anywhere on the panel still picks it.
+  function candidateName(panel, n) {
+    var header = panel ? $$(":scope > text", panel).map(function (t) { return t.textContent.trim(); }).filter(Boolean) : [];
+    return (header.length ? header.join(", ") : "Board " + n) + ": pick this board";
+  }
   function clearMarks() {
     $$("svg.bigfoot-board").forEach(function (svg) { svg.setAttribute("role", "img"); });
     ["data-bf-target", "data-bf-pick", "data-bf-selected", "data-bf-path", "data-bf-from", "data-bf-key"].forEach(function (a) {
@@ -281,7 +288,8 @@
       return null;
     }
     if (!a.hasAttribute("data-bf-key")) return null;
-    if (a.hasAttribute("data-candidate")) return 'svg.bigfoot-board [data-candidate="' + a.getAttribute("data-candidate") + '"]';
+    var candidate = a.closest("g[data-candidate]");
+    if (candidate) return 'svg.bigfoot-board g[data-candidate="' + candidate.getAttribute("data-candidate") + '"] > rect';
     var board = a.closest("g[data-board]");
     var scope = 'svg.bigfoot-board g[data-board="' + (board ? board.getAttribute("data-board") : "") + '"]:not([data-candidate]) ';
     if (a.hasAttribute("data-piece")) return scope + 'g[data-piece="' + a.getAttribute("data-piece") + '"]';
@@ -305,7 +313,7 @@
       legal.boards.forEach(function (n) {
         var panel = $('svg.bigfoot-board g[data-candidate="' + n + '"]');
         mark(panel, { "data-bf-pick": "1" });
-        key(panel, "Pick board " + n);
+        key(panel && panel.querySelector(":scope > rect"), candidateName(panel, n));
         if (String(n) === chosen) mark(panel, { "data-bf-selected": "1" });
       });
       return;
