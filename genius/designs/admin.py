@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import HttpRequest
@@ -69,7 +70,8 @@ class GameDesignAdmin(CommunityScoped):
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name == "owner" and not request.user.is_superuser:
-            field.queryset = (field.queryset | type(request.user)._default_manager.filter(pk=request.user.pk)).distinct()
+            # (request.user is a lazy object: its model is the user model, not type(request.user))
+            field.queryset = (field.queryset | get_user_model()._default_manager.filter(pk=request.user.pk)).distinct()
         return field
 
     @admin.display(description="The document as saved")
