@@ -20,7 +20,7 @@ from typing import Any
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404, HttpRequest
 
 from genius.communities.fields import HostedCommunityField
@@ -30,7 +30,7 @@ from genius.matches.models import Match, Phase
 from genius.seasons.models import Decision, Episode, Season
 
 #: How the rows of each model a host may pick in a foreign-key field reach what decides who hosts them.
-PICKED: dict[type, access.Reach] = {
+PICKED: dict[type[Model], access.Reach] = {
     Community: access.Reach(("",)),
     Season: access.SEASON,
     Match: access.MATCH,
@@ -40,7 +40,7 @@ PICKED: dict[type, access.Reach] = {
 }
 
 
-def choices_for(model: type, user: Any) -> QuerySet | None:
+def choices_for(model: type[Model], user: Any) -> QuerySet | None:
     """The rows of ``model`` a host may pick in a foreign-key field (None: not a community's model)."""
     if model in PICKED:
         return access.hosted_rows(model._default_manager.all(), user, PICKED[model])
