@@ -7,7 +7,6 @@ from typing import Any
 from django import forms
 
 from genius.matches import access
-from genius.seasons.models import Season
 
 
 class HostedCommunityField(forms.ModelChoiceField):
@@ -32,6 +31,7 @@ def community_field(user: Any, *, label: str = "Community") -> forms.ModelChoice
 
 
 def season_field(user: Any) -> forms.ModelChoiceField:
-    """An optional choice among the seasons of the communities ``user`` hosts."""
-    seasons = access.scoped(Season.objects.all(), user).order_by("-created", "-pk")
+    """An optional choice among the seasons ``user`` hosts (``access.hosted_seasons``: of their communities, not
+    one they play in: a lobby they make there would not be theirs to host)."""
+    seasons = access.hosted_seasons(user).order_by("-created", "-pk")
     return forms.ModelChoiceField(seasons, required=False, empty_label="No season")

@@ -469,3 +469,13 @@ def test_a_host_frame_is_dropped_by_a_socket_whose_user_no_longer_hosts(make_use
 
     assert async_to_sync(run)() == consumers.VIEWER_CHANGED
     assert get_channel_layer() is not None
+
+
+@pytest.mark.parametrize("role", ["owner", "host_who_plays"])
+def test_a_host_who_plays_in_a_season_cannot_open_a_lobby_in_it(walled, role):
+    """The host pages' season choice offers only seasons the host hosts: a lobby made in a season they play in
+    would not be theirs to host."""
+    from genius.communities.fields import season_field
+
+    offered = set(season_field(walled["people"][role]).queryset.values_list("pk", flat=True))
+    assert (walled["season"].pk in offered) == (role in SEASON_HOSTS)
