@@ -78,7 +78,7 @@ class NewCommunityForm(CommunityForm):
 @admin.register(Community)
 class CommunityAdmin(SiteWideForAdministrators):
     form = CommunityForm
-    community_paths = ("pk",)
+    reach = access.Reach(("",))
     list_display = ["name", "slug", "visibility", "joining", "created"]
     search_fields = ["name", "slug"]
 

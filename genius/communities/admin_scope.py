@@ -2,10 +2,12 @@
 
 Every model admin of a community's things (seasons, matches, seats, phases, submissions, logs, ledgers,
 episodes, decisions, announcements, designs) wears :class:`CommunityScoped`: its rows, its permissions,
-its foreign-key choices are cut to the communities the signed-in person is an owner or a host of
-(``genius.matches.access``). That holds for site administrators too: they run the site (people,
-communities, roles) and read no community's secrets unless given a role in it. A row of another community
-is not there: its change page answers as Django does for a missing object.
+its foreign-key choices are cut to what the signed-in person hosts, by the same question the host pages ask
+(``genius.matches.access.hosted``, from the admin's :attr:`CommunityScoped.reach`): the rows of the
+communities they are an owner or a host of, less those of a season they play in and of a match where they
+hold a seat (there they are a player, in the admin too). That holds for site administrators too: they run
+the site (people, communities, roles) and read no community's secrets unless given a role in it. A row they
+do not host is not there: its change page answers as Django does for a missing object.
 
 Hosts who are not staff may enter the admin (:func:`open_admin_to_hosts`); the admin shows them only these
 models, since Django's own permissions give them nothing else.
@@ -18,7 +20,7 @@ from typing import Any
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404, HttpRequest
 
 from genius.communities.fields import HostedCommunityField
@@ -27,17 +29,21 @@ from genius.matches import access
 from genius.matches.models import Match, Phase
 from genius.seasons.models import Decision, Episode, Season
 
+#: How the rows of each model a host may pick in a foreign-key field reach what decides who hosts them.
+PICKED: dict[type[Model], access.Reach] = {
+    Community: access.Reach(("",)),
+    Season: access.SEASON,
+    Match: access.MATCH,
+    Episode: access.Reach(("season__community",), seasons=("season",)),
+    Phase: access.Reach(("match__community",), seasons=("match__season",), matches=("match",)),
+    Decision: access.Reach(("episode__season__community",), seasons=("episode__season",), matches=("match",)),
+}
 
-def _hosted_q(path: str, user: Any) -> Q:
-    return Q(**{f"{path}__in": access.hosted_community_ids(user)})
 
-
-def choices_for(model: type, user: Any) -> QuerySet | None:
+def choices_for(model: type[Model], user: Any) -> QuerySet | None:
     """The rows of ``model`` a host may pick in a foreign-key field (None: not a community's model)."""
-    paths = {Community: "pk", Season: "community", Match: "community", Episode: "season__community",
-             Phase: "match__community", Decision: "episode__season__community"}
-    if model in paths:
-        return model._default_manager.filter(_hosted_q(paths[model], user))
+    if model in PICKED:
+        return access.hosted_rows(model._default_manager.all(), user, PICKED[model])
     if model is get_user_model():
         members = Membership.objects.filter(community_id__in=access.hosted_community_ids(user)).values("user_id")
         return model._default_manager.filter(pk__in=members).order_by("username")
@@ -61,15 +67,13 @@ class ScopedChoices:
 
 
 class CommunityScoped(ScopedChoices, admin.ModelAdmin):
-    """A model admin whose rows belong to communities, reached from a row by ``community_paths`` (any of them)."""
+    """A model admin whose rows belong to communities, reached from a row by :attr:`reach` (its community, its
+    season and its match: ``genius.matches.access.Reach``)."""
 
-    community_paths: tuple[str, ...] = ("community",)
+    reach: access.Reach = access.COMMUNITY
 
     def scope(self, request: HttpRequest) -> Q:
-        hosted = Q(pk__in=[])
-        for path in self.community_paths:
-            hosted |= _hosted_q(path, request.user)
-        return hosted
+        return access.hosted(request.user, self.reach)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).filter(self.scope(request)).distinct()

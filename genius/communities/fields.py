@@ -8,7 +8,6 @@ from django import forms
 from django.http import HttpRequest
 
 from genius.matches import access
-from genius.seasons.models import Season
 
 
 class HostedCommunityField(forms.ModelChoiceField):
@@ -47,6 +46,7 @@ def preselect_community(form: forms.Form, request: HttpRequest) -> None:
 
 
 def season_field(user: Any) -> forms.ModelChoiceField:
-    """An optional choice among the seasons of the communities ``user`` hosts."""
-    seasons = access.scoped(Season.objects.all(), user).order_by("-created", "-pk")
+    """An optional choice among the seasons ``user`` hosts (``access.hosted_seasons``: of their communities, not
+    one they play in: a lobby they make there would not be theirs to host)."""
+    seasons = access.hosted_seasons(user).order_by("-created", "-pk")
     return forms.ModelChoiceField(seasons, required=False, empty_label="No season")

@@ -17,6 +17,7 @@ from genius.communities.admin_scope import CommunityScoped
 from genius.designs.documents import DesignError, validate_design
 from genius.designs.forms import sentence
 from genius.designs.models import GameDesign
+from genius.designs.services import kept
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
 
 
@@ -51,7 +52,8 @@ class GameDesignForm(forms.ModelForm):
 
 @admin.register(GameDesign)
 class GameDesignAdmin(CommunityScoped):
-    """Designs of the host's communities, and their own."""
+    """Designs of the host's communities (their current owners and hosts keep them, whoever made them), and their
+    own designs of no community (``genius.designs.services.kept_by``)."""
 
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     form = GameDesignForm
@@ -63,7 +65,7 @@ class GameDesignAdmin(CommunityScoped):
     fields = ["title", "owner", "community", "is_template", "pretty_document", "document", "created", "updated"]
 
     def scope(self, request: HttpRequest) -> Q:
-        return super().scope(request) | Q(owner=request.user)
+        return kept(request.user)
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)

@@ -44,23 +44,33 @@ Change = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 # --- who sees what -------------------------------------------------------------------------------------
+# A community's designs belong to the community: its current owners and hosts keep them (read, change, export,
+# delete, share, open lobbies), whoever made them; a person who stops hosting it (removed, demoted) loses them
+# at once. A design of no community is its maker's own. A template is shared with every host, who may read it,
+# copy it and open lobbies of it; only those who keep it change, delete or stop sharing it.
+def kept(user: Any) -> Q:
+    """The rule of who keeps a design, as a filter: the current owners and hosts of its community
+    (``access.hosted``), or its maker when it belongs to no community."""
+    if user is None or not user.is_authenticated:
+        return Q(pk__in=[])
+    return access.hosted(user, access.COMMUNITY) | Q(community__isnull=True, owner_id=user.pk)
+
+
 def usable_by(user: Any) -> QuerySet[GameDesign]:
-    """The designs ``user`` may see, copy, export and open lobbies from: their own, their communities' (where
-    they host) and every template."""
-    hosted = access.hosted_community_ids(user)
-    return (GameDesign.objects.filter(Q(owner=user) | Q(is_template=True) | Q(community_id__in=hosted))
-            .select_related("owner"))
+    """The designs ``user`` may see, copy, export and open lobbies from: those they keep, and every template."""
+    return GameDesign.objects.filter(kept(user) | Q(is_template=True)).select_related("owner")
 
 
 def kept_by(user: Any) -> QuerySet[GameDesign]:
-    """The designs ``user`` keeps: their own and those of the communities they host."""
-    hosted = access.hosted_community_ids(user)
-    return GameDesign.objects.filter(Q(owner=user) | Q(community_id__in=hosted)).select_related("owner")
+    """The designs ``user`` keeps (:func:`kept`): their communities' and their own of no community."""
+    return GameDesign.objects.filter(kept(user)).select_related("owner")
 
 
 def may_edit(user: Any, design: GameDesign) -> bool:
-    """A design's owner changes it (a template too); so do the hosts of the community it belongs to."""
-    return design.owner_id == getattr(user, "pk", None) or access.hosts_community(design.community_id, user)
+    """Whether ``user`` keeps ``design`` (:func:`kept`): changes it, deletes it, shares it as a template."""
+    if design.community_id is not None:
+        return access.hosts_community(design.community_id, user)
+    return user is not None and user.is_authenticated and design.owner_id == user.pk
 
 
 #: A new design's player count: a small group fits (the host changes it in the basics).
@@ -93,7 +103,8 @@ def edit(design_id: int, owner: Any, change: Change) -> GameDesign:
         if design is None:
             raise ServiceError("This design is gone.")
         if not may_edit(owner, design):
-            raise ServiceError("Only the design's owner may change it.")
+            raise ServiceError("Only the design's keepers may change it: its community's hosts (its maker's "
+                               "own when it has no community).")
         document = checked(change(design.document))
         design.document, design.title = document, document["title"]
         design.save(update_fields=["document", "title", "updated"])
@@ -107,21 +118,21 @@ def copy(design: GameDesign, owner: Any) -> GameDesign:
 
 
 def set_template(design_id: int, owner: Any, is_template: bool) -> GameDesign:
-    """Share the design as a template with every host, or stop sharing it (owner only)."""
+    """Share the design as a template with every host, or stop sharing it (those who keep it only)."""
     with transaction.atomic():
         design = GameDesign.objects.select_for_update().filter(pk=design_id).first()
         if design is None or not may_edit(owner, design):
-            raise ServiceError("Only the design's owner may share it as a template.")
+            raise ServiceError("Only the design's keepers may share it as a template.")
         design.is_template = is_template
         design.save(update_fields=["is_template", "updated"])
     return design
 
 
 def delete(design_id: int, owner: Any) -> None:
-    """Delete a design (owner only); lobbies made from it keep their own copy of the document."""
-    deleted, _ = GameDesign.objects.filter(pk=design_id, owner=owner).delete()
+    """Delete a design (those who keep it only: :func:`kept`); lobbies made from it keep their own copy."""
+    deleted, _ = GameDesign.objects.filter(kept(owner), pk=design_id).delete()
     if not deleted:
-        raise ServiceError("Only the design's owner may delete it.")
+        raise ServiceError("Only the design's keepers may delete it.")
 
 
 # --- files ---------------------------------------------------------------------------------------------

@@ -45,7 +45,8 @@ from genius.matches.services.errors import ServiceError
 
 #: A new phase's first question, shown on the new phase's page to change before saving.
 FIRST_FIELD = {"label": "Your answer", "kind": "text", "max_length": 280}
-NOT_OWNER = "Only the owner of this design changes it. Copy it to make your own version."
+NOT_OWNER = ("Only those who keep this design change it: the hosts of its community (its maker, when it belongs "
+             "to no community). Copy it to make your own version.")
 
 
 def _posted(request: HttpRequest) -> Any:
@@ -54,13 +55,13 @@ def _posted(request: HttpRequest) -> Any:
 
 
 def _design(request: HttpRequest, pk: int) -> GameDesign:
-    """A design the host may see (their own or a template); 404 otherwise."""
+    """A design the host may see (one they keep, or a template: ``services.usable_by``); 404 otherwise."""
     return get_object_or_404(services.usable_by(request.user), pk=pk)
 
 
 def owned(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A page that changes a design: ``view`` is called with the design ``pk`` when the signed-in host may change
-    it; else the page says only its owner may (404 when the host may not even see it)."""
+    """A page that changes a design: ``view`` is called with the design ``pk`` when the signed-in host keeps it
+    (``services.may_edit``); else the page says who may (404 when the host may not even see it)."""
 
     @wraps(view)
     def page(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -120,7 +121,7 @@ def _counter_where(doc: dict[str, Any], key: str) -> str:
 def index(request: SignedInRequest) -> HttpResponse:
     """My designs and every host's shared templates."""
     mine = services.kept_by(request.user)
-    templates = GameDesign.objects.filter(is_template=True).exclude(owner=request.user).select_related("owner")
+    templates = GameDesign.objects.filter(is_template=True).exclude(services.kept(request.user)).select_related("owner")
     return render(request, "designs/index.html", {"mine": mine, "templates": templates, "shipped": rules.shipped(),
                                                   "plays_designs": services.design_game() is not None})
 

@@ -8,8 +8,10 @@ session's group.
 A socket never outlives its viewer. It remembers who connected (user, session, seat); a seat's
 frame names the seat's holder as read at push time and a host's frame the users seated in the
 match, and a frame meant for someone else is dropped and the socket closed. Signing out closes
-the session's sockets at once, a seat changing hands closes the sockets on it
-(``genius.live.signals``), and a member's socket checks its session on every resync and every
+the session's sockets at once, a seat changing hands closes the sockets on it, a change of a
+person's roles (removed from a community, demoted, entered in a season) makes their host sockets look
+again at who they serve and close if that is no longer the host (``genius.live.signals``; a host frame
+also names who hosts the match now), and a member's socket checks its session on every resync and every
 minute. Close codes: 4400 a bad address, 4401 the session ended, 4403 the viewer changed (the page
 reloads as whoever it is now), 4404 no such match or path, 4408 too many frames sent, 4429 too many
 sockets from one address or session (``genius.live.caps``: the bounds, and the rate every frame,
@@ -37,7 +39,7 @@ from django.conf import settings
 
 from genius.live import caps
 from genius.live.fanout import audience, frames
-from genius.live.pushes import host_group, seat_group, session_group
+from genius.live.pushes import host_group, seat_group, session_group, user_group
 from genius.matches import presenters
 from genius.matches.models import Match
 
@@ -185,6 +187,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         kind, seat_id, seq = info
         if kind in ("player", "host"):
             groups = [seat_group(self.match_id, seat_id) if kind == "player" else host_group(self.match_id)]
+            if kind == "host" and self.user_id is not None:
+                groups.append(user_group(self.user_id))  # a change of their roles makes it look again
             if self.session_key:
                 groups.append(session_group(self.session_key))  # closed at once when the session ends
             self.channel_name = await self.channel_layer.new_channel()
@@ -431,13 +435,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
         The push encodes the frame (``text``) once, off this loop; ``parts`` is still understood.
         A seat's frame names the seat's holder at push time, a host's frame the users seated in the
-        match: if that is no longer this socket's user, the frame is dropped and the socket closed.
+        match and those who host it: if that is no longer this socket's user, the frame is dropped and
+        the socket closed.
         """
         if self._closing:
             return
         audience = event.get("audience")
         if (audience == "seat" and event.get("user") != self.user_id) or (
-            audience == "host" and self.user_id in event.get("seated", ())
+            audience == "host" and (self.user_id in event.get("seated", ())
+                                    or ("hosts" in event and self.user_id not in event["hosts"]))
         ):
             await self._close_as(VIEWER_CHANGED)
             return
@@ -445,6 +451,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if text is None:
             text = json.dumps({"type": "update", "seq": event["seq"], "parts": event["parts"]})
         await self.send(text_data=text)
+
+    async def viewer_recheck(self, event: dict[str, Any]) -> None:
+        """The user's roles changed: close at once if this socket no longer serves who they are now."""
+        if self._closing:
+            return
+        code = await self._check()
+        if code is not None:
+            await self._close_as(code)
 
     async def session_ended(self, event: dict[str, Any]) -> None:
         """The session signed out: nothing more for this socket (the page reconnects as a visitor)."""

@@ -24,7 +24,7 @@ from channels.layers import get_channel_layer
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 from genius.live.fanout import audience, frames, publishing
-from genius.matches import presenters
+from genius.matches import access, presenters
 from genius.matches.models import Match
 
 log = logging.getLogger("games")
@@ -40,6 +40,11 @@ def seat_group(match_id: int, seat_id: int) -> str:
 
 def host_group(match_id: int) -> str:
     return f"match.{match_id}.host"
+
+
+def user_group(user_id: int) -> str:
+    """The group of one person's host sockets: a change of their roles makes each look again at who it serves."""
+    return f"user.{user_id}"
 
 
 def session_group(session_key: str) -> str:
@@ -216,7 +221,8 @@ def _push_private(match: Any, seat_ids: set[int], host: bool, reads: Any = None)
     opponent), while the mover's own page has its move's answer over HTTP too.
 
     Each seat's message names the user who holds the seat as read now, and the host's the users
-    seated in the match: a socket of anyone else drops it and closes (``genius.live.consumers``).
+    seated in the match and those who host it now (``access.host_ids_of``): a socket of anyone else drops
+    it and closes (``genius.live.consumers``).
     """
     try:
         reads = reads or presenters.Reads(match)
@@ -228,7 +234,8 @@ def _push_private(match: Any, seat_ids: set[int], host: bool, reads: Any = None)
                 async_to_sync(_send_all)([(seat_group(match.pk, seat.pk), event)])
         if host:
             seated = sorted(s.user_id for s in reads.seats() if s.user_id is not None)
-            event = _private_event("host", match.seq, presenters.host_parts(match, reads), seated=seated)
+            event = _private_event("host", match.seq, presenters.host_parts(match, reads), seated=seated,
+                                   hosts=access.host_ids_of(match))
             async_to_sync(_send_all)([(host_group(match.pk), event)])
     except Exception:
         log.warning("live push of match %s to seats failed", match.pk, exc_info=True)
@@ -240,18 +247,21 @@ def _last_moved(reads: Any, seat: Any) -> float:
 
 
 def _private_event(
-    audience: str, seq: int, parts: dict[str, str], *, user: int | None = None, seated: list[int] | None = None
+    audience: str, seq: int, parts: dict[str, str], *, user: int | None = None, seated: list[int] | None = None,
+    hosts: list[int] | None = None,
 ) -> dict[str, Any]:
     """A seat's or the host's group message, its frame encoded here (the consumer only sends it).
 
-    ``user``: who holds the seat now; ``seated``: the users seated in the match (none of them hosts it).
+    ``user``: who holds the seat now; ``seated``: the users seated in the match (none of them hosts it);
+    ``hosts``: the users who host it now (anyone else's host socket drops the frame).
     """
     text = json.dumps({"type": "update", "seq": seq, "parts": parts})
-    event = {"type": "match.update", "audience": audience, "seq": seq, "text": text}
+    event: dict[str, Any] = {"type": "match.update", "audience": audience, "seq": seq, "text": text}
     if audience == "seat":
         event["user"] = user
     else:
         event["seated"] = seated or []
+        event["hosts"] = hosts or []
     return event
 
 
@@ -282,6 +292,13 @@ def close_seat_sockets(match_id: int, seat_id: int, holder_id: int | None) -> No
         (seat_group(match_id, seat_id), {"type": "viewer.changed"}),
         (host_group(match_id), {"type": "viewer.changed", "user": holder_id}),
     ])
+
+
+def recheck_user_sockets(user_id: int) -> None:
+    """``user_id``'s roles changed (removed from a community, demoted, entered in a season): each of their host
+    sockets looks again at who it serves, and closes if that is no longer the host (the page reloads as who
+    they are now: a player or a spectator)."""
+    _send_now([(user_group(user_id), {"type": "viewer.recheck"})])
 
 
 def _send_now(messages: list[tuple[str, dict[str, Any]]]) -> None:

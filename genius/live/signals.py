@@ -1,4 +1,5 @@
-"""Live sockets close when their viewer goes: on sign-out, and when a seat changes hands.
+"""Live sockets close when their viewer goes: on sign-out, when a seat changes hands, and when a person's
+roles change (a membership's role changed or removed, an entry in a season: their host sockets look again).
 
 Connected in ``GamesConfig.ready``. The consumers also drop any seat frame whose holder is not
 their user (``genius.live.consumers``): these signals only make the close immediate.
@@ -13,8 +14,10 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_init, post_save
 from django.dispatch import receiver
 
+from genius.communities.models import Membership
 from genius.live import pushes as live
 from genius.matches.models import Seat
+from genius.seasons.models import SeasonPlayer
 
 _UNKNOWN = object()
 #: The key of the seat's holder when loaded, in the instance's ``__dict__``.
@@ -53,3 +56,27 @@ def close_on_new_holder(sender: Any, instance: Seat, created: bool, **kwargs: An
 def close_on_seat_deleted(sender: Any, instance: Seat, **kwargs: Any) -> None:
     match_id, seat_id = instance.match_id, instance.pk
     transaction.on_commit(lambda: live.close_seat_sockets(match_id, seat_id, None), using=kwargs.get("using"))
+
+
+def _recheck_on_commit(user_id: int, using: str | None) -> None:
+    transaction.on_commit(lambda: live.recheck_user_sockets(user_id), using=using)
+
+
+@receiver(post_save, sender=Membership, dispatch_uid="games.live.role_changed")
+def recheck_on_role_change(sender: Any, instance: Membership, created: bool, **kwargs: Any) -> None:
+    """A role changed (a host demoted, say): the person's host sockets look again once it is committed."""
+    if not created and not kwargs.get("raw"):
+        _recheck_on_commit(instance.user_id, kwargs.get("using"))
+
+
+@receiver(post_delete, sender=Membership, dispatch_uid="games.live.membership_removed")
+def recheck_on_removal(sender: Any, instance: Membership, **kwargs: Any) -> None:
+    """Removed from a community (or left it): their host sockets of its matches close once it is committed."""
+    _recheck_on_commit(instance.user_id, kwargs.get("using"))
+
+
+@receiver(post_save, sender=SeasonPlayer, dispatch_uid="games.live.season_entry")
+def recheck_on_season_entry(sender: Any, instance: SeasonPlayer, created: bool, **kwargs: Any) -> None:
+    """A host entered in a season is a player of it: their host sockets of its matches close."""
+    if created and not kwargs.get("raw"):
+        _recheck_on_commit(instance.user_id, kwargs.get("using"))

@@ -9,8 +9,12 @@ export of it), and a host who plays in a season is a player of it (of its matche
 where not seated). Nothing else under ``genius/`` reads ``is_staff`` to let someone in
 (``tests/security/test_one_host_guard.py``).
 
-Host pages scope every query with :func:`hosted_communities` / :func:`scoped`; what another community
-owns answers 404, as if it were not there.
+One question decides it everywhere: :func:`hosted` (does ``user`` host this row?), asked as a query filter
+from a row's :class:`Reach` (how the row reaches its community, its season and its match). The host pages
+(:func:`is_host_of`, :func:`is_season_host`, :func:`hosted_rows`), the admin (``genius.communities.admin_scope``),
+the live sockets (through ``presenters.viewer_for``) and the exports all ask it; what another community owns,
+or what belongs to a season the host plays in or a match where they hold a seat, answers 404 (the admin) or
+as to a player or spectator (the pages), as if they did not host it.
 
 Each guard marks the view it wraps with :data:`MARKER` (``"site"``, ``"match"`` or ``"season"``), kept
 by the decorators stacked above it (``functools.wraps`` copies it), so a test can walk the URLs.
@@ -19,6 +23,7 @@ by the decorators stacked above it (``functools.wraps`` copies it), so a test ca
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Literal
 
@@ -28,7 +33,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from genius.communities.models import HOSTING_ROLES, Community, Membership
-from genius.matches.models import Match
+from genius.matches.models import Match, Seat
 from genius.seasons.models import Season, SeasonPlayer
 
 View = Callable[..., HttpResponse]
@@ -62,8 +67,66 @@ def hosts_community(community_id: int | None, user: Any) -> bool:
 
 def scoped(queryset: QuerySet, user: Any, community_path: str = "community") -> QuerySet:
     """``queryset`` cut to the rows of the communities ``user`` hosts (``community_path``: the lookup from a
-    row to its community, e.g. ``"match__community"``)."""
+    row to its community, e.g. ``"match__community"``). For a community's own things (its members, invitations,
+    designs); a season's or a match's rows go through :func:`hosted_rows`, which also leaves out where they play."""
     return queryset.filter(**{f"{community_path}__in": hosted_community_ids(user)})
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How a row reaches what decides whether someone hosts it: lookups from the row to its community (any of
+    them), to its season (each) and to its match (each). ``""`` is the row itself (a season's or a match's own
+    key)."""
+
+    communities: tuple[str, ...]
+    seasons: tuple[str, ...] = ()
+    matches: tuple[str, ...] = ()
+
+
+def _lookup(path: str, tail: str) -> str:
+    return f"{path}__{tail}" if path else tail
+
+
+#: A match, a season, and a community's own things (reached by ``community``).
+MATCH = Reach(("community",), seasons=("season",), matches=("",))
+SEASON = Reach(("community",), seasons=("",))
+COMMUNITY = Reach(("community",))
+
+
+def hosted(user: Any, reach: Reach) -> Q:
+    """The one rule of who hosts a row, as a filter: ``user`` is an owner or a host of its community, does not
+    play in its season and holds no seat in its match (a seat, or a season entry, makes them a player there:
+    their own secrets only). Signed out: nothing."""
+    if not _signed_in(user):
+        return Q(pk__in=[])
+    communities = hosted_community_ids(user)
+    rule = Q(pk__in=[])
+    for path in reach.communities:
+        rule |= Q(**{_lookup(path, "pk__in" if path == "" else "in"): communities})
+    if reach.seasons:
+        played = SeasonPlayer.objects.filter(user=user).values("season_id")
+        for path in reach.seasons:
+            rule &= ~Q(**{_lookup(path, "pk__in" if path == "" else "in"): played})
+    if reach.matches:
+        seated = Seat.objects.filter(user=user).values("match_id")
+        for path in reach.matches:
+            rule &= ~Q(**{_lookup(path, "pk__in" if path == "" else "in"): seated})
+    return rule
+
+
+def hosted_rows(queryset: QuerySet, user: Any, reach: Reach) -> QuerySet:
+    """``queryset`` cut to the rows ``user`` hosts (:func:`hosted`)."""
+    return queryset.filter(hosted(user, reach))
+
+
+def hosted_seasons(user: Any) -> QuerySet[Season]:
+    """The seasons ``user`` hosts: of their communities, not one they play in (the host pages' season choices)."""
+    return hosted_rows(Season.objects.all(), user, SEASON)
+
+
+def hosted_matches(user: Any) -> QuerySet[Match]:
+    """The matches ``user`` hosts: of their communities, not seated, not of a season they play in."""
+    return hosted_rows(Match.objects.all(), user, MATCH)
 
 
 def member_community_ids(user: Any) -> list[int]:
@@ -89,29 +152,40 @@ def plays_in_season(season_id: int | None, user: Any) -> bool:
     return season_id is not None and SeasonPlayer.objects.filter(season_id=season_id, user=user).exists()
 
 
+#: A match whose seats are known not to hold the user (``is_host_of(..., seated=False)``).
+_MATCH_UNSEATED = Reach(MATCH.communities, seasons=MATCH.seasons)
+
+
 def is_host_of(match: Match, user: Any, *, seated: bool | None = None) -> bool:
-    """Whether ``user`` hosts this match: an owner or host of its community, without a seat in it, not a
-    player of its season.
+    """Whether ``user`` hosts this match (:func:`hosted`): an owner or host of its community, without a seat in
+    it, not a player of its season.
 
     ``seated``: whether the caller already knows if ``user`` has a seat in it (None: look it up).
     """
-    if not hosts_community(match.community_id, user):
+    if seated or match.pk is None or not hosts_community(match.community_id, user):
         return False
-    if seated is None:
-        seated = match.seats.filter(user=user).exists()
-    return not seated and not plays_in_season(match.season_id, user)
+    reach = MATCH if seated is None else _MATCH_UNSEATED
+    return hosted_rows(Match.objects.filter(pk=match.pk), user, reach).exists()
 
 
 def is_season_host(season: Season, user: Any) -> bool:
-    """Whether ``user`` hosts this season: an owner or host of its community who is not one of its players
-    (a player sees their own only)."""
-    return hosts_community(season.community_id, user) and not plays_in_season(season.pk, user)
+    """Whether ``user`` hosts this season (:func:`hosted`): an owner or host of its community who is not one of
+    its players (a player sees their own only)."""
+    if season.pk is None or not hosts_community(season.community_id, user):
+        return False
+    return hosted_rows(Season.objects.filter(pk=season.pk), user, SEASON).exists()
 
 
-def not_played_by(queryset: QuerySet, user: Any, played_by: str) -> QuerySet:
-    """``queryset`` without the rows ``user`` plays in (``played_by``: the lookup from a row to a player's user),
-    for the host's admin lists: where a host plays, they are a player, not a host."""
-    return queryset.exclude(**{played_by: user})
+def host_ids_of(match: Match) -> list[int]:
+    """The users who host ``match`` now (:func:`hosted`, asked from the other side): the owners and hosts of its
+    community who hold no seat in it and do not play in its season (a host frame's addressees)."""
+    if match.community_id is None:
+        return []
+    hosts = Membership.objects.filter(community_id=match.community_id, role__in=HOSTING_ROLES)
+    hosts = hosts.exclude(user__seats__match_id=match.pk)
+    if match.season_id is not None:
+        hosts = hosts.exclude(user__season_entries__season_id=match.season_id)
+    return sorted(hosts.values_list("user_id", flat=True))
 
 
 def refused(request: HttpRequest, *, seated: bool = False) -> HttpResponse:

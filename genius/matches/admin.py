@@ -132,18 +132,24 @@ class MatchForm(forms.ModelForm):
         return data
 
 
-class NotWhereSeated(CommunityScoped):
-    """Rows of matches (or seasons) the signed-in host plays in are left out: there they are a player.
+def of_match(path: str) -> access.Reach:
+    """How a row of a match (reached from the row by ``path``) reaches its community, season and match."""
+    return access.Reach((f"{path}__community",), seasons=(f"{path}__season",), matches=(path,))
 
-    ``played_by``: the lookup from a row to the user of a seat (or season entry) that makes it theirs.
-    """
+
+#: A match's rows (phases, logs, snapshots): a host seated in the match, or playing in its season, sees none.
+OF_MATCH = of_match("match")
+#: A ledger row: of a season, of a match, or both.
+OF_LEDGER = access.Reach(("season__community", "match__community"), seasons=("season", "match__season"),
+                         matches=("match",))
+
+
+class NotWhereSeated(CommunityScoped):
+    """A match's rows: those of matches (or seasons) the signed-in host plays in are left out, as on the match
+    pages (``access.hosted``): there they are a player."""
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
 
-    played_by = "match__seats__user"
-    community_paths: tuple[str, ...] = ("match__community",)
-
-    def get_queryset(self, request: HttpRequest):
-        return access.not_played_by(super().get_queryset(request), request.user, self.played_by)
+    reach = OF_MATCH
 
 
 def run_on_each(request: HttpRequest, queryset, action, verb: str) -> None:
@@ -159,8 +165,7 @@ def run_on_each(request: HttpRequest, queryset, action, verb: str) -> None:
 @admin.register(Match)
 class MatchAdmin(NotWhereSeated):
     form = MatchForm
-    played_by = "seats__user"
-    community_paths = ("community",)
+    reach = access.MATCH
     list_display = ["title", "game", "status", "season", "seats_filled", "phase_now", "created", "links"]
     list_filter = ["status", "game", BY_SEASON]
     search_fields = ["title"]
@@ -195,8 +200,7 @@ class MatchAdmin(NotWhereSeated):
             raise PermissionDenied
         form = ImportForm(request.POST or None, request.FILES or None)
         form.fields["community"] = community_field(request.user)
-        cast(forms.ModelChoiceField, form.fields["season"]).queryset = access.scoped(Season.objects.all(),
-                                                                                    request.user)
+        cast(forms.ModelChoiceField, form.fields["season"]).queryset = access.hosted_seasons(request.user)
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
             if upload.size > 5 * 1024 * 1024:
@@ -311,8 +315,7 @@ class SubmissionMatchFilter(admin.SimpleListFilter):
     parameter_name = "phase__match__id__exact"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
-        hosted = access.scoped(Match.objects.order_by("-pk"), request.user)
-        matches = access.not_played_by(hosted, request.user, "seats__user")[:20]
+        matches = access.hosted_matches(request.user).order_by("-pk")[:20]
         return [(str(m.pk), f"#{m.pk} {_short(m.title, 24)}") for m in matches]
 
     def queryset(self, request: HttpRequest, queryset):
@@ -328,8 +331,7 @@ class SubmissionMatchFilter(admin.SimpleListFilter):
 class SubmissionAdmin(NotWhereSeated):
     """Short columns at 1280 px; the payload cut to 60 characters in the list, in full on the change page."""
 
-    played_by = "phase__match__seats__user"
-    community_paths = ("phase__match__community",)
+    reach = of_match("phase__match")
     list_display = ["match_short", "phase_short", "seat_short", "kind", "default", "locked_in", "time",
                     "payload_short"]
     list_display_links = ["phase_short"]
@@ -405,15 +407,14 @@ class SnapshotAdmin(NotWhereSeated):
 
 @admin.register(GarnetEntry)
 class GarnetEntryAdmin(NotWhereSeated):
-    played_by = "season__players__user"
-    community_paths = ("season__community", "match__community")
+    reach = OF_LEDGER
     list_display = ["user", "season", "match", "phase_number", "amount", "reason", "created"]
     list_filter = [BY_SEASON]
 
 
 @admin.register(TolEntry)
 class TolEntryAdmin(CommunityScoped):
-    community_paths = ("season__community", "match__community")
+    reach = OF_LEDGER
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["user", "season", "match", "amount", "reason", "created"]
     list_filter = [BY_SEASON]

@@ -7,6 +7,7 @@ from django.contrib import admin, messages
 
 from genius.communities.admin_scope import CommunityScoped
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
+from genius.matches import access
 from genius.matches.admin import BY_SEASON
 from genius.notify import webhooks
 from genius.notify.models import Notice, WebhookDelivery
@@ -14,7 +15,7 @@ from genius.notify.models import Notice, WebhookDelivery
 
 @admin.register(WebhookDelivery)
 class WebhookDeliveryAdmin(CommunityScoped):
-    community_paths = ("season__community",)
+    reach = access.Reach(("season__community",), seasons=("season", "match__season"), matches=("match",))
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["season", "status", "attempts", "last_error", "next_try_at", "created", "sent_at"]
     list_filter = ["status", BY_SEASON]
@@ -31,7 +32,9 @@ class WebhookDeliveryAdmin(CommunityScoped):
 
 @admin.register(Notice)
 class NoticeAdmin(CommunityScoped):
-    community_paths = ("phase__match__community", "decision__episode__season__community")
+    reach = access.Reach(("phase__match__community", "decision__episode__season__community"),
+                         seasons=("phase__match__season", "decision__episode__season"),
+                         matches=("phase__match", "decision__match"))
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["kind", "phase", "decision", "recipients", "error", "sent_at"]
     list_filter = ["kind"]

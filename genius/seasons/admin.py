@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from genius.accounts.people import without_guests
 from genius.communities.admin_scope import CommunityScoped, ScopedInline
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
+from genius.matches import access
 from genius.matches.admin import BY_SEASON, run_on_each
 from genius.matches.models import Match
 from genius.matches.services.errors import ServiceError
@@ -23,6 +24,9 @@ from genius.seasons.services import death_matches
 from genius.seasons.services.decisions import close_decision_now
 from genius.seasons.services.episodes import episode_stage
 from genius.seasons.services.results import on_match_finished
+
+#: A season's rows (episodes, announcements): a host who plays in the season sees none, as on its pages.
+OF_SEASON = access.Reach(("season__community",), seasons=("season",))
 
 
 class SeasonPlayerInline(ScopedInline):
@@ -54,6 +58,7 @@ class SeasonForm(forms.ModelForm):
 
 @admin.register(Season)
 class SeasonAdmin(CommunityScoped):
+    reach = access.SEASON
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     form = SeasonForm
     list_display = ["name", "slug", "created"]
@@ -78,7 +83,7 @@ class DecisionInline(ScopedInline):
 
 @admin.register(Episode)
 class EpisodeAdmin(CommunityScoped):
-    community_paths = ("season__community",)
+    reach = OF_SEASON
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["__str__", "season", "number", "stage", "created"]
     list_filter = [BY_SEASON]
@@ -102,7 +107,7 @@ class EpisodeAdmin(CommunityScoped):
 
 @admin.register(Decision)
 class DecisionAdmin(CommunityScoped):
-    community_paths = ("episode__season__community",)
+    reach = access.Reach(("episode__season__community",), seasons=("episode__season",), matches=("match",))
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["episode", "kind", "decider", "status", "deadline", "choice", "left", "by_default", "links"]
     list_filter = ["status", "kind", ("episode__season", admin.RelatedOnlyFieldListFilter)]
@@ -131,7 +136,7 @@ class DecisionAdmin(CommunityScoped):
 
 @admin.register(SeasonAnnouncement)
 class SeasonAnnouncementAdmin(CommunityScoped):
-    community_paths = ("season__community",)
+    reach = OF_SEASON
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["season", "episode", "text", "created"]
     list_filter = [BY_SEASON]
