@@ -119,3 +119,21 @@ def test_every_game_declares_its_placement_rule():
 
     for slug, _ in available_games():
         assert spec_of(slug).ranking.tie_rule.strip(), slug
+
+
+def test_the_seasons_announcement_of_a_finished_main_match_reads_ties_as_ties():
+    from genius.seasons.models import SeasonAnnouncement
+    from genius.seasons.services.results import on_match_finished
+    from tests.seasons.helpers import make_season
+
+    season = make_season(RGB)
+    match = finished("rituals-gone-bad", RGB, points=dict.fromkeys(RGB, 0))
+    Match.objects.filter(pk=match.pk).update(season=season, kind="main", outcome={**match.outcome, "ec": []})
+    match.refresh_from_db()
+    match.seats.update(is_bot=False)
+    for seat in match.seats.all():
+        seat.user = season.players.get(user__username=seat.name).user
+        seat.save(update_fields=["user"])
+    on_match_finished(match)
+    [text] = [a.text for a in SeasonAnnouncement.objects.filter(season=season) if " is over." in a.text]
+    assert "Placement: Tied 1st (0 points): " in text and "2nd" not in text
