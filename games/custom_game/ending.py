@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engines.protocol import PUBLIC, LogLine, Outcome, Payload, State, SubmissionError
 from games.kit.numbers import parse_int, shown
-from games.kit.placement import Standing, place_by, rank_by
+from games.kit.placement import Standing, place_by, rank_by, standing_text
 from games.kit.votes import checked_ec_vote, count_ec_vote
 
 from . import names
@@ -77,8 +77,7 @@ def end(s: State, ruling: Payload, rng: random.Random, log: list[LogLine]) -> No
     placement = final_placement(s, ruling["placement"])
     s["ending"] = {"placement": placement, "tol": dict(ruling["tol"]), "ec": list(ruling["ec"]),
                    "pending": None, "votes": {}, "standing": final_standing(s, ruling["placement"])}
-    order = sorted(placement, key=placement.__getitem__)
-    log.append(LogLine("Placement: " + ", ".join(f"{placement[p]}. {p}" for p in order) + ".",
+    log.append(LogLine("Placement: " + standing_text(placement, s["ending"]["standing"]) + ".",
                        PUBLIC))
     if ruling["tol"]:
         log.append(LogLine("Tokens of Life: " + ", ".join(f"{p} {n}" for p, n in ruling["tol"].items()) + ".",

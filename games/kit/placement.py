@@ -66,6 +66,33 @@ def rank_from(placement: dict[str, int], scores: dict[str, Any] | None = None) -
             for p, place in placement.items()}
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def standing_text(placement: dict[str, int], standing: dict[str, Standing]) -> str:
+    """The standing as a log line says it, best first, ties read as ties (no scores):
+
+    >>> standing_text({"a": 1, "b": 2, "c": 3}, rank_by(["a", "b", "c"], {"a": 2, "b": 2, "c": 1}.__getitem__))
+    'Tied 1st: a, b; 3rd: c'
+    """
+    ranks = [line["rank"] for line in standing.values()]
+    groups: list[tuple[str, list[str]]] = []
+    for player in sorted(placement, key=lambda p: (placement[p], p)):
+        line = standing.get(player) or {"rank": placement[player], "score": None, "tie_break": ""}
+        label = ("Tied " if ranks.count(line["rank"]) > 1 else "") + ordinal(line["rank"])
+        if line["tie_break"]:
+            label += f" on the tie-break: {line['tie_break']}"
+        if groups and groups[-1][0] == label:
+            groups[-1][1].append(player)
+        else:
+            groups.append((label, [player]))
+    return "; ".join(f"{label}: {', '.join(names)}" for label, names in groups)
+
+
 def _parts(value: Any) -> tuple[Any, ...]:
     return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 

@@ -16,15 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from games.kit.placement import ordinal
 from genius.matches.models import Match, Seat
 from genius.matches.services.engines import spec_of
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }".replace(" ", "")
 
 
 def amount(value: float | int, unit: tuple[str, str]) -> str:
