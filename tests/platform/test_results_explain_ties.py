@@ -137,3 +137,10 @@ def test_the_seasons_announcement_of_a_finished_main_match_reads_ties_as_ties():
     on_match_finished(match)
     [text] = [a.text for a in SeasonAnnouncement.objects.filter(season=season) if " is over." in a.text]
     assert "Placement: Tied 1st (0 points): " in text and "2nd" not in text
+
+
+def test_the_replays_last_step_reads_ties_as_ties(client):
+    match = finished("rituals-gone-bad", RGB, points=dict.fromkeys(RGB, 0))
+    html = client.get(reverse("match-replay", args=[match.pk])).content.decode()
+    assert "Placement:</strong> Tied 1st (0 points): " in html and "2nd" not in html
+    assert "0 points" in html and " pts" not in html
