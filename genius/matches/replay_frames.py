@@ -27,8 +27,8 @@ from django.utils.safestring import mark_safe
 from games.engines import protocol
 from games.engines.protocol import HOST
 from genius.matches.models import LogEntry, Match, Submission
-from genius.matches.results import results
 from genius.matches.presenters import Viewer, _render_svg
+from genius.matches.results import results
 from genius.matches.services.engines import engine_of
 
 

@@ -93,9 +93,8 @@ def due_now(now: datetime) -> dict[int, list[tuple[str, Due]]]:
                         else f"{phase.name} of {phase.match.title}: your move")
                 out[seat.user_id].append((TURN if live else DUE, Due(what, phase.deadline, url)))
     for decision in _fast_decisions(now):
-        seat = next((s for s in decision.match.seats.all() if s.user_id == decision.decider_id), None)
-        if seat is not None and seat.is_bot:
-            continue
+        if any(s.is_bot for s in decision.match.seats.all() if s.user_id == decision.decider_id):
+            continue  # a bot of the match decides at once
         assert decision.deadline is not None
         what = f"{decision.get_kind_display()} ({decision.match.title}): your decision"
         out[decision.decider_id].append((DUE, Due(what, decision.deadline, _site() + reverse("decision",

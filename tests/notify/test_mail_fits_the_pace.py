@@ -168,3 +168,18 @@ def test_two_sweeps_at_once_send_one_digest(mailoutbox):
     assert send_digests(T0 + timedelta(seconds=1)) == 1
     assert send_digests(T0 + timedelta(seconds=1)) == 0
     assert len(mailoutbox) == 1
+
+
+def test_a_fast_decision_goes_into_the_digest_not_an_email_of_its_own(mailoutbox):
+    from tests.seasons.helpers import T0 as SEASON_T0
+    from tests.seasons.helpers import finished_main_match, make_season
+
+    season = make_season()
+    finished_main_match(season, {"ec": ["ana"]}, decision_seconds=300)
+    decision = season.episodes.get().decisions.get()
+    assert notify.send_decision_emails(SEASON_T0 + timedelta(seconds=1)) == 0
+    assert notify.send_decision_emails(SEASON_T0 + timedelta(minutes=4)) == 0, "no reminder either"
+    assert send_digests(SEASON_T0 + timedelta(seconds=2)) == 1
+    [digest] = mailoutbox
+    assert digest.to == ["ana@example.org"] and f"/decisions/{decision.pk}/" in digest.body
+    assert "your decision" in digest.subject
