@@ -5,8 +5,8 @@ One to each seated player when a phase opens ("your move is due" to those who ac
 is not in; the same for season decisions. Live turns and set-up steps (a minute long) get only "your turn",
 to those who ask for it. Each person's profile (``genius.accounts.models.Profile``) says which of these
 they want; times are in their zone. Subjects and bodies are templates (``templates/emails/``); the time left
-is in words (``{% load time_left %}``, ``genius.notify.pace.words_until``: "in under a minute", never "in 0 minutes"). Every round is claimed once (a ``Notice`` or an ``AlertRound`` row) whichever
-process sends it. Emails go only to confirmed addresses (``genius.accounts.email_addresses``): an address
+is in words (``{% load time_left %}``, ``genius.notify.pace.words_until``: "in under a minute", never
+"in 0 minutes"). Every round is claimed once (a ``Notice`` or an ``AlertRound`` row) whichever process sends it. Emails go only to confirmed addresses (``genius.accounts.email_addresses``): an address
 typed but not confirmed by its link gets nothing. Phases and decisions shorter than
 ``GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES`` (live turns among them) get none of these: what is due in them goes into
 the hourly digest (``genius.notify.digests``).
@@ -171,8 +171,9 @@ def _noted_without_email(phases: list[Phase], now: datetime) -> list[Phase]:
         return []
     reachable = _reachable({p.match_id for p in phases})
     mailed = [p for p in phases if p.match_id in reachable and not is_fast(p.opened_at, p.deadline)]
+    kept = {p.pk for p in mailed}
     Notice.objects.bulk_create([Notice(kind=Notice.Kind.OPENED, phase=p, sent_at=now, recipients=[], error="")
-                                for p in phases if p not in mailed], ignore_conflicts=True)
+                                for p in phases if p.pk not in kept], ignore_conflicts=True)
     return mailed
 
 
@@ -269,8 +270,8 @@ def send_decision_emails(now: datetime | None = None) -> int:
             continue
         # shorter than the lead: the opening email said it all (a decision restored from an archive may
         # have no opening time: it gets its reminder, where comparing with None used to stop the whole run)
-        if decision.opened_at is not None and deadline - lead <= decision.opened_at or is_fast(decision.opened_at,
-                                                                                               deadline):
+        shorter_than_lead = decision.opened_at is not None and deadline - lead <= decision.opened_at
+        if shorter_than_lead or is_fast(decision.opened_at, deadline):  # a fast decision: the digest's
             continue
         sent += _decision_notice(Notice.Kind.REMINDER, decision, HOUR, now)
     return sent
