@@ -74,15 +74,17 @@ def ordinal(n: int) -> str:
 
 
 def standing_text(placement: dict[str, int], standing: dict[str, Standing]) -> str:
-    """The standing as a log line says it, best first, ties read as ties (no scores):
+    """The standing as a log line says it, best first, ties read as ties, tied players by name (no scores):
 
     >>> standing_text({"a": 1, "b": 2, "c": 3}, rank_by(["a", "b", "c"], {"a": 2, "b": 2, "c": 1}.__getitem__))
     'Tied 1st: a, b; 3rd: c'
     """
-    ranks = [line["rank"] for line in standing.values()]
+    lines: dict[str, Standing] = {p: standing.get(p) or {"rank": place, "score": None, "tie_break": ""}
+                                  for p, place in placement.items()}
+    ranks = [line["rank"] for line in lines.values()]
     groups: list[tuple[str, list[str]]] = []
-    for player in sorted(placement, key=lambda p: (placement[p], p)):
-        line = standing.get(player) or {"rank": placement[player], "score": None, "tie_break": ""}
+    for player in sorted(lines, key=lambda p: (lines[p]["rank"], p)):  # equal players by name: the draw is no rank
+        line = lines[player]
         label = ("Tied " if ranks.count(line["rank"]) > 1 else "") + ordinal(line["rank"])
         if line["tie_break"]:
             label += f" on the tie-break: {line['tie_break']}"

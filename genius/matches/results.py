@@ -32,8 +32,8 @@ class Line:
     """One player's line of the results."""
 
     name: str
-    place: int  # the placement's place (ties drawn): the order of the lines
-    rank: int  # shared by equal players
+    place: int  # the placement's place (ties drawn from the seed: kept for an order, such as a starting order)
+    rank: int  # shared by equal players, who are listed by name (the draw is no ranking)
     tied: bool
     tie_break: str
     score: str  # "0 points", or "" where the game shows no score
@@ -115,7 +115,7 @@ def results(match: Match) -> Results:
         rows.append((name, place, rank, str(mine.get("tie_break") or ""), shown))
     ranks = [rank for _, _, rank, _, _ in rows]
     lines = sorted((Line(name, place, rank, ranks.count(rank) > 1, tie_break, score)
-                    for name, place, rank, tie_break, score in rows), key=lambda line: (line.place, line.name))
+                    for name, place, rank, tie_break, score in rows), key=lambda line: (line.rank, line.name))
     lines = [replace(line, you=_you(line, len(lines))) for line in lines]
     groups: list[Group] = []
     for line in lines:
