@@ -321,6 +321,9 @@ GENIUS_WEBHOOK_TIMEOUT_S = env.float("GENIUS_WEBHOOK_TIMEOUT_S", default=10.0)
 
 #: Seconds between two looks at /me/due/ from an open page (the in-page alerts); 5 while a live turn is owed.
 GENIUS_DUE_POLL_SECONDS = env.int("GENIUS_DUE_POLL_SECONDS", default=30)
+#: Phases (and decisions) shorter than this many minutes get no email of their own: what is due in them goes into
+#: one digest a person an hour at most (genius/notify/digests.py); 0 mails every phase on its own.
+GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES = env.int("GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES", default=15)
 
 #: Live sockets one client address and one session may hold open in a web process (0: no bound); see genius/live/caps.py.
 GENIUS_SOCKETS_PER_ADDRESS = env.int("GENIUS_SOCKETS_PER_ADDRESS", default=50)

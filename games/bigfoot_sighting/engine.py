@@ -25,9 +25,10 @@ from games.bigfoot_sighting.defaults import bot_submission, default_submission
 from games.bigfoot_sighting.observer import BigfootObserver
 from games.bigfoot_sighting.resolving import resolve_phase
 from games.bigfoot_sighting.settings import new_state
-from games.bigfoot_sighting.state import CLOCK_DEFAULTS, ITEMS, SLUG, TITLE, finished, phase_spec, placement
+from games.bigfoot_sighting.state import CLOCK_DEFAULTS, ITEMS, SLUG, TITLE, finished, phase_spec, placement, score
 from games.engines.protocol import Outcome, Payload, Resolution, State
-from games.engines.spec import ConfigField, FormSlot, GameSpec, Offers, PageParts
+from games.engines.spec import ConfigField, FormSlot, GameSpec, Offers, PageParts, Ranking
+from games.kit.placement import rank_from
 from games.kit.steps import Steps, StepsEngine
 
 
@@ -63,6 +64,10 @@ class BigfootSighting(StepsEngine):
             ConfigField("reserve_s", "Reserve time", "seconds", default=CLOCK_DEFAULTS["reserve_s"], lo=10,
                         hi=3600, help="Each player's reserve for the whole match."),
         ),
+        ranking=Ranking(
+            tie_rule="the winner is placed 1 and the loser 2; on a draw both are placed 1.",
+            score=("point", "points"),
+        ),
     )
     #: The open phase, submissions, resolution and move form: the rules' own functions.
     steps = Steps(phase=phase_spec, finished=finished, check=check_submission, default=default_submission,
@@ -96,7 +101,9 @@ class BigfootSighting(StepsEngine):
         if not finished(state):
             return None
         result = state["result"]
-        return Outcome(winner=result["winner"], loser=result["loser"], placement=placement(state))
+        places = placement(state)
+        return Outcome(winner=result["winner"], loser=result["loser"], placement=places,
+                       standing=dict(rank_from(places, {p: score(state, p) for p in places})))
 
     def legal_moves(self, state: State, player: str) -> dict[str, Any]:
         return views.legal_moves(state, player)

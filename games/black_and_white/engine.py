@@ -39,9 +39,10 @@ from games.engines.protocol import (
     fresh,
     rng_for,
 )
-from games.engines.spec import ConfigField, GameSpec, Offers
+from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, two_seats, wallets
 from games.kit.numbers import shown
+from games.kit.placement import rank_from
 from games.kit.reserve import reminder_due, used_text
 
 from . import forms
@@ -235,6 +236,11 @@ class BlackAndWhite(Engine):
             ConfigField("reserve_s", "Reserve time", "seconds", default=CLOCK_DEFAULTS["reserve_s"], lo=10,
                         hi=3600, help="Each player's reserve for the whole match; at zero the player concedes."),
         ),
+        ranking=Ranking(
+            tie_rule=("More points wins. Equal points after 9 rounds is a draw; as for every Death Match, a drawn one is "
+                      "played again (a new match between the same two players)."),
+            score=("point", "points"),
+        ),
     )
 
     # --- set-up ---------------------------------------------------------------------------------------
@@ -372,7 +378,9 @@ class BlackAndWhite(Engine):
         if not self.finished(state):
             return None
         result = Result(**state["result"])
-        return Outcome(winner=result.winner, loser=result.loser, placement=placement(state["players"], result))
+        places = placement(state["players"], result)
+        return Outcome(winner=result.winner, loser=result.loser, placement=places,
+                       standing=dict(rank_from(places, dict(state["points"]))))
 
     # --- forms -----------------------------------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:

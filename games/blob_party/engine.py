@@ -32,10 +32,13 @@ from games.engines.protocol import (
     State,
     rng_for,
 )
-from games.engines.spec import ConfigField, GameSpec, Offers
+from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, wallets
-from games.kit.placement import place_by
+from games.kit.placement import place_by, rank_by
 from games.kit.votes import checked_ec_vote
+
+#: The placement's tie-breaks after orbs (RULES.md, ruling 17), as the results name them.
+TIE_BREAKS = ("most stars", "most BP left")
 
 #: What every player starts with.
 START_ORBS = 15
@@ -63,6 +66,11 @@ class BlobPartyEngine(Engine):
             ConfigField("boards", "Board layouts", "text", lines=2,
                         help="One board a line: A: then its 20 tiles from space 1 (+3 +5 -2 -5 +5bp garnet battle "
                              "big), the same for B. Leave empty (or leave a board out) to shuffle from the seed."),
+        ),
+        ranking=Ranking(
+            tie_rule=("by orbs, then stars, then BP left; players equal on all three are ordered by a draw from the "
+                      "match's seed."),
+            score=("orb", "orbs"),
         ),
     )
 
@@ -189,6 +197,8 @@ class BlobPartyEngine(Engine):
             garnets_earned=dict(result["garnets_earned"]),
             placement=place_by(state["players"], lambda p: (state["orbs"][p], state["stars"][p], state["bp"][p]),
                                state.get("seed", 0)),
+            standing=dict(rank_by(state["players"], lambda p: (state["orbs"][p], state["stars"][p], state["bp"][p]),
+                                  TIE_BREAKS)),
         )
 
     # --- forms ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.blob_party.common import BOARDS, ROUNDS, round_king
+from games.blob_party.common import BOARDS, ROUNDS, plural, round_king
 from games.blob_party.plan import GROUP_SIZE, group_field, ordinal, plan_players, trap_field
 from games.blob_party.submissions import CARDS, PURCHASES, card_value
 from games.blob_party.tiles import TILE_LABELS, trap_spaces
@@ -38,7 +38,7 @@ def form_fields(engine: Any, state: dict[str, Any], player: str) -> list[Field]:
 
 def balance_help(state: dict[str, Any], player: str) -> str:
     """The BP balance shown beside the BP fields."""
-    return (f"You have {state['bp'][player]} BP (and {state['garnets'][player]} garnets). Battle and minigame BP "
+    return (f"You have {state['bp'][player]} BP (and {plural(state['garnets'][player], 'garnet')}). Battle and minigame BP "
             "together may not exceed your BP plus this round's purchase; all of it is consumed.")
 
 
@@ -50,11 +50,11 @@ def buy_field(state: dict[str, Any], player: str) -> Field:
     """One garnet→BP purchase a round; only what the player can afford is offered."""
     garnets = state["garnets"][player]
     choices = [NO_PURCHASE] + [
-        (str(bp), f"{bp} BP for {cost} garnets") for bp, cost in PURCHASES.items() if garnets >= cost
+        (str(bp), f"{bp} BP for {plural(cost, 'garnet')}") for bp, cost in PURCHASES.items() if garnets >= cost
     ]
     note = "" if len(choices) > 1 else " 5 BP cost 3 garnets, 7 BP cost 4."
     return Field("buy", "Buy BP with garnets", "choice", tuple(choices), required=OWN_BLANK,
-                 help=f"You have {garnets} garnets; one purchase a round, made before anyone moves.{note}",
+                 help=f"You have {plural(garnets, 'garnet')}; one purchase a round, made before anyone moves.{note}",
                  group="Battle points")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.blob_party.battles import BIG_MONSTER_COST, next_monster
-from games.blob_party.common import BOARDS, SPACES, clone, round_king
+from games.blob_party.common import BOARDS, SPACES, clone, plural, round_king
 from games.blob_party.tiles import TILE_LABELS
 from games.engines.protocol import Host, Viewer, seat_of, viewer_role
 
@@ -155,6 +155,6 @@ def board_text(state: dict[str, Any], viewer: Viewer) -> str:
             lines.append(text)
         lines.append("")
     lines.append("Orbs and stars: " + "; ".join(
-        f"{p} {state['orbs'][p]} orbs, {state['stars'][p]} stars" for p in state["players"]) + ".")
+        f"{p} {plural(state['orbs'][p], 'orb')}, {plural(state['stars'][p], 'star')}" for p in state["players"]) + ".")
     lines.append("Kingwizards: " + ", ".join(f"round {n} {name}" for n, name in enumerate(state["kings"], 1)) + ".")
     return "\n".join(lines).rstrip() + "\n"

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engines.protocol import PUBLIC, LogLine, Outcome, Payload, State, SubmissionError
 from games.kit.numbers import parse_int, shown
-from games.kit.placement import place_by
+from games.kit.placement import Standing, place_by, rank_by, standing_text
 from games.kit.votes import checked_ec_vote, count_ec_vote
 
 from . import names
@@ -52,22 +52,32 @@ def check_end(state: State, ruling: Payload) -> Payload:
     return out
 
 
+def _final_measure(state: State, given: dict[str, int]) -> Any:
+    """A player's measure at the end: the host's place first (unplaced: after everyone), then the public counters
+    (in design order)."""
+    public = [c["key"] for c in state["design"]["counters"] if c["visibility"] == "public"]
+    last = len(state["players"]) + 1
+    return lambda p: (-given.get(p, last), *(state["counters"][p][k] for k in public))
+
+
 def final_placement(state: State, given: dict[str, int]) -> dict[str, int]:
     """Places 1..n: the host's places first, then public counters (in design order), then the seed's draw."""
-    players = state["players"]
-    public = [c["key"] for c in state["design"]["counters"] if c["visibility"] == "public"]
-    last = len(players) + 1
-    return place_by(players, lambda p: (-given.get(p, last), *(state["counters"][p][k] for k in public)),
-                    state["seed"])
+    return place_by(state["players"], _final_measure(state, given), state["seed"])
+
+
+def final_standing(state: State, given: dict[str, int]) -> dict[str, Standing]:
+    """What the results show: equal players (the same place from the host, the same public counters) share a rank;
+    a counter that set players the host placed equally apart is named ("most points"). No score is shown."""
+    labels = [f"most {c['label']}" for c in state["design"]["counters"] if c["visibility"] == "public"]
+    return rank_by(state["players"], _final_measure(state, given), labels, scored=False)
 
 
 def end(s: State, ruling: Payload, rng: random.Random, log: list[LogLine]) -> None:
     """End the match on ``s`` (a fresh copy): placement, ToL, ECs, or open the EC decision."""
     placement = final_placement(s, ruling["placement"])
     s["ending"] = {"placement": placement, "tol": dict(ruling["tol"]), "ec": list(ruling["ec"]),
-                   "pending": None, "votes": {}}
-    order = sorted(placement, key=placement.__getitem__)
-    log.append(LogLine("Placement: " + ", ".join(f"{placement[p]}. {p}" for p in order) + ".",
+                   "pending": None, "votes": {}, "standing": final_standing(s, ruling["placement"])}
+    log.append(LogLine("Placement: " + standing_text(placement, s["ending"]["standing"]) + ".",
                        PUBLIC))
     if ruling["tol"]:
         log.append(LogLine("Tokens of Life: " + ", ".join(f"{p} {n}" for p, n in ruling["tol"].items()) + ".",
@@ -113,6 +123,7 @@ def outcome(state: State) -> Outcome | None:
     if ending is None:
         return None
     return Outcome(tol=dict(ending["tol"]), ec=list(ending["ec"]), placement=dict(ending["placement"]),
+                   standing={p: dict(line) for p, line in (ending.get("standing") or {}).items()},
                    pending=None if ending["pending"] is None else {k: (list(v) if isinstance(v, list) else v)
                                                                      for k, v in ending["pending"].items()},
                    garnets_earned={})

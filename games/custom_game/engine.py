@@ -34,7 +34,7 @@ from games.engines.protocol import (
     State,
     rng_for,
 )
-from games.engines.spec import ConfigField, GameSpec, Offers
+from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
@@ -86,6 +86,11 @@ class CustomGame(Engine):
         config=(ConfigField("design", "Game design", kind="design", required=True,
                             help="The game's phases, forms and counters, as designed on the site."),),
         design_tools=TOOLS,
+        ranking=Ranking(
+            tie_rule=("Players the host does not place, and players the host places equally, are ordered by the "
+                      "public counters (in the design's order, highest first), then drawn at random from the match's "
+                      "seed."),
+        ),
     )
 
     # --- set-up -----------------------------------------------------------

@@ -62,7 +62,8 @@ if w == None:
     announce("Nobody's bid was unique: no points.")
 else:
     add(w, "points", answers[w]["bid"])
-    announce("%s wins %d point(s) with the highest unique bid." % (w, answers[w]["bid"]))
+    bid = answers[w]["bid"]
+    announce("%s wins %d %s with the highest unique bid." % (w, bid, "point" if bid == 1 else "points"))
 for p in actors:
     tell(p, "You bid %s; the leader is %s." % (answers[p]["bid"], values["leader"]))
     add(p, "secret", 1)

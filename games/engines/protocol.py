@@ -202,6 +202,9 @@ class Outcome:
     loser: str | None = None
     #: Each player's place, 1..n, by the game's own measure (empty when the game states none).
     placement: dict[str, int] = field(default_factory=dict)
+    #: What the results show of each player (``games.kit.placement.Standing``: the rank, shared by equal players;
+    #: the score; the tie-breaks that decided): empty when the game states none (the results read the placement).
+    standing: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -163,6 +163,19 @@ class DesignTools:
 
 
 @dataclass(frozen=True)
+class Ranking:
+    """How the game ranks its players at the end (``Outcome.placement``, ``Outcome.standing``), in its rules' words.
+
+    ``tie_rule``: the rule for players equal at the end, quoted as the game's ``RULES.md`` states it (the results
+    show it beside a tie, and the site names no game); ``score``: the score's unit, singular and plural
+    (``("point", "points")``; empty where the results show no score).
+    """
+
+    tie_rule: str = ""
+    score: tuple[str, str] = ("", "")
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game's declared spec (after OpenSpiel's ``GameType``/``GameInfo``)."""
 
@@ -179,6 +192,8 @@ class GameSpec:
     phases: int = 0
     #: For a game that plays hosts' designs: its rules checker, rules trial, presets, shipped designs, proof.
     design_tools: DesignTools | None = None
+    #: How the results rank the players: the tie rule, the score's unit.
+    ranking: Ranking = field(default_factory=Ranking)
 
     def seat_counts(self) -> range:
         """Every number of seats the game accepts."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.kit.svg import attr as esc
 from games.kit.svg import cut
+from games.rituals_gone_bad.lookups import plural
 
 WIDTH = 400
 HEIGHT = 600
@@ -144,8 +145,8 @@ def draw_seats(view: dict[str, Any], positions: dict[str, tuple[float, float]]) 
 
 
 def result_note(view: dict[str, Any], name: str) -> str:
-    """``"9 pts · 2 ToL"``, ``"2 pts · EC"``: the seat's result once the match is over."""
-    notes = [f"{view['points'][name]} pts"]
+    """``"9 points · 2 ToL"``, ``"1 point · EC"``: the seat's result once the match is over."""
+    notes = [plural(view["points"][name], "point")]
     if view["tol"] and name in view["tol"]:
         notes.append(f"{view['tol'][name]} ToL")
     if view["ec"] and name in view["ec"]:

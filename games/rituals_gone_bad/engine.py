@@ -18,9 +18,9 @@ from games.engines.protocol import (
     fresh,
     rng_for,
 )
-from games.engines.spec import ConfigField, GameSpec, Offers
+from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import wallets
-from games.kit.placement import place_by
+from games.kit.placement import place_by, rank_by
 from games.kit.steps import Steps, StepsEngine
 from games.rituals_gone_bad import forms
 from games.rituals_gone_bad.checks import check_submission
@@ -52,6 +52,10 @@ class RitualsGoneBad(StepsEngine):
         config=(
             ConfigField("leaders", "Cult Leaders, ritual 1 first", "seat_order",
                         help="Every player leads one ritual. Leave empty to draw the order from the seed."),
+        ),
+        ranking=Ranking(
+            tie_rule="by points; players with equal points are ordered by a draw from the match's seed.",
+            score=("point", "points"),
         ),
     )
     #: The open phase, submissions, resolution and move form: the rules' own functions.
@@ -106,6 +110,7 @@ class RitualsGoneBad(StepsEngine):
             garnets_earned=dict(state["payout"]),
             dm_pick_order=list(state["ec"]),
             placement=place_by(state["players"], state["points"].__getitem__, state["seed"]),
+            standing=dict(rank_by(state["players"], state["points"].__getitem__)),
         )
 
 

@@ -32,7 +32,7 @@ from games.engines.protocol import (
     SubmissionError,
     fresh,
 )
-from games.engines.spec import ConfigField, GameSpec
+from games.engines.spec import ConfigField, GameSpec, Ranking
 from games.kit import house_bots
 from games.kit.checks import open_phase_for
 from games.kit.numbers import is_int, parse_int, shown
@@ -152,6 +152,9 @@ class TrailTroubleEngine(Engine):
             ConfigField("forks", "Forks", "text", lines=16,
                         help="16 fork lines in the rules' notation, 4 a round, round 1 first. "
                              "Leave empty to draw them from the seed."),
+        ),
+        ranking=Ranking(
+            tie_rule="each player's final place on the trail (1 at the front).",
         ),
     )
 

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
 from genius.forms.moves import MoveForm, instant_keys
-from genius.matches import access
+from genius.matches import access, results
 from genius.matches.announcements import announcements
 from genius.matches.bounded_cache import MISSING, BoundedCache, Missing
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
@@ -259,6 +259,7 @@ def status_part(match: Match, reads: Reads | None = None) -> str:
         "match": match, "phase": phase, "seats": seats, "server_now": now.isoformat(timespec="milliseconds"),
         "now": now, "reminder": reminder, "ruled_on": _ruled_on(match, phase, reads),
         "played_again_in": replays.played_again_in(match) if match.status == Match.Status.FINISHED else None,
+        "results": results.results(match),
         "reminder_key": f"{match.status}:{phase.number if phase else 0}:{reminder}" if reminder else "",
     })
 

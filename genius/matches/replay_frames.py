@@ -28,6 +28,7 @@ from games.engines import protocol
 from games.engines.protocol import HOST
 from genius.matches.models import LogEntry, Match, Submission
 from genius.matches.presenters import Viewer, _render_svg
+from genius.matches.results import results
 from genius.matches.services.engines import engine_of
 
 
@@ -158,4 +159,6 @@ def replay_context(match: Match, viewer: Viewer, number: int, available: list[St
         "earlier": log[1:] if log and log[0]["number"] == number else log,
         "moves": moves_in(match, viewer, number),
         "is_last": index + 1 == len(available),
+        # the last step of a finished match: its results, ties read as ties (genius.matches.results)
+        "results": results(match) if index + 1 == len(available) else None,
     }

@@ -42,11 +42,13 @@ def _seats_text(low: int, high: int) -> str:
 
 
 def _results(match: Match) -> dict:
-    """A finished match's public result: the winners (first place) and the placement, best first."""
-    placement = sorted((match.placement or {}).items(), key=lambda item: (item[1], item[0]))
+    """A finished match's public result: the winner (alone in first place; players tied for it read as a tie) and
+    the standing, best first (``genius.matches.results``)."""
+    standing = results.results(match)
     if replays.is_drawn(match):  # season_rules.html: a drawn Death Match is played again; the list says so, with the link
-        return {"winners": [], "placement": placement, "again": replays.played_again_in(match)}
-    return {"winners": [name for name, place in placement if place == 1], "placement": placement}
+        return {"winners": [], "standing": standing, "again": replays.played_again_in(match)}
+    firsts = [line.name for line in standing.lines if line.rank == 1]
+    return {"winners": firsts if len(firsts) == 1 else [], "standing": standing}
 
 
 def home(request: HttpRequest) -> HttpResponse:

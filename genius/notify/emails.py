@@ -5,9 +5,11 @@ One to each seated player when a phase opens ("your move is due" to those who ac
 is not in; the same for season decisions. Live turns and set-up steps (a minute long) get only "your turn",
 to those who ask for it. Each person's profile (``genius.accounts.models.Profile``) says which of these
 they want; times are in their zone. Subjects and bodies are templates (``templates/emails/``); the time left
-is Django's ``timeuntil``. Every round is claimed once (a ``Notice`` or an ``AlertRound`` row) whichever
-process sends it. Emails go only to confirmed addresses (``genius.accounts.email_addresses``): an address
-typed but not confirmed by its link gets nothing.
+is in words (``{% load time_left %}``, ``genius.notify.pace.words_until``: "in under a minute", never
+"in 0 minutes"). Every round is claimed once (a ``Notice`` or an ``AlertRound`` row) whichever process sends it. Emails go only to confirmed addresses (``genius.accounts.email_addresses``): an address
+typed but not confirmed by its link gets nothing. Phases and decisions shorter than
+``GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES`` (live turns among them) get none of these: what is due in them goes into
+the hourly digest (``genius.notify.digests``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from genius.accounts.models import Profile
 from genius.accounts.zones import zone_or_none
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.notify.models import AlertRound, Notice
+from genius.notify.pace import is_fast, min_phase
 from genius.seasons.models import Decision
 
 log = logging.getLogger("games")
@@ -145,8 +148,8 @@ def send_phase_emails(now: datetime | None = None) -> int:
         assert deadline is not None  # the query keeps the phases with a deadline
         if not Phase.objects.filter(pk=phase.pk, reminded=False).update(reminded=True):
             continue
-        if deadline - lead <= phase.opened_at:
-            continue  # the phase is shorter than the lead: the opening email said it all
+        if deadline - lead <= phase.opened_at or is_fast(phase.opened_at, deadline):
+            continue  # shorter than the lead: the opening email said it all; a fast phase: the digest's
         notice = _claim(Notice.Kind.REMINDER, phase=phase, now=now)
         if notice is None:
             continue
@@ -160,15 +163,18 @@ def send_phase_emails(now: datetime | None = None) -> int:
 
 
 def _noted_without_email(phases: list[Phase], now: datetime) -> list[Phase]:
-    """The phases whose match seats a person; the others' (bots only) opening rounds are noted at
-    once, all in one statement (nobody to email: the row ``_record`` would leave), so that a mass of matches of
-    bots (a mass deadline opens thousands of phases at once) costs the sweep a statement, not three a phase."""
+    """The phases whose match seats a person and that are not fast; the others' opening rounds are noted at
+    once, all in one statement (nobody to email: the row ``_record`` would leave; a fast phase's due moves go into
+    the digest), so that a mass of matches of bots (a mass deadline opens thousands of phases at once) costs the
+    sweep a statement, not three a phase."""
     if not phases:
         return []
     reachable = _reachable({p.match_id for p in phases})
+    mailed = [p for p in phases if p.match_id in reachable and not is_fast(p.opened_at, p.deadline)]
+    kept = {p.pk for p in mailed}
     Notice.objects.bulk_create([Notice(kind=Notice.Kind.OPENED, phase=p, sent_at=now, recipients=[], error="")
-                                for p in phases if p.match_id not in reachable], ignore_conflicts=True)
-    return [p for p in phases if p.match_id in reachable]
+                                for p in phases if p.pk not in kept], ignore_conflicts=True)
+    return mailed
 
 
 def _reachable(match_ids: set[int]) -> set[int]:
@@ -198,13 +204,15 @@ def send_alert_emails(now: datetime | None = None) -> int:
     running = Phase.objects.filter(status=Phase.Status.OPEN, match__status=Match.Status.RUNNING, deadline__gt=now)
     hour = (running.exclude(kind__in=["turn", "setup"]).filter(deadline__lte=now + HOUR_LEAD)
             .filter(opened_at__lt=F("deadline") - (HOUR_LEAD + HOUR_QUIET))
+            .filter(opened_at__lte=F("deadline") - min_phase())  # a fast phase: the digest's
             .exclude(alert_rounds__kind=AlertRound.Kind.HOUR)
             .exclude(match__reminder_lead_seconds=int(HOUR_LEAD.total_seconds())).select_related("match"))
     for phase in hour:
         sent += _alert_owing(AlertRound.Kind.HOUR, phase, HOUR, "hour", now)
     # Only the live turns of a match where someone seated asked for "your turn" emails get a round.
+    # A live turn shorter than GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES (every turn of a minute) goes into the digest.
     turns = (running.filter(kind__in=["turn", "setup"], match__seats__user__profile__email_turn=True,
-                            match__seats__is_bot=False)
+                            match__seats__is_bot=False, deadline__gte=F("opened_at") + min_phase())
              .exclude(alert_rounds__kind=AlertRound.Kind.TURN).select_related("match").distinct())
     for phase in turns:
         sent += _alert_owing(AlertRound.Kind.TURN, phase, TURN, "turn", now)
@@ -249,6 +257,9 @@ def send_decision_emails(now: datetime | None = None) -> int:
     rows = Decision.objects.filter(status=Decision.Status.OPEN, deadline__gt=now).select_related(
         "decider", "match", "episode__season")
     for decision in rows.exclude(notices__kind=Notice.Kind.OPENED):
+        if is_fast(decision.opened_at, decision.deadline):  # the digest's (genius.notify.digests)
+            _claim(Notice.Kind.OPENED, decision=decision, now=now)
+            continue
         sent += _decision_notice(Notice.Kind.OPENED, decision, DUE, now)
     for decision in rows.filter(reminded=False):
         lead, deadline = timedelta(seconds=decision.match.reminder_lead_seconds), decision.deadline
@@ -259,7 +270,8 @@ def send_decision_emails(now: datetime | None = None) -> int:
             continue
         # shorter than the lead: the opening email said it all (a decision restored from an archive may
         # have no opening time: it gets its reminder, where comparing with None used to stop the whole run)
-        if decision.opened_at is not None and deadline - lead <= decision.opened_at:
+        shorter_than_lead = decision.opened_at is not None and deadline - lead <= decision.opened_at
+        if shorter_than_lead or is_fast(decision.opened_at, deadline):  # a fast decision: the digest's
             continue
         sent += _decision_notice(Notice.Kind.REMINDER, decision, HOUR, now)
     return sent

@@ -9,6 +9,7 @@ first.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -84,3 +85,16 @@ class AlertRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} for phase {self.phase_id}"
+
+
+class Digest(models.Model):
+    """The last digest a person was sent: what was due in fast phases and decisions (``genius.notify.digests``),
+    at most one an hour. One row a person, its time moved forward when the next goes out."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    sent_at = models.DateTimeField()
+    items = models.JSONField(default=list, blank=True, help_text="What the last digest listed, in its words.")
+    error = models.CharField(max_length=300, blank=True)
+
+    def __str__(self) -> str:
+        return f"digest of user {self.user_id}"

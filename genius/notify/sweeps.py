@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from genius.notify.digests import send_digests
 from genius.notify.emails import send_alert_emails, send_decision_emails, send_phase_emails
 from genius.notify.webhooks import sweep_deliveries
 
@@ -13,7 +14,7 @@ log = logging.getLogger("games")
 
 def sweep(now: datetime | None = None) -> None:
     """The clock's share of notifications: reminder emails and webhook retries. Never raises."""
-    for step in (send_phase_emails, send_alert_emails, send_decision_emails, sweep_deliveries):
+    for step in (send_phase_emails, send_alert_emails, send_decision_emails, send_digests, sweep_deliveries):
         try:
             step(now)
         except Exception:

@@ -25,6 +25,7 @@ from genius.hosting.forms import config_field
 from genius.matches import access
 from genius.matches.access import season_host_required
 from genius.matches.models import GarnetEntry, Match, TolEntry, garnet_balance, tol_balance
+from genius.matches.results import Results, results
 from genius.matches.services.engines import GAME_TITLES, available_games, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.notify import webhooks
@@ -159,11 +160,11 @@ def _announcement_groups(season: Season) -> list[dict[str, Any]]:
     return out
 
 
-def _placement(match: Match | None) -> list[tuple[int, str]]:
-    """A finished match's public placement, best first: (place, seat name)."""
-    if match is None or match.status != Match.Status.FINISHED:
-        return []
-    return sorted((place, name) for name, place in (match.placement or {}).items())
+def _placement(match: Match | None) -> Results | None:
+    """A finished match's public results, best first, ties read as ties (``genius.matches.results``)."""
+    if match is None:
+        return None
+    return results(match) or None
 
 
 def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm | None = None,

@@ -1,12 +1,9 @@
-// The viewer's end of a match ("You placed 6th of 7", Play again), shown when the match ends while its page is
-// open: the status part then carries the result (data-match-over, each seat's place). The "Your practice match
-// has started" banner goes at the same moment. Without this script the page shows the same once reloaded.
+// The viewer's end of a match ("You placed 6th of 7 (2 points)", "You tied for 1st of 4 (0 points)", Play
+// again), shown when the match ends while its page is open: the status part then carries the result
+// (data-match-over, each seat's line as the server wrote it, data-you-text). The "Your practice match has
+// started" banner goes at the same moment. Without this script the page shows the same once reloaded.
 (function () {
   "use strict";
-  function ordinal(n) {
-    if (n % 100 >= 10 && n % 100 <= 20) return n + "th";
-    return n + ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
-  }
   function show() {
     var over = document.querySelector('[data-part="status"] [data-match-over]');
     var box = document.querySelector("[data-results-you]");
@@ -20,11 +17,7 @@
       var mine = [].slice.call(over.querySelectorAll("[data-place-of]")).filter(function (el) {
         return el.getAttribute("data-place-of") === seat;
       })[0];
-      if (mine) {
-        var place = Number(mine.getAttribute("data-place"));
-        var tied = over.querySelectorAll('[data-place="' + place + '"]').length > 1;
-        line.textContent = "You placed " + ordinal(place) + " of " + over.getAttribute("data-seats") + (tied ? " (tied)" : "");
-      }
+      if (mine && mine.getAttribute("data-you-text")) line.textContent = mine.getAttribute("data-you-text");
     }
     box.hidden = false;
   }

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from genius.matches import results
 from genius.matches.models import Match
 from genius.matches.services import practice
 from tests.browser.helpers import BrowserTestCase
@@ -66,12 +67,13 @@ class TestPracticeSpeed(BrowserTestCase):
         assert match.status == Match.Status.FINISHED
         # The end speaks to the player where they are (no reload): their place, Play again, the banner gone.
         page.wait_for_selector("[data-results-you]:not([hidden])", timeout=15000)
-        place = match.placement[match.seats.get(is_bot=False).name]
-        assert re.search(rf"You placed {place}(st|nd|rd|th) of 7", page.inner_text("[data-results-you]"))
+        you = results.results(match).you(match.seats.get(is_bot=False).name)  # "You placed 2nd of 7 (3 points)"
+        assert re.fullmatch(r"You (placed|tied for) \d+(st|nd|rd|th) of 7.*", you)
+        assert you in page.inner_text("[data-results-you]")
         assert page.get_by_role("button", name="Play again").is_visible()
         assert "Sign up to keep your matches" in page.inner_text("[data-results-you]")
         assert "Your practice match has started" not in page.inner_text("main")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # fits 390 px
         page.reload()
         assert "Your practice match has started" not in page.inner_text("main")
-        assert "You placed" in page.inner_text("[data-results-you]")
+        assert you in page.inner_text("[data-results-you]")

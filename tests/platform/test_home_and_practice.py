@@ -216,7 +216,17 @@ def test_finished_matches_show_their_results(client):
     page = client.get(reverse("home")).content.decode()
     row = page[page.index("Settled duel"):]
     row = row[:row.index("</article>")]
-    assert "Won by amy" in row and "1. amy, 2. zed" in row
+    assert "Won by amy" in row and "1st: amy; 2nd: zed" in row
+
+
+def test_a_finished_match_tied_for_first_reads_as_a_tie_on_the_home_page(client):
+    match = lifecycle.create_match(game=LIVE_GAMES[0], title="Even duel", seed=3)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, finished=timezone.now(),
+                                             placement={"zed": 1, "amy": 1, "cy": 3})
+    page = client.get(reverse("home")).content.decode()
+    row = page[page.index("Even duel"):]
+    row = row[:row.index("</article>")]
+    assert "Tied 1st: amy, zed" in row and "3rd: cy" in row and "Won by" not in row
 
 
 def test_live_matches_are_listed_to_watch_and_practice_matches_are_not(client, rgb_match):

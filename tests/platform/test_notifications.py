@@ -137,7 +137,8 @@ def live_duel(ana: User, ben: User) -> Match:
     return match
 
 
-def test_your_turn_emails_go_only_to_players_who_ask_for_them_once_a_turn(mailoutbox):
+def test_your_turn_emails_go_only_to_players_who_ask_for_them_once_a_turn(mailoutbox, settings):
+    settings.GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES = 0  # every phase mailed on its own (else: the hourly digest)
     ana, ben = person("ana", email_turn=True), person("ben")
     match = live_duel(ana, ben)
     phase = match.current_phase
@@ -146,6 +147,16 @@ def test_your_turn_emails_go_only_to_players_who_ask_for_them_once_a_turn(mailou
     assert sent == (1 if "ana" in phase.actors else 0)
     assert all(m.to == ["ana@example.org"] and "your turn" in m.subject for m in mailoutbox)
     assert notify.send_alert_emails(T0 + timedelta(seconds=2)) == 0
+
+
+def test_a_live_turn_of_a_minute_goes_into_the_digest_of_those_who_ask_for_turn_emails(mailoutbox):
+    ana, ben = person("ana", email_turn=True), person("ben")
+    match = live_duel(ana, ben)
+    phase = match.current_phase
+    sweeps.sweep(T0 + timedelta(seconds=1))
+    assert not AlertRound.objects.exists(), "no email of its own"
+    assert [m.to for m in mailoutbox] == ([["ana@example.org"]] if "ana" in phase.actors else [])
+    assert all(f"Your turn in {match.title}" in m.body for m in mailoutbox)
 
 
 def test_live_turns_make_no_alert_rounds_when_nobody_asked_for_turn_emails(mailoutbox):

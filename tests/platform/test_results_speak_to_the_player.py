@@ -59,9 +59,11 @@ def test_places_are_said_as_ordinals(n, text):
 def test_a_player_reads_where_they_placed_of_how_many(client):
     match = finished_practice(client)
     seat = match.seats.get(is_bot=False)
-    place = match.placement[seat.name]
+    line = next(line for line in results.results(match).lines if line.name == seat.name)
     html = client.get(reverse("match", args=[match.pk])).content.decode()
-    assert f"You placed {results.ordinal(place)} of 7" in html
+    verb = "tied for" if line.tied else "placed"
+    assert f"You {verb} {results.ordinal(line.rank)} of 7" in html and line.you in html.replace("&#x27;", "'")
+    assert re.search(r" of 7 \(-?[0-9.]+ points?\)", line.you)
 
 
 def test_a_finished_practice_offers_play_again_and_a_guest_is_offered_to_sign_up(client):

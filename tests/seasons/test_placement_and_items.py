@@ -12,9 +12,11 @@ from datetime import timedelta
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils.html import escape as html_escape
 
 from games.engines import matchfile
 from genius.matches.models import Match
+from genius.matches.results import results
 from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import PhaseClosed, ServiceError
@@ -79,10 +81,12 @@ def test_placement_is_kept_with_the_finished_match(placement_everywhere, client)
     expected = engine_of(match.game).outcome(match.state).placement
     assert sorted(expected.values()) == list(range(1, 8))
     assert match.placement == expected and match.outcome["placement"] == expected
-    # shown on the results part of the match page, best first
+    # shown on the results part of the match page, best first (equal points read as a tie: genius.matches.results)
     html = client.get(reverse("match", args=[match.pk])).content.decode()
-    shown = ", ".join(f"{place}. {name}" for name, place in sorted(expected.items(), key=lambda kv: kv[1]))
-    assert f"Placement: {shown}." in html
+    standing = results(match)
+    assert [line.rank for line in standing.lines] == sorted(line.rank for line in standing.lines)
+    assert all(line.rank <= expected[line.name] for line in standing.lines) and len(standing.lines) == 7
+    assert f"Placement: {html_escape(standing.text)}." in html
     # and in the match file's outcome, as replay gives it
     out = matchfile.replay(matchfile.parse(json.dumps(matchfiles.export_match(match))))
     assert out["outcome"]["placement"] == match.placement
@@ -93,7 +97,7 @@ def test_the_season_page_shows_the_main_matchs_placement(client):
     match = finished_main_match(season, {})
     Match.objects.filter(pk=match.pk).update(placement={"ben": 2, "ana": 1})
     html = client.get(reverse("season", args=[season.slug])).content.decode()
-    assert "Placement:</strong> 1. ana, 2. ben" in html
+    assert "Placement:</strong> 1st: ana; 2nd: ben." in html
 
 
 # --- Trail Trouble's starting order ---------------------------------------------------------------------------

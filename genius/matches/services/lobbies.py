@@ -62,7 +62,7 @@ def check_bot_names(names: list[str], seated: list[str], free: int) -> list[str]
                                "bots")
         seen[canonical(name)] = name
     if len(names) > free:
-        raise ServiceError(f"{free} seats are free, not {len(names)}.", "bots")
+        raise ServiceError(("1 seat is free" if free == 1 else f"{free} seats are free") + f", not {len(names)}.", "bots")
     return names
 
 

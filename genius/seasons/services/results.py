@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games.kit import house_bots
 from genius.matches.models import Match
+from genius.matches.results import results
 from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 from genius.seasons.services.decisions import advance
 from genius.seasons.services.recording import announce
@@ -65,7 +66,9 @@ def _main_match_finished(match: Match) -> None:
     tol = ", ".join(f"{n}" + (f" ×{c}" if c > 1 else "") for n, c in (outcome.get("tol") or {}).items() if c)
     ecs = list(outcome.get("ec") or [])
     summary = f"{match.title} is over. Tokens of Life: {tol or 'none'}. Elimination Candidate"
-    announce(season, episode, f"{summary}{'s' if len(ecs) > 1 else ''}: {', '.join(ecs) or 'none'}."
+    standing = results(match)  # ties read as ties: "Tied 1st (0 points): ana, ben"
+    placed = f" Placement: {standing.text}." if standing else ""
+    announce(season, episode, f"{summary}{'s' if len(ecs) > 1 else ''}: {', '.join(ecs) or 'none'}.{placed}"
              f"{house_bots.note(match.state or {})}", now)
     for name, count in (outcome.get("tol_to_give") or {}).items():
         if name not in users:
