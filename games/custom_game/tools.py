@@ -15,7 +15,8 @@ from games.engines.spec import DesignTools
 
 from . import design, proof
 from .presets import PRESETS
-from .rules import check_design_rules, new_worker, try_phase
+from .rules import check_design_rules, new_worker
+from .trying import try_phase
 
 SHIPPED_DIR = Path(__file__).resolve().parent / "designs"
 
