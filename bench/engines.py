@@ -72,7 +72,7 @@ def cpu_with_worker() -> float:
 
 
 def _design(name: str) -> dict[str, Any]:
-    from games.custom_game.design import read_design_file
+    from games.custom_game.document.files import read_design_file
     from tools.shipped_designs.build import path_of
 
     return read_design_file(path_of(name).read_bytes())

@@ -1,1 +1,1 @@
-"""Custom game: a game the host designs on the site (games/custom_game/design.py) and adjudicates at each phase."""
+"""Custom game: a game the host designs on the site (games/custom_game/document/) and adjudicates at each phase."""

@@ -22,7 +22,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.custom_game.design import DesignError, validate_design
+from games.custom_game.document.checks import validate_design
+from games.engines.design_problems import DesignError
 from games.engines.protocol import (
     ConfigError,
     Engine,

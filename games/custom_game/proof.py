@@ -15,8 +15,10 @@ import functools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from games.custom_game.document.files import read_design_file
 from games.custom_game.fork_table import forks_rows
 from games.engines import runner
 from games.engines.protocol import Engine, Payload, State
@@ -438,8 +440,4 @@ def run_proof(design: dict[str, Any], against: str | None, matches: int, seed: i
 
 def load_design(path: str) -> dict[str, Any]:
     """A design file (as exported from /designs/), normalized; DesignError with its problems otherwise."""
-    from pathlib import Path
-
-    from games.custom_game.design import read_design_file
-
     return read_design_file(Path(path).read_bytes())

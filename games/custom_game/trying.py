@@ -12,7 +12,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.custom_game.design import DesignError, validate_design
+from games.custom_game.document.checks import validate_design
+from games.engines.design_problems import DesignError
 from games.engines.protocol import HOST, PUBLIC, ConfigError, Seat, SubmissionError, rng_for
 
 from . import answers as forms

@@ -9,15 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.custom_game.design import (
-    DesignError,
-    blank_design,
-    design_file,
-    read_design_file,
-    slug_key,
-    validate_design,
-    validate_field,
-)
+from games.custom_game.document.checks import blank_design, validate_design
+from games.custom_game.document.fields import validate_field
+from games.custom_game.document.files import design_file, read_design_file
+from games.custom_game.document.parts import slug_key
+from games.engines.design_problems import DesignError
 
 from .helpers import DESIGN
 

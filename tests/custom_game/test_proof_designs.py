@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.custom_game import proof
-from games.custom_game.design import read_design_file
+from games.custom_game.document.files import read_design_file
 from games.custom_game.rules import check_design_rules
 from tools.shipped_designs import build
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import games.custom_game.rules as rules_package
-from games.custom_game.design import read_design_file
+from games.custom_game.document.files import read_design_file
 from games.custom_game.engine import ENGINE
 from games.custom_game.rules import RuleLimits, limits_in_effect, run_phase_rules, sandbox
 from games.custom_game.rules import compiled as compiled_module

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.custom_game import rules, trying
-from games.custom_game.design import blank_design, validate_design
+from games.custom_game.document.checks import blank_design, validate_design
 from games.custom_game.presets import PRESETS
 from genius.designs.editing import apply_preset
 

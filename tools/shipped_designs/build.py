@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.custom_game.design import DESIGN_FORMAT
+from games.custom_game.document.limits import DESIGN_FORMAT
 from games.trail_trouble.config import draw_forks
 from tools.shipped_designs.tables import forks_table_rows
 
