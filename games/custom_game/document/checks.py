@@ -50,6 +50,7 @@ def validate_design(doc: object) -> dict[str, Any]:
         _VALID[key] = found
     return pickle.loads(found)  # noqa: S301 (our own pickle of a design we made)
 
+
 def check_design_document(doc: object) -> dict[str, Any]:
     """The normalized design document, or DesignError listing every problem it has.
 
@@ -102,6 +103,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "min_players": low, "max_players": high, "counters": counters, "tables": tables, "setup": setup,
         "phases": phases,
     }
+
 
 def blank_design(title: str) -> dict[str, Any]:
     """A valid starting document: one phase "Round" with one yes/no field, for 7 to 10 players."""

@@ -42,11 +42,13 @@ def check_counters(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
         out.append({"key": item.key, "label": item.label, "start": start or 0, "visibility": visibility})
     return out
 
+
 def check_seconds(value: Any, where: str, problems: list[Problem]) -> int | None:
     """A phase's length in seconds (MIN_SECONDS..MAX_SECONDS), or None: until the host closes it."""
     if value is None:
         return None
     return whole(value, where, "the length in seconds", problems, MIN_SECONDS, MAX_SECONDS)
+
 
 def check_values(raw: Any, where: str, at: str, problems: list[Problem]) -> list[dict[str, str]]:
     """A phase's named values: ``[{"name": "pairs", "formula": "pairs(players)"}]``, names different."""
@@ -78,6 +80,7 @@ def check_values(raw: Any, where: str, at: str, problems: list[Problem]) -> list
         tag(problems, since, f"{at}[{j}]")
     return out
 
+
 def _cell(value: Any, where: str, problems: list[Problem]) -> str | int:
     if is_int(value):
         if not -MAX_NUMBER <= value <= MAX_NUMBER:
@@ -85,6 +88,7 @@ def _cell(value: Any, where: str, problems: list[Problem]) -> str | int:
             return 0
         return int(value)
     return clean_text(value, where, "a cell", problems, hi=MAX_CELL)
+
 
 def check_tables(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
     """The host's tables: ``{"key", "label", "columns": [keys], "rows": [[cell, …], …]}``; cells texts or
@@ -115,6 +119,7 @@ def check_tables(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
                 tag(problems, since, f"{at}.rows[{r}]")
         out.append({"key": key, "label": label, "columns": list(columns), "rows": rows})
     return out
+
 
 def check_phase(item: Item, max_players: int, problems: list[Problem]) -> dict[str, Any]:
     found, where, at, number = item.doc, item.where, item.at, item.number

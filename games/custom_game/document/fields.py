@@ -41,6 +41,7 @@ def _options(doc: dict[str, Any], where: str, problems: list[Problem]) -> list[s
         problems.append(Problem(where, f"options must differ ({shown(twice)} is there twice)"))
     return options
 
+
 def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path: str = "") -> dict[str, Any]:
     """One field document, normalized (problems appended, never raised); ``path`` prefixes each ``part``."""
     at = f"{path}." if path else ""
@@ -118,6 +119,7 @@ def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path:
     tag(problems, since, at + "help")
     return out
 
+
 def check_fields(docs: Any, where: str, problems: list[Problem], path: str = "fields") -> list[dict[str, Any]]:
     """A phase's form: 1..MAX_FIELDS field documents with different keys, normalized."""
     if not isinstance(docs, list) or not docs:
@@ -129,6 +131,7 @@ def check_fields(docs: Any, where: str, problems: list[Problem], path: str = "fi
     taken: set[str] = set()
     return [_field(doc, field_where(where, n + 1, doc), problems, taken, f"{path}[{n}]") for n, doc in enumerate(docs)]
 
+
 def validate_field(doc: object, where: str = "field") -> dict[str, Any]:
     """One field document, normalized; DesignError listing every problem otherwise."""
     problems: list[Problem] = []
@@ -136,6 +139,7 @@ def validate_field(doc: object, where: str = "field") -> dict[str, Any]:
     if problems:
         raise DesignError(problems)
     return out
+
 
 def validate_fields(docs: object, where: str = "") -> list[dict[str, Any]]:
     """A phase's list of field documents (``fields[0]`` … in each problem's ``part``), normalized;

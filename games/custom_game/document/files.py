@@ -16,6 +16,7 @@ def design_file(doc: dict[str, Any]) -> dict[str, Any]:
     """What export writes: ``{"genius_design": 1, **doc}``."""
     return {"genius_design": DESIGN_FORMAT, **doc}
 
+
 def read_design_file(data: object) -> dict[str, Any]:
     """The design an exported file holds (its JSON text, bytes or parsed object), normalized; DesignError
     with clear problems otherwise."""
@@ -42,6 +43,7 @@ def read_design_file(data: object) -> dict[str, Any]:
         raise DesignError([Problem("File", f"this site reads design files of format {DESIGN_FORMAT}, "
                                            f"not {shown(data['genius_design'])}")])
     return validate_design({k: v for k, v in data.items() if k != "genius_design"})
+
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")

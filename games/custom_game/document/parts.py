@@ -23,6 +23,7 @@ def tag(problems: list[Problem], since: int, part: str) -> None:
         if not problems[i].part:
             problems[i] = replace(problems[i], part=part)
 
+
 def whole(value: Any, where: str, what: str, problems: list[Problem], lo: int, hi: int) -> int | None:
     if not is_int(value):
         problems.append(Problem(where, f"{what} must be a whole number, not {shown(value)}"))
@@ -31,6 +32,7 @@ def whole(value: Any, where: str, what: str, problems: list[Problem], lo: int, h
         problems.append(Problem(where, f"{what} must be between {lo} and {hi} (not {value})"))
         return None
     return int(value)
+
 
 def slug_key(label: str, taken: set[str]) -> str:
     """An ASCII key ``[a-z0-9_]{1,30}`` made from ``label``, unique among ``taken``.
@@ -47,6 +49,7 @@ def slug_key(label: str, taken: set[str]) -> str:
         key = base[: 30 - len(suffix)] + suffix
     return key
 
+
 def key_of(doc: dict[str, Any], label: str, taken: set[str], where: str, problems: list[Problem]) -> str:
     key = doc.get("key")
     if key is None or key == "":
@@ -59,11 +62,13 @@ def key_of(doc: dict[str, Any], label: str, taken: set[str], where: str, problem
     taken.add(key)
     return key
 
+
 def an_object(doc: Any, where: str, what: str, problems: list[Problem]) -> dict[str, Any] | None:
     if not isinstance(doc, dict):
         problems.append(Problem(where, f"{what} must be an object, not {shown(doc)}"))
         return None
     return doc
+
 
 @dataclass(frozen=True)
 class Item:
@@ -76,6 +81,7 @@ class Item:
     doc: dict[str, Any]
     label: str
     key: str
+
 
 def items_of(raw: Any, problems: list[Problem], *, title: str, part: str, what: str, most: int,
            label: str = "label", numbered: bool = False, needed: str = "") -> list[Item]:
@@ -111,6 +117,7 @@ def items_of(raw: Any, problems: list[Problem], *, title: str, part: str, what: 
         tag(problems, since, at + ".key")
         out.append(Item(n, where, at, found, text, key))
     return out
+
 
 def field_where(phase_where: str, number: int, field: Any) -> str:
     """Human words for a field: ``Phase 2 “Vote”, field “Who”`` (or its number when it has no label)."""

@@ -136,6 +136,7 @@ def part_of(path: Any) -> str:
         out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
     return out
 
+
 def _where(doc: Any, path: list[Any]) -> str:
     """Human words for the value at ``path`` in ``doc``: ``Phase 2 “Vote”, field “Who”``, ``Counter 1``."""
     if not path:
@@ -154,6 +155,7 @@ def _where(doc: Any, path: list[Any]) -> str:
         field = fields[path[3]] if isinstance(fields, list) and path[3] < len(fields) else None
         where = field_where(where, path[3] + 1, field)
     return where
+
 
 def _schema_message(error: ValidationError) -> str:
     """A host's words for one schema error: what the value at fault must be."""
@@ -182,6 +184,7 @@ def _schema_message(error: ValidationError) -> str:
         return f"{what} {shown(error.instance)} must be 1 to 30 of a-z, 0-9 and _"
     return f"{what} is not valid ({error.validator})"
 
+
 def schema_problems(doc: object) -> Iterator[Problem]:
     """The problems the JSON Schema (``design.schema.json``) finds in ``doc``, each naming its part."""
     for error in sorted(_schema_validator().iter_errors(doc), key=lambda e: [str(s) for s in e.absolute_path]):
@@ -190,12 +193,14 @@ def schema_problems(doc: object) -> Iterator[Problem]:
             path += [k for k in error.validator_value if k not in error.instance][:1]
         yield Problem(_where(doc, path), _schema_message(error), part_of(path))
 
+
 def _overlap(part: str, other: str) -> bool:
     """True when one part is the other or holds it (``phases[0]`` and ``phases[0].fields``)."""
     if not part or not other:
         return not part and not other
     short, long = sorted((part, other), key=len)
     return long == short or long.startswith((short + ".", short + "["))
+
 
 def with_schema(problems: list[Problem], first: list[Problem]) -> list[Problem]:
     """The Python checks' problems, and the schema's (found ``first``) about parts none of them names."""

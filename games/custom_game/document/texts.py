@@ -33,6 +33,7 @@ def a_text(value: Any, where: str, what: str, problems: list[Problem], *, show: 
         return None
     return value
 
+
 def clean_text(
     value: Any, where: str, what: str, problems: list[Problem], *, lo: int = 0, hi: int, multiline: bool = False
 ) -> str:
@@ -61,6 +62,7 @@ def clean_text(
         problems.append(Problem(where, f"{what} is at most {hi} characters (this one has {len(text)})"))
         return text[:hi]
     return text
+
 
 def clean_source(value: Any, where: str, what: str, problems: list[Problem], hi: int = MAX_SOURCE) -> str:
     """A Starlark program as the host wrote it: a text of at most ``hi`` characters, line breaks and tabs
