@@ -72,8 +72,8 @@ def cpu_with_worker() -> float:
 
 
 def _design(name: str) -> dict[str, Any]:
-    from games.custom_game.design import read_design_file
-    from games.custom_game.designs.build import path_of
+    from games.custom_game.document.files import read_design_file
+    from tools.shipped_designs.build import path_of
 
     return read_design_file(path_of(name).read_bytes())
 
@@ -115,7 +115,7 @@ def phase_rules_ms(matches: int, first_seed: int) -> tuple[float, float, list[st
     """Issue 21: the median and the slowest resolution of one phase (values and rules in the worker,
     checked and applied), in milliseconds, over ``matches`` matches of each shipped design that seats
     :data:`PHASE_RULES_PLAYERS` players, with that many; and those designs' names."""
-    from games.custom_game.designs.build import DESIGNS
+    from tools.shipped_designs.build import DESIGNS
 
     players = [f"p{i}" for i in range(PHASE_RULES_PLAYERS)]
     times: list[float] = []

@@ -14,7 +14,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import transaction
 from django.utils.crypto import get_random_string
 
-from games.custom_game.design import read_design_file
+from games.custom_game.document.files import read_design_file
 from games.engines.protocol import Engine, State
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move

@@ -24,9 +24,10 @@ import threading
 import time
 from typing import Any
 
-from games.custom_game.design import validate_design
+from games.custom_game.document.checks import validate_design
 from games.custom_game.engine import ENGINE
-from games.custom_game.rules import new_worker, try_phase
+from games.custom_game.rules import new_worker
+from games.custom_game.trying import try_phase
 from games.engines.runner import play_phase
 from games.engines.spec import RulesBusy
 

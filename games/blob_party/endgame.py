@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from games.blob_party.common import Log, plural
-from games.kit import house_bots
+from games.engines import house_bots
 from games.kit.votes import count_ec_vote
 
 

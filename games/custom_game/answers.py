@@ -1,4 +1,4 @@
-"""The players' forms, built from a phase's field documents (games/custom_game/design.py): form fields,
+"""The players' forms, built from a phase's field documents (games/custom_game/document/fields.py): form fields,
 reading posted forms, checking answers, defaults, bots' answers and answers as text.
 
 An answer may be left empty ("no answer", stored as null and shown as "—"): an empty choice, number or

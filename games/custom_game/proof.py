@@ -15,8 +15,11 @@ import functools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from games.custom_game.document.files import read_design_file
+from games.custom_game.fork_table import forks_rows
 from games.engines import runner
 from games.engines.protocol import Engine, Payload, State
 from games.engines.registry import get_engine
@@ -215,11 +218,10 @@ class TrailTroubleAdapter(Adapter):
     seats = 10
 
     def prepare(self, design: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
-        from games.custom_game.designs.tables import forks_table_rows
-
         forks = [[random_fork(rng) for _ in range(4)] for _ in range(4)]
-        tables = [dict(t, rows=forks_table_rows(forks)) if t["key"] == "forks" else t for t in design["tables"]]
-        return {**design, "tables": tables}, {"forks": forks}
+        rows = forks_rows([[(_kinds(left), _kinds(right)) for left, right in round_] for round_ in forks])
+        tables = [dict(t, rows=rows) if t["key"] == "forks" else t for t in design["tables"]]
+        return {**design, "tables": tables}, {"forks": [[fork_text(fork) for fork in round_] for round_ in forks]}
 
     def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
         return {p: rng.choice([0, 0, 1, 2]) for p in players}
@@ -247,27 +249,42 @@ class TrailTroubleAdapter(Adapter):
         )
 
 
+#: An item of a drawn path: its text in the fork notation, and its kind and amount (:mod:`.fork_table`).
+Item = tuple[str, str, int]
 #: Free paths and paths with a cost, as the fork notation writes them (a proof draws forks from these).
-_FREE_ITEMS = ("+1 :coin:", "+2 :coin:", "+3 :coin:", "+1 :position:", "+2 :position:", "+3 :position:",
-               "+:garnet:")
-_CONDITIONS = ("If <2 :people:", "If <4 :people:", "If <6 :people:", "If >3 :people:", "If >6 :people:",
-               "If >1 :peopleahead:", "If >3 :peopleahead:")
+_FREE_ITEMS: tuple[Item, ...] = (
+    ("+1 :coin:", "coin", 1), ("+2 :coin:", "coin", 2), ("+3 :coin:", "coin", 3), ("+1 :position:", "position", 1),
+    ("+2 :position:", "position", 2), ("+3 :position:", "position", 3), ("+:garnet:", "garnet", 1))
+_CONDITIONS: tuple[Item, ...] = (
+    ("If <2 :people:", "at_most", 2), ("If <4 :people:", "at_most", 4), ("If <6 :people:", "at_most", 6),
+    ("If >3 :people:", "at_least", 3), ("If >6 :people:", "at_least", 6), ("If >1 :peopleahead:", "ahead", 1),
+    ("If >3 :peopleahead:", "ahead", 3))
 
 
-def random_path(rng: random.Random, free: bool) -> str:
+def random_path(rng: random.Random, free: bool) -> list[Item]:
     """A path of 1-2 effects, maybe a cost (two costs add up), maybe 1-2 conditions."""
     items = rng.sample(_FREE_ITEMS, rng.randint(1, 2))
     if not free:
-        items += [f"-{rng.randint(1, 3)} :coin:" for _ in range(rng.choice([1, 1, 2]))]
+        items += [(f"-{cost} :coin:", "coin", -cost) for cost in
+                  [rng.randint(1, 3) for _ in range(rng.choice([1, 1, 2]))]]
     items += rng.sample(_CONDITIONS, rng.choice([0, 0, 1, 1, 2]))
     rng.shuffle(items)
-    return ", ".join(items)
+    return items
 
 
-def random_fork(rng: random.Random) -> str:
-    """A fork with at least one free path."""
+def random_fork(rng: random.Random) -> tuple[list[Item], list[Item]]:
+    """A fork (its Left and Right paths) with at least one free path."""
     free, other = random_path(rng, True), random_path(rng, rng.random() < 0.4)
-    return f"{free} / {other}" if rng.random() < 0.5 else f"{other} / {free}"
+    return (free, other) if rng.random() < 0.5 else (other, free)
+
+
+def fork_text(fork: tuple[list[Item], list[Item]]) -> str:
+    """A drawn fork in the fork notation, as the coded game's settings take it."""
+    return " / ".join(", ".join(text for text, _, _ in path) for path in fork)
+
+
+def _kinds(path: list[Item]) -> list[tuple[str, int]]:
+    return [(kind, amount) for _, kind, amount in path]
 
 
 ADAPTERS: dict[str, Callable[[], Adapter]] = {
@@ -423,8 +440,4 @@ def run_proof(design: dict[str, Any], against: str | None, matches: int, seed: i
 
 def load_design(path: str) -> dict[str, Any]:
     """A design file (as exported from /designs/), normalized; DesignError with its problems otherwise."""
-    from pathlib import Path
-
-    from games.custom_game.design import read_design_file
-
     return read_design_file(Path(path).read_bytes())

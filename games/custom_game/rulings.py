@@ -11,7 +11,11 @@ import copy
 import random
 from typing import Any
 
-from games.custom_game.design import MAX_NUMBER, DesignError, check_seconds, clean_text, validate_fields
+from games.custom_game.document.contents import check_seconds
+from games.custom_game.document.fields import validate_fields
+from games.custom_game.document.limits import MAX_NUMBER
+from games.custom_game.document.texts import clean_text
+from games.engines.design_problems import DesignError
 from games.engines.protocol import (
     PUBLIC,
     GarnetChange,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.custom_game.design import FIELD_KINDS, validate_design
+from games.custom_game.document.checks import validate_design
+from games.custom_game.document.limits import FIELD_KINDS
 
 LABELS = ("Bid", "Vote", "Ünïcode ²", "٣ coins", "@everyone", "<b>Guess</b>", "Trust?", "Allies", "Note", "Who")
 OPTIONS = ("Red", "Blue", "Grün", "٣", "²", "@host", "<i>x</i>", "Ｒｅｄ")

@@ -1,31 +1,65 @@
 """The custom game's tools for the designer pages, declared in its spec (``GameSpec.design_tools``).
 
 The site reaches them through the spec, never by importing this game: checking a design's rules, trying
-one phase's rules (in a rules worker the site makes with ``new_rules_worker``, never the phase clock's), the
-presets, the shipped designs and the proof against the coded games, and the design document's own checks
-(:mod:`games.custom_game.design`).
+one phase's rules (:mod:`.trying`, in a rules worker the site makes with ``new_rules_worker``, never the phase
+clock's), the presets, the shipped designs and the proof against the coded games, and the design document's own
+checks (:mod:`games.custom_game.document`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from games.engines.spec import DesignTools
 
-from . import design, proof
+from . import proof
+from .document import checks, files, parts
+from .document.limits import FIELD_KINDS
 from .presets import PRESETS
-from .rules import check_design_rules, new_worker, try_phase
+from .rules import Worker, check_design_rules, new_worker
+from .trying import Preview, try_phase
 
 SHIPPED_DIR = Path(__file__).resolve().parent / "designs"
 
 
-def _check(design: dict[str, Any]) -> list[Any]:
-    return list(check_design_rules(design))
+class CustomDesignTools:
+    """The custom game's :class:`~games.engines.spec.DesignTools`."""
+
+    presets: tuple[dict[str, Any], ...] = tuple(PRESETS)
+    shipped_dir: str = str(SHIPPED_DIR)
+    proof: Any = proof
+    field_kinds: tuple[str, ...] = FIELD_KINDS
+
+    @property
+    def new_rules_worker(self) -> Callable[[], Worker]:
+        return new_worker
+
+    def check_rules(self, design: dict[str, Any], /) -> list[Any]:
+        return list(check_design_rules(design))
+
+    def try_phase(self, design: dict[str, Any], phase_key: str, round_number: int, answers: dict[str, Any] | None,
+                  seed: int, players: list[str], /, *, worker: Any | None = None, wait: float | None = None) -> Preview:
+        return try_phase(design, phase_key, round_number, answers, seed, players, worker=worker, wait=wait)
+
+    def validate(self, doc: object, /) -> dict[str, Any]:
+        return checks.validate_design(doc)
+
+    def read_file(self, data: object, /) -> dict[str, Any]:
+        return files.read_design_file(data)
+
+    def blank(self, title: str, /) -> dict[str, Any]:
+        return checks.blank_design(title)
+
+    def export(self, doc: dict[str, Any], /) -> dict[str, Any]:
+        return files.design_file(doc)
+
+    def slug_key(self, label: str, taken: set[str], /) -> str:
+        return parts.slug_key(label, taken)
+
+    def field_where(self, phase_where: str, number: int, field: Any, /) -> str:
+        return parts.field_where(phase_where, number, field)
 
 
-TOOLS = DesignTools(check_rules=_check, try_phase=try_phase, presets=tuple(PRESETS),
-                    shipped_dir=str(SHIPPED_DIR), proof=proof, validate=design.validate_design,
-                    read_file=design.read_design_file, blank=design.blank_design, export=design.design_file,
-                    slug_key=design.slug_key, field_where=design.field_where, field_kinds=design.FIELD_KINDS,
-                    new_rules_worker=new_worker)
+TOOLS: DesignTools = CustomDesignTools()

@@ -15,11 +15,11 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError, validators
 
+from games.engines import house_bots
 from games.engines.protocol import ConfigError, EngineError, State, SubmissionError
 from games.engines.registry import get_engine, slugs
 from games.engines.runner import play_recorded
-from games.kit import house_bots
-from games.kit.numbers import INT64_MAX, INT64_MIN, is_int, shown
+from games.engines.values import INT64_MAX, INT64_MIN, is_int, shown
 
 #: Match files larger than this are refused before parsing.
 MAX_BYTES = 5 * 1024 * 1024

@@ -149,7 +149,7 @@ class RulingForm:
     next_options: tuple[tuple[str, str], ...]
     #: The option that follows in the design.
     default_next: str
-    #: next option value → that phase's field documents (``games.custom_game.design``), editable.
+    #: next option value → that phase's field documents (``games.custom_game.document``), editable.
     next_fields: dict[str, list[dict[str, Any]]]
     #: next option value → the seats that act by the design (``()`` when the host must name them).
     next_actors: dict[str, tuple[str, ...]]

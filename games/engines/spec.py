@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 #: Which clock a phase runs on: ``main`` (the match's phase length), ``turn`` (a live turn), ``setup``
 #: (a live set-up step), ``decision`` (a post-game decision) or ``ruling`` (a phase nobody plays but the
@@ -35,7 +35,7 @@ class ConfigField:
     ``seat_order`` (the seats in an order the host picks), ``seat`` (one seat, or nobody when not
     ``required``), ``seat_each`` (each of ``choices`` given to one seat or to nobody: a mapping
     choice key → seat name, e.g. Death Match items), ``bool``, ``design`` (a host's game design
-    document, ``games.custom_game.design``: the site offers a choice among the designs the host may use
+    document, ``games.custom_game.document``: the site offers a choice among the designs the host may use
     and stores the validated document itself in the match config under this key). Every field may be left empty unless ``required``: the engine then
     draws it from the seed or uses ``default``.
 
@@ -128,38 +128,66 @@ class RulesBusy(Exception):
     past the ``wait`` allowed: nothing ran; try again shortly."""
 
 
-@dataclass(frozen=True)
-class DesignTools:
-    """What a game that plays hosts' designs offers the designer pages (``GameSpec.design_tools``).
+class DesignTools(Protocol):
+    """What a game that plays hosts' designs offers the designer pages (``GameSpec.design_tools``); the game
+    implements it (the custom game: ``games.custom_game.tools``), the site reads only this.
 
-    ``check_rules(design)`` lists the problems of a validated design's rules; ``try_phase(design, phase_key,
-    round, answers, seed, players, worker=None, wait=None)`` runs one phase's rules once and returns what
-    would be published: with a ``worker`` made by ``new_rules_worker()`` it runs there, never in the phase
-    clock's, and raises :class:`RulesBusy` when that worker stays taken past ``wait`` seconds;
-    ``presets`` are ready-made rules for common mechanics; ``shipped_dir`` holds the designs that ship with
-    the game (``*.genius-design.json``); ``proof`` plays a design against the coded games (``run_proof``,
-    ``load_design``, ``ADAPTERS``).
+    The rules: ``check_rules`` lists the problems of a validated design's rules; ``try_phase`` runs one phase's
+    rules once and returns what would be published; ``presets`` are ready-made rules for common mechanics;
+    ``shipped_dir`` holds the designs that ship with the game (``*.genius-design.json``); ``proof`` plays a design
+    against the coded games (``run_proof``, ``load_design``, ``ADAPTERS``); ``new_rules_worker`` (None when the
+    game has none) makes a rules runner of the caller's own for ``try_phase``.
 
-    The design document's own checks come with them: ``validate(doc)`` the normalized document (or
-    ``DesignError``, games.engines.design_problems), ``read_file(data)`` an exported file's design,
-    ``blank(title)`` a valid starting document, ``export(doc)`` what an exported file holds, ``slug_key(label,
-    taken)`` a key made from a label, ``field_where(phase_where, number, field)`` a field in a host's words, and
-    ``field_kinds`` the kinds a form field may have.
+    The design document's own checks come with them: ``validate`` (``DesignError``, games.engines.design_problems,
+    listing its problems), ``read_file``, ``blank``, ``export``, ``slug_key``, ``field_where`` and ``field_kinds``.
     """
 
-    check_rules: Callable[[dict[str, Any]], list[Any]]
-    try_phase: Callable[..., Any]
-    presets: tuple[dict[str, Any], ...]
-    shipped_dir: str
-    proof: Any
-    validate: Callable[[object], dict[str, Any]]
-    read_file: Callable[[object], dict[str, Any]]
-    blank: Callable[[str], dict[str, Any]]
-    export: Callable[[dict[str, Any]], dict[str, Any]]
-    slug_key: Callable[[str, set[str]], str]
-    field_where: Callable[[str, int, Any], str]
-    field_kinds: tuple[str, ...]
-    new_rules_worker: Callable[[], Any] | None = None
+    @property
+    def presets(self) -> tuple[dict[str, Any], ...]:
+        """Ready-made rules for common mechanics (key, label, summary, fields, counters, tables, rules)."""
+
+    @property
+    def shipped_dir(self) -> str:
+        """The folder of the designs that ship with the game."""
+
+    @property
+    def proof(self) -> Any:
+        """The proof against the coded games: a module-like value with ``run_proof``, ``load_design``, ``ADAPTERS``."""
+
+    @property
+    def field_kinds(self) -> tuple[str, ...]:
+        """The kinds a form field may have."""
+
+    @property
+    def new_rules_worker(self) -> Callable[[], Any] | None:
+        """Makes a rules runner of the caller's own (never the phase clock's) for :meth:`try_phase`; None: none."""
+
+    def check_rules(self, design: dict[str, Any], /) -> list[Any]:
+        """The problems of a validated design's rules."""
+
+    def try_phase(self, design: dict[str, Any], phase_key: str, round_number: int, answers: dict[str, Any] | None,
+                  seed: int, players: list[str], /, *, worker: Any | None = None, wait: float | None = None) -> Any:
+        """Round ``round_number`` of phase ``phase_key`` played once on ``answers`` (None: random legal answers):
+        what would be published. With a ``worker`` (:attr:`new_rules_worker`) it runs there, and raises
+        :class:`RulesBusy` when that worker stays taken past ``wait`` seconds (None: as long as it takes)."""
+
+    def validate(self, doc: object, /) -> dict[str, Any]:
+        """The normalized design document, or ``DesignError`` listing its problems."""
+
+    def read_file(self, data: object, /) -> dict[str, Any]:
+        """The design an exported file holds (its text, bytes or parsed object), normalized."""
+
+    def blank(self, title: str, /) -> dict[str, Any]:
+        """A valid starting document."""
+
+    def export(self, doc: dict[str, Any], /) -> dict[str, Any]:
+        """What an exported file holds."""
+
+    def slug_key(self, label: str, taken: set[str], /) -> str:
+        """A key made from a label, unique among ``taken``."""
+
+    def field_where(self, phase_where: str, number: int, field: Any, /) -> str:
+        """A field in a host's words (``Phase 2 “Vote”, field “Who”``)."""
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,10 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engines.protocol import SubmissionError
+from games.engines.values import INT64_MAX, INT64_MIN, is_int, shown
 
-#: The 64-bit signed range: what a database's big integer column holds (seeds, ids).
-INT64_MIN = -(2**63)
-INT64_MAX = 2**63 - 1
+__all__ = ["INT64_MAX", "INT64_MIN", "MAX_DIGITS", "NumberError", "check_int", "int_argument", "is_int",
+           "parse_int", "parse_optional_int", "shown"]
 
 #: More digits than any bound here needs (leading zeros included); longer text is refused unread.
 MAX_DIGITS = 30
@@ -48,29 +48,6 @@ class NumberError(SubmissionError):
     A :class:`~games.engines.protocol.SubmissionError` (so a ValueError): engines let it through as
     a form error, the platform shows ``str(exc)`` or ``exc.message``.
     """
-
-
-def shown(value: Any, limit: int = 24) -> str:
-    """``value`` quoted for a message, about ``limit`` characters at most: what cannot be shown (a
-    control, a lone surrogate) as its escape, a longer text cut with an ellipsis.
-
-    >>> print(shown("1²"), shown("a\\ud800"), shown("9" * 40), shown(None), shown(7.5))
-    '1²' 'a\\ud800' '999999999999999999999999…' null 7.5
-    """
-    if value is None or isinstance(value, bool):
-        return {None: "null", True: "true", False: "false"}[value]
-    quote = "'" if isinstance(value, str) else ""
-    text = value if isinstance(value, str) else repr(value)
-    out: list[str] = []
-    size = 0
-    for ch in text:
-        if size >= limit:
-            out.append("…")
-            break
-        piece = ch if ch.isprintable() and not "\ud800" <= ch <= "\udfff" else ascii(ch)[1:-1]
-        out.append(piece)
-        size += len(piece)
-    return quote + "".join(out) + quote
 
 
 def _range_message(lo: int, hi: int) -> str:
@@ -110,11 +87,6 @@ def check_int(value: Any, *, field: str = "", lo: int, hi: int, message: str | N
     if not lo <= value <= hi:
         raise NumberError(field, message or _range_message(lo, hi))
     return value
-
-
-def is_int(value: Any) -> bool:
-    """True for a real int (JSON's ``true`` and ``1.0`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def int_argument(lo: int, hi: int) -> Callable[[str], int]:

@@ -30,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import games
 from games.engines import matchfile
 from games.engines.protocol import (
     HOST,
@@ -266,8 +267,6 @@ def check_loads_no_django(engine: Engine) -> None:
     package = package_of(engine)
     folder = Path(package.__file__ or "").parent
     modules = [f"{package.__name__}.{p.stem}" for p in sorted(folder.glob("*.py")) if p.stem != "__init__"]
-    import games
-
     code = (
         "import importlib, sys, games\n"
         f"games.__path__[:] = {list(games.__path__)!r}\n"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
+from games.engines import house_bots
 from games.engines.protocol import HOST, PUBLIC, GarnetChange, LogLine, Payload, Resolution, Seat, State, fresh, rng_for
-from games.kit import house_bots
 from games.kit.votes import count_ec_vote
 from games.rituals_gone_bad.chart import BOOKS
 from games.rituals_gone_bad.defaults import default_submission

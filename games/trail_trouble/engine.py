@@ -16,6 +16,7 @@ import random
 from dataclasses import fields
 from typing import Any
 
+from games.engines import house_bots
 from games.engines.protocol import (
     HOST,
     ConfigError,
@@ -33,7 +34,6 @@ from games.engines.protocol import (
     fresh,
 )
 from games.engines.spec import ConfigField, GameSpec, Ranking
-from games.kit import house_bots
 from games.kit.checks import open_phase_for
 from games.kit.numbers import is_int, parse_int, shown
 from games.trail_trouble import config as cfg

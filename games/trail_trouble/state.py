@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines import house_bots
 from games.engines.protocol import State
-from games.kit import house_bots
 from games.trail_trouble import rules
 from games.trail_trouble.config import ROUNDS
 from games.trail_trouble.forks import Fork, parse_fork

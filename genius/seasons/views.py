@@ -16,8 +16,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from games.engines import house_bots
 from games.engines.spec import GameSpec
-from games.kit import house_bots
 from genius.accounts.requests import SignedInRequest
 from genius.forms.config import config_value
 from genius.forms.fields import WholeNumberField, choice_field, id_from

@@ -7,7 +7,7 @@ import random
 
 from games.blob_party.common import Log
 from games.blob_party.endgame import finish_match
-from games.kit import house_bots
+from games.engines import house_bots
 
 from .helpers import PLAYERS, new_state
 

@@ -6,7 +6,7 @@ import copy
 import random
 from typing import Any
 
-from games.custom_game.design import validate_design
+from games.custom_game.document.checks import validate_design
 from games.custom_game.engine import ENGINE
 from games.custom_game.rules.library import Library
 from games.engines.protocol import State

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import copy
+import doctest
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.custom_game.design import (
-    DesignError,
-    blank_design,
-    design_file,
-    read_design_file,
-    slug_key,
-    validate_design,
-    validate_field,
-)
+from games.custom_game.document import checks, parts
+from games.custom_game.document.checks import blank_design, validate_design
+from games.custom_game.document.fields import validate_field
+from games.custom_game.document.files import design_file, read_design_file
+from games.custom_game.document.parts import slug_key
+from games.engines.design_problems import DesignError
 
 from .helpers import DESIGN
 
@@ -160,3 +158,8 @@ def test_any_unicode_in_titles_labels_and_options_is_normalized_or_refused_with_
     assert chosen["options"] and len({o.casefold() for o in chosen["options"]}) == len(chosen["options"])
     assert all("\ud800" > ch or ch > "\udfff" for ch in out["title"] + chosen["label"])
     assert validate_design(out) == out
+
+
+def test_the_design_documents_examples_hold():
+    for module in (checks, parts):
+        assert doctest.testmod(module).failed == 0, module.__name__

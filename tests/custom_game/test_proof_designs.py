@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from games.custom_game import proof
-from games.custom_game.design import read_design_file
-from games.custom_game.designs import build
+from games.custom_game.document.files import read_design_file
 from games.custom_game.rules import check_design_rules
+from tools.shipped_designs import build
 
 DESIGNS = sorted(build.DESIGNS)
 #: Matches a seed game's design must agree on with its coded game (issue 21: 1,000/1,000).
@@ -30,7 +30,7 @@ def shipped(name: str) -> dict:
 @pytest.mark.parametrize("name", DESIGNS)
 def test_each_shipped_design_file_is_what_its_sources_write(name: str) -> None:
     assert build.path_of(name).read_text(encoding="utf-8") == build.design_file_text(name), (
-        f"run: .venv/bin/python -m games.custom_game.designs.build ({name} is out of date)")
+        f"run: .venv/bin/python -m tools.shipped_designs.build ({name} is out of date)")
 
 
 @pytest.mark.parametrize("name", DESIGNS)
@@ -223,7 +223,7 @@ def test_look_ups_refused_cost_nothing_twice_unmade_or_unaffordable() -> None:
 # --- the Trail Trouble design, read kindly where the coded game refuses ------------------------------------
 def test_a_trail_garnet_mark_on_a_free_path_is_ignored_and_one_without_a_garnet_pays_coins() -> None:
     design = copy.deepcopy(shipped("trail-trouble"))
-    from games.custom_game.designs.tables import forks_table_rows
+    from tools.shipped_designs.tables import forks_table_rows
 
     forks = [["+2 :coin: / +1 :position:", "-1 :coin:, +3 :position: / +1 :coin:",
               "+1 :coin: / +1 :coin:", "+1 :coin: / +1 :coin:"]] * 4

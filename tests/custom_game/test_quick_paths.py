@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.custom_game import answers
-from games.custom_game.design import Problem, clean_text
+from games.custom_game.document.texts import clean_text
 from games.custom_game.rules.effects import Effects, plain
 from games.custom_game.rules.sandbox import DEFAULT_LIMITS, HostError, Meter
 from games.custom_game.rulings import MAX_ANNOUNCE, MAX_PRIVATE
+from games.engines.design_problems import Problem
 from games.engines.protocol import SubmissionError
 
 from .rules_helpers import design, start

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.custom_game.design import DesignError, validate_design
+from games.custom_game.document.checks import validate_design
 from games.custom_game.rules import check_design_rules
+from games.engines.design_problems import DesignError
 
 from .rules_helpers import design
 

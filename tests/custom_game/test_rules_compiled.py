@@ -10,13 +10,13 @@ import random
 import pytest
 
 import games.custom_game.rules as rules_package
-from games.custom_game.design import read_design_file
-from games.custom_game.designs.build import DESIGNS, path_of
+from games.custom_game.document.files import read_design_file
 from games.custom_game.engine import ENGINE
 from games.custom_game.rules import RuleLimits, limits_in_effect, run_phase_rules, sandbox
 from games.custom_game.rules import compiled as compiled_module
 from games.custom_game.rules.effects import EFFECT_NAMES
 from games.engines.runner import bot_move, play_phase
+from tools.shipped_designs.build import DESIGNS, path_of
 
 from .rules_helpers import bids, closing_state, design
 

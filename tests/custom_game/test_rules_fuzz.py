@@ -7,8 +7,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.custom_game.design import DesignError
 from games.custom_game.rules import RuleLimits, check_design_rules, run_phase_rules
+from games.engines.design_problems import DesignError
 
 from .rules_helpers import bids, closing_state, design
 

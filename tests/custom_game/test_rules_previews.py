@@ -13,7 +13,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from games.custom_game.rules import new_worker, run_phase_rules, try_phase, worker
+from games.custom_game.rules import new_worker, run_phase_rules, worker
+from games.custom_game.trying import try_phase
 from games.engines.spec import RulesBusy
 
 from .rules_helpers import PLAYERS, SEED, bids, closing_state, design

@@ -10,7 +10,8 @@ import pytest
 
 from games.custom_game import leaks
 from games.custom_game.engine import ENGINE
-from games.custom_game.rules import RuleLimits, run_phase_rules, try_phase
+from games.custom_game.rules import RuleLimits, run_phase_rules
+from games.custom_game.trying import try_phase
 from games.engines.protocol import PUBLIC, ConfigError, Seat
 from games.engines.runner import play_phase, play_ruling
 from games.kit import testing as kit

@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.custom_game.design import design_file
+from games.custom_game.document.files import design_file
 from genius.designs import services
 from genius.designs.models import GameDesign
 

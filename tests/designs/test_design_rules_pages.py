@@ -10,7 +10,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.custom_game.design import validate_design
+from games.custom_game.document.checks import validate_design
 from genius.designs import services
 from genius.designs.models import GameDesign
 from tests.security.strategies import FORM, form_body, hostile_text

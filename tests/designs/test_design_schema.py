@@ -1,4 +1,4 @@
-"""The design document's JSON Schema (games/custom_game/design.schema.json): the shipped designs hold to it, it
+"""The design document's JSON Schema (games.custom_game.document.schema, built from the limits): the shipped designs hold to it, it
 is checked before the Python checks, and each of its problems names the part at fault, on import too."""
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ import pytest
 from django.urls import reverse
 from jsonschema import Draft202012Validator
 
-from games.custom_game.design import SCHEMA_PATH, DesignError, read_design_file, schema_problems, validate_design
+from games.custom_game.document.checks import validate_design
+from games.custom_game.document.files import read_design_file
+from games.custom_game.document.schema import SCHEMA, schema_problems
+from games.engines.design_problems import DesignError
 from genius.designs.models import GameDesign
 
 from .conftest import errors_of
@@ -28,7 +31,7 @@ def design(**changes: object) -> dict:
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema():
-    Draft202012Validator.check_schema(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    Draft202012Validator.check_schema(SCHEMA)
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)

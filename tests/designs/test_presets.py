@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.custom_game import rules
-from games.custom_game.design import blank_design, validate_design
+from games.custom_game import rules, trying
+from games.custom_game.document.checks import blank_design, validate_design
 from games.custom_game.presets import PRESETS
 from genius.designs.editing import apply_preset
 
@@ -32,7 +32,7 @@ def test_every_preset_passes_the_rules_checks(preset):
 def test_every_preset_runs_on_random_answers(preset, count):
     doc = design_from(preset)
     for seed in range(5):
-        preview = rules.try_phase(doc, "round", 1, None, seed, NAMES[:count])
+        preview = trying.try_phase(doc, "round", 1, None, seed, NAMES[:count])
         assert preview.error is None, (preview.error, preview.line)
         assert preview.public, "every preset announces something"
 
@@ -40,7 +40,7 @@ def test_every_preset_runs_on_random_answers(preset, count):
 def test_highest_unique_bid_passes_a_tied_amount_down():
     doc = design_from(next(p for p in PRESETS if p["key"] == "highest_unique_bid"))
     answers = {"ana": {"bid": 9}, "ben": {"bid": 9}, "cy": {"bid": 4}, "dee": {"bid": 0}}
-    preview = rules.try_phase(doc, "round", 1, answers, 1, list(answers))
+    preview = trying.try_phase(doc, "round", 1, answers, 1, list(answers))
     assert preview.error is None
     assert preview.counters == {"cy": {"points": 1}}
     assert "cy wins with the highest unique bid, 4" in "\n".join(preview.public)
@@ -49,7 +49,7 @@ def test_highest_unique_bid_passes_a_tied_amount_down():
 def test_the_sealed_bid_auction_makes_the_highest_bidder_pay_their_bid():
     doc = design_from(next(p for p in PRESETS if p["key"] == "sealed_bid_auction"))
     answers = {"ana": {"bid": 3}, "ben": {"bid": 7}, "cy": {"bid": 0}}
-    preview = rules.try_phase(doc, "round", 1, answers, 1, list(answers))
+    preview = trying.try_phase(doc, "round", 1, answers, 1, list(answers))
     assert preview.counters == {"ben": {"coins": -7, "lots": 1}}
     assert any("You pay 7 coins for lot 1." in line for line in preview.private["ben"])
     assert not any("You pay" in line for name, lines in preview.private.items() if name != "ben" for line in lines)
@@ -58,16 +58,16 @@ def test_the_sealed_bid_auction_makes_the_highest_bidder_pay_their_bid():
 def test_rock_paper_scissors_scores_a_point_per_player_beaten_by_the_table():
     doc = design_from(next(p for p in PRESETS if p["key"] == "rock_paper_scissors"))
     answers = {"ana": {"move": "Rock"}, "ben": {"move": "Scissors"}, "cy": {"move": "Scissors"}}
-    preview = rules.try_phase(doc, "round", 1, answers, 1, list(answers))
+    preview = trying.try_phase(doc, "round", 1, answers, 1, list(answers))
     assert preview.counters == {"ana": {"points": 2}}
 
 
 def test_a_majority_vote_eliminates_and_no_majority_eliminates_nobody():
     doc = design_from(next(p for p in PRESETS if p["key"] == "majority_vote_eliminates"))
-    out = rules.try_phase(doc, "round", 1, {"ana": {"target": "cy"}, "ben": {"target": "cy"}, "cy": {"target": "ana"}},
+    out = trying.try_phase(doc, "round", 1, {"ana": {"target": "cy"}, "ben": {"target": "cy"}, "cy": {"target": "ana"}},
                           1, ["ana", "ben", "cy"])
     assert out.counters == {"cy": {"still_in": -1}} and "cy is eliminated" in "\n".join(out.public)
-    split = rules.try_phase(doc, "round", 1, {"ana": {"target": "ben"}, "ben": {"target": "cy"}, "cy": {"target": "ana"}},
+    split = trying.try_phase(doc, "round", 1, {"ana": {"target": "ben"}, "ben": {"target": "cy"}, "cy": {"target": "ana"}},
                             1, ["ana", "ben", "cy"])
     assert split.counters == {} and "No majority" in "\n".join(split.public)
 
@@ -75,7 +75,7 @@ def test_a_majority_vote_eliminates_and_no_majority_eliminates_nobody():
 def test_the_crowded_risky_path_costs_a_coin_but_never_below_zero():
     doc = design_from(next(p for p in PRESETS if p["key"] == "coins_conditional_paths"))
     answers = {"ana": {"path": "Risky"}, "ben": {"path": "Risky"}, "cy": {"path": "Safe"}, "dee": {"path": "Risky"}}
-    preview = rules.try_phase(doc, "round", 1, answers, 1, list(answers))
+    preview = trying.try_phase(doc, "round", 1, answers, 1, list(answers))
     assert preview.error is None
     assert preview.counters == {"cy": {"coins": 1}}  # the risky ones hold 0 coins: they lose nothing
 
@@ -83,7 +83,7 @@ def test_the_crowded_risky_path_costs_a_coin_but_never_below_zero():
 def test_the_leader_pairs_with_their_chosen_partner_and_the_pairs_are_kept():
     doc = design_from(next(p for p in PRESETS if p["key"] == "pairs_by_leader"))
     assert doc["phases"][0]["actors"] == "seats" and doc["phases"][0]["seats"] == [1]
-    preview = rules.try_phase(doc, "round", 1, {"ana": {"partner": "dee"}}, 3, NAMES[:5])
+    preview = trying.try_phase(doc, "round", 1, {"ana": {"partner": "dee"}}, 3, NAMES[:5])
     assert preview.error is None
     assert preview.values["pairs"][0] == ["ana", "dee"]
     assert sorted(sum(preview.values["pairs"], [])) == sorted(NAMES[:5])

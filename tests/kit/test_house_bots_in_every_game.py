@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.engines import house_bots
 from games.engines.registry import get_engine, slugs
 from games.engines.runner import bot_move, play_phase
-from games.kit import house_bots
 
 #: Games whose engine decides the season awards (a custom game's host decides them in a ruling).
 GAMES = [s for s in slugs() if get_engine(s).max_players > 2 and not get_engine(s).spec.offers.host_rulings]

@@ -1,4 +1,5 @@
-"""The boundary between the games and the site, and the site's layers, are contracts (pyproject.toml).
+"""The boundary between the games and the site, the games' independence and layers, and the site's layers, are
+contracts (pyproject.toml); no module of the games or the site is in an import cycle.
 
 ``lint-imports`` checks them (bin/test runs it once, after ruff); these tests check that the contracts are there, and the
 ports that keep services importing downward only: a finished match is announced by a signal, the
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import grimp
 import pytest
 from django.db import transaction
 
@@ -26,17 +28,68 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_contracts_cover_the_games_the_layers_and_the_service_cycles():
     text = (ROOT / "pyproject.toml").read_text()
-    for contract in ("games-are-pure", "site-reaches-games-through-the-engines", "site-apps-in-layers",
-                     "models-in-layers", "models-import-no-services", "matches-core-in-layers",
-                     "services-without-cycles"):
+    for contract in ("games-are-pure", "games-are-independent", "games-kit-over-engines", "games-without-cycles",
+                     "site-reaches-games-through-the-engines", "site-apps-in-layers", "models-in-layers",
+                     "models-import-no-services", "matches-core-in-layers", "services-without-cycles"):
         assert f'id = "{contract}"' in text
 
 
-def test_no_import_in_the_site_hides_inside_a_function_but_startup_hooks():
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The import cycles of the graph's modules: its strongly connected components of more than one module."""
+    imports = {m: sorted(graph.find_modules_directly_imported_by(m) & graph.modules) for m in graph.modules}
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+    for root in sorted(imports):  # Tarjan's algorithm, iterative (no recursion limit)
+        if root in order:
+            continue
+        work = [(root, 0)]
+        while work:
+            module, i = work.pop()
+            if i == 0:
+                order[module] = low[module] = len(order)
+                stack.append(module)
+            if i < len(imports[module]):
+                work.append((module, i + 1))
+                nxt = imports[module][i]
+                if nxt not in order:
+                    work.append((nxt, 0))
+                elif nxt in stack:
+                    low[module] = min(low[module], order[nxt])
+                continue
+            if low[module] == order[module]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    component.append(top)
+                    if top == module:
+                        break
+                if len(component) > 1:
+                    cycles.append(sorted(component))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[module])
+    return cycles
+
+
+def test_no_module_of_the_games_or_the_site_is_in_an_import_cycle():
+    """Module by module (a package's ``__init__`` too, function-local imports included), not only among siblings."""
+    assert _cycles(grimp.build_graph("games", "genius", cache_dir=None)) == []
+
+
+def test_an_import_cycle_is_found():
+    graph = grimp.ImportGraph()
+    for importer, imported in (("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")):
+        graph.add_import(importer=importer, imported=imported)
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def test_no_import_in_the_games_or_the_site_hides_inside_a_function_but_startup_hooks():
     """Function-local imports hid the cycles; only AppConfig.ready (startup order) and settings/celery keep any."""
     allowed = {"apps.py", "settings.py", "celery.py"}
     hidden = []
-    for path in (ROOT / "genius").rglob("*.py"):
+    for path in [*(ROOT / "genius").rglob("*.py"), *(ROOT / "games").rglob("*.py")]:
         if path.name in allowed or "migrations" in path.parts:
             continue
         for number, line in enumerate(path.read_text().splitlines(), start=1):

@@ -3,9 +3,9 @@ decision's deciders and the garnet payout are decided among the season players a
 
 from __future__ import annotations
 
+from games.engines import house_bots
 from games.engines.protocol import State
 from games.engines.runner import PhaseResult
-from games.kit import house_bots
 from games.rituals_gone_bad.engine import ENGINE
 
 from .helpers import PLAYERS, play_quiet_rituals, prepare, start, summon

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines import matchfile
+from games.engines import house_bots, matchfile
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move, play_phase
-from games.kit import house_bots
 
 ENGINE = get_engine("trail-trouble")
 PLAYERS = ["ana", "ben", "cy", "dee", "eve", "fay", "bot1", "bot2", "bot3", "bot4"]

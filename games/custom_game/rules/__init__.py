@@ -5,8 +5,8 @@ Public API:
 - :func:`check_design_rules` — static checks at save time, as design Problems;
 - :func:`run_phase_rules` — a closing phase's values and rules, as a :class:`RulesOutcome`;
 - :func:`run_setup_rules` — the set-up rules at the start of a match;
-- :func:`try_phase` — "Try these rules": a phase played on random or given answers, as a :class:`Preview`,
-  in a worker of the caller's (:func:`new_worker`) when given one, never waiting long for it.
+- :func:`new_worker` and :func:`worker_in_effect` — a worker of the caller's, and running the calls of a block there
+  ("Try these rules", :mod:`games.custom_game.trying`, runs a phase so, beside the engine that plays it).
 
 Rules run in the phase clock's worker (:data:`.worker.WORKER`) unless :func:`worker_in_effect` names another
 for the calls inside its block (per thread and task: a context variable).
@@ -33,9 +33,8 @@ from .library import TABLE_NAMES, Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
 from .worker import WORKER, Worker, WorkerStopped, new_worker
 
-__all__ = ["DEFAULT_LIMITS", "Preview", "RuleError", "RuleLimits", "RulesOutcome", "Worker", "check_design_rules",
-           "limits_in_effect", "new_worker", "run_phase_rules", "run_setup_rules", "serve", "try_phase",
-           "worker_in_effect"]
+__all__ = ["DEFAULT_LIMITS", "RuleError", "RuleLimits", "RulesOutcome", "Worker", "check_design_rules",
+           "limits_in_effect", "new_worker", "run_phase_rules", "run_setup_rules", "serve", "worker_in_effect"]
 
 
 @dataclass
@@ -253,39 +252,3 @@ def run_phase_rules(state: State, rng: random.Random, limits: RuleLimits | None 
 def run_setup_rules(state: State, rng: random.Random, limits: RuleLimits | None = None) -> RulesOutcome:
     """Run the design's set-up rules on a match's first state (counters at their start values)."""
     return _run_isolated("setup", state, rng, limits or _CURRENT[-1])
-
-
-@dataclass
-class Preview:
-    """What "Try these rules" shows: what everyone reads (``public``), what each player reads
-    (``private``), the counter and garnet changes, what opens next (or the end), or the ``error``."""
-
-    public: list[str] = field(default_factory=list)
-    private: dict[str, list[str]] = field(default_factory=dict)
-    host: list[str] = field(default_factory=list)
-    counters: dict[str, dict[str, int]] = field(default_factory=dict)
-    garnets: dict[str, int] = field(default_factory=dict)
-    next: str | None = None
-    ending: dict[str, Any] | None = None
-    answers: dict[str, Any] = field(default_factory=dict)
-    ruling: dict[str, Any] = field(default_factory=dict)
-    values: dict[str, Any] = field(default_factory=dict)
-    debug: list[str] = field(default_factory=list)
-    error: str | None = None
-    line: int | None = None
-    part: str = ""
-
-
-def try_phase(design: dict[str, Any], phase_key: str, round: int, answers: dict[str, Any] | None,  # noqa: A002
-              seed: int, players: list[str], *, worker: Worker | None = None, wait: float | None = None) -> Preview:
-    """Play round ``round`` of phase ``phase_key`` once: on ``answers`` ({player: {field: value}}) or, when
-    None, random legal answers from ``seed``; see :class:`Preview`.
-
-    With a ``worker`` (:func:`new_worker`), every run of the try (set-up, values, rules) goes there, the
-    worker held for the whole try; RulesBusy (``games.engines.spec``) when others hold it past ``wait``
-    seconds (None: wait as long as it takes), and then nothing has run."""
-    from .trying import try_phase as run
-    if worker is None:
-        return run(design, phase_key, round, answers, seed, players)
-    with worker.reserved(wait), worker_in_effect(worker):
-        return run(design, phase_key, round, answers, seed, players)

@@ -15,7 +15,7 @@ import difflib
 from collections.abc import Iterator
 from typing import Any
 
-from games.custom_game.design import Problem
+from games.engines.design_problems import Problem
 
 from .. import phases as phase_ids
 from .context import READ_NAMES

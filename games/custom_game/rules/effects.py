@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from games.custom_game.design import MAX_NUMBER
+from games.custom_game.document.limits import MAX_NUMBER
 
 from .. import phases
 from ..rulings import MAX_ANNOUNCE, MAX_PRIVATE

@@ -15,9 +15,9 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.engines import house_bots
 from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
 from games.engines.spec import GameSpec
-from games.kit import house_bots
 from genius.communities.models import Membership
 from genius.matches.events import bump
 from genius.matches.models import Match, Phase, Seat, Snapshot, garnet_balance

@@ -7,11 +7,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.engines import matchfile
+from games.engines import house_bots, matchfile
 from games.engines.matchfile import MatchFileError
 from games.engines.protocol import EngineError, LogLine, Resolution, SubmissionError
 from games.engines.runner import play_ruling
-from games.kit import house_bots
 from genius.accounts.names import lookalike_groups, seat_name_problem
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import conceding, replays

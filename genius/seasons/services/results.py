@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.kit import house_bots
+from games.engines import house_bots
 from genius.matches.models import Match
 from genius.matches.results import results
 from genius.seasons.models import Decision, Episode, Season, SeasonPlayer

@@ -1,10 +1,12 @@
-"""The shipped designs (the proof games of ``proof.py``), written from their Starlark sources in ``sources/``.
+"""The shipped designs (the proof games of ``games/custom_game/proof.py``), written from their Starlark sources in
+``sources/``.
 
 Each design's phases close by their rules (``"close": "rules"``). The rules live in ``sources/*.star`` so
 they read as code, and each design's rules text for the players in ``sources/*_rules.md`` so it reads as
-prose; ``python -m games.custom_game.designs.build`` writes the ``*.genius-design.json`` files
-(a phase's rules are its common prelude, if any, then its own file). A test holds the files equal to
-what this module writes, so the two never drift apart.
+prose; ``python -m tools.shipped_designs.build`` writes the ``*.genius-design.json`` files where the game reads
+them, ``games/custom_game/designs/`` (a phase's rules are its common prelude, if any, then its own file). A test
+holds the files equal to what this module writes, so the two never drift apart. A build tool, never imported at
+run time: it may read the coded games (Trail Trouble's forks), which a game may not.
 """
 
 from __future__ import annotations
@@ -14,8 +16,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from games.custom_game.document.limits import DESIGN_FORMAT
+from games.trail_trouble.config import draw_forks
+from tools.shipped_designs.tables import forks_table_rows
+
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE / "sources"
+ROOT = HERE.parents[1]
+#: Where the custom game reads its shipped designs (``games/custom_game/tools.py``'s ``SHIPPED_DIR``).
+DESIGNS_DIR = ROOT / "games" / "custom_game" / "designs"
 DAY = 86400
 
 
@@ -71,9 +80,6 @@ LOOKUPS = [
 
 def forks_table() -> dict[str, Any]:
     """The forks of the shipped Trail Trouble: 16 forks drawn once (seed 21) by the coded game's drawer."""
-    from games.custom_game.designs.tables import forks_table_rows
-    from games.trail_trouble.config import draw_forks
-
     return {"key": "forks", "label": "Forks (a row a path)",
             "columns": ["round", "fork", "side", "pay", "coins", "positions", "garnet", "at_most", "at_least",
                         "ahead"],
@@ -165,20 +171,18 @@ DESIGNS = {
 
 def design_file_text(name: str) -> str:
     """The JSON text of a shipped design file."""
-    from games.custom_game.design import DESIGN_FORMAT
-
     doc = {"genius_design": DESIGN_FORMAT, "format": DESIGN_FORMAT, **DESIGNS[name]()}
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
 def path_of(name: str) -> Path:
-    return HERE / f"{name}.genius-design.json"
+    return DESIGNS_DIR / f"{name}.genius-design.json"
 
 
 def main() -> int:
     for name in DESIGNS:
         path_of(name).write_text(design_file_text(name), encoding="utf-8")
-        print(f"wrote {path_of(name).relative_to(HERE.parents[2])}")
+        print(f"wrote {path_of(name).relative_to(ROOT)}")
     return 0
 
 

@@ -1,0 +1,258 @@
+"""Custom game: the game a host designs on the site, played as an Engine; each phase is closed by its rules, by
+the host confirming them, or by hand.
+
+This is the game itself, its spec without the designer's tools; :mod:`.engine` registers it with them
+(:mod:`.tools`), and "Try these rules" (:mod:`.trying`) plays this one, so imports run one way.
+
+Where to find a rule:
+
+- the design document and its checks: :mod:`.design` (the site reaches it through the spec's ``design_tools``);
+- which phase and round opens next, who acts, the phases' names and numbers: :mod:`.phases`;
+- the players' forms (fields, checking, defaults, bots' answers): :mod:`.answers`;
+- the host's rulings (the adjudication page, checking and applying a ruling): :mod:`.rulings`;
+- the end (placement, Tokens of Life, ECs, the EC decision): :mod:`.ending`;
+- what each viewer sees: :mod:`.views`, put together by :mod:`.observer`; the drawing: :mod:`.board_svg`; the secrets: :mod:`.leaks`.
+
+A match: the design's first phase opens; at its close the answers (defaults filled in) are stored,
+secret to their authors and the host, and a ruling phase opens for the host; the published ruling is
+applied and opens what it names next, until a ruling ends the match.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.custom_game.document.checks import validate_design
+from games.engines.design_problems import DesignError
+from games.engines.protocol import (
+    ConfigError,
+    Engine,
+    Field,
+    LogLine,
+    Outcome,
+    Payload,
+    PhaseSpec,
+    Resolution,
+    RulingForm,
+    State,
+    rng_for,
+)
+from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
+from games.kit.checks import open_phase_for, wallets
+from games.kit.numbers import shown
+
+from . import answers, closing, ending, phases, rulings, samples
+from .copies import fresh
+from .observer import CustomGameObserver
+
+SLUG = "custom-game"
+TITLE = "Custom game"
+
+
+def check_design(config: Any, players: list[str]) -> dict[str, Any]:
+    """The config's design, validated, for this many seats (ConfigError naming every problem)."""
+    if not isinstance(config, dict):
+        raise ConfigError("config", "the settings must be an object such as {\"design\": {...}}")
+    unknown = sorted((k for k in config if k != "design"), key=str)
+    if unknown:
+        raise ConfigError(str(unknown[0]), f"a custom game has no setting {shown(unknown[0])}; its one setting is design")
+    if config.get("design") is None:
+        raise ConfigError("design", "choose a game design")
+    try:
+        design = validate_design(config["design"])
+    except DesignError as exc:
+        raise ConfigError("design", f"the design cannot be played: {exc}") from None
+    if not design["min_players"] <= len(players) <= design["max_players"]:
+        raise ConfigError("players", f"{design['title']} is for {design['min_players']} to {design['max_players']} "
+                                     f"players; {len(players)} are seated")
+    first = design["phases"][0]
+    if not phases.design_actors(first, players):
+        raise ConfigError("design", f"none of the seats that act in {first['name']} "
+                                    f"({', '.join(map(str, first['seats']))}) is in a match of {len(players)}")
+    return design
+
+
+#: The game's spec, without its design tools (:mod:`.engine` adds them).
+SPEC = GameSpec(
+    slug=SLUG,
+    title=TITLE,
+    summary="A game a host designs on the site: each phase is closed by its rules, by the host confirming them, "
+            "or by hand",
+    min_players=2,
+    max_players=20,
+    phase_kinds=("main", "ruling", "decision"),
+    offers=Offers(host_rulings=True, decisions=True),
+    config=(ConfigField("design", "Game design", kind="design", required=True,
+                        help="The game's phases, forms and counters, as designed on the site."),),
+    ranking=Ranking(
+        tie_rule=("Players the host does not place, and players the host places equally, are ordered by the "
+                  "public counters (in the design's order, highest first), then drawn at random from the match's "
+                  "seed."),
+    ),
+)
+
+
+class CustomGame(Engine):
+    """A host-designed game played through forms; each phase closed by its rules or the host's ruling."""
+
+    observer_type = CustomGameObserver
+    spec = SPEC
+
+    # --- set-up -----------------------------------------------------------
+    def setup(self, players: list[str], config: dict[str, Any], garnets: dict[str, int], seed: int) -> State:
+        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+            raise ConfigError("players", "the seats must be named")
+        if len(set(players)) != len(players):
+            raise ConfigError("players", "two seats have the same name")
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ConfigError("players", f"a custom game is for 2 to 20 players; {len(players)} are seated")
+        design = check_design(config, players)
+        state: State = {
+            "players": list(players), "seed": seed, "design": design,
+            "garnets": wallets(garnets, players),
+            "counters": {p: {c["key"]: c["start"] for c in design["counters"]} for p in players},
+            "number": 1, "open": None, "history": [], "ending": None,
+        }
+        closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
+        phases.open_first(state)
+        return state
+
+    def sample_config(self, players: list[str], rng: random.Random) -> dict[str, Any]:
+        if rng.random() < 0.5:
+            return {"design": samples.rules_design(rng, len(players))}
+        return {"design": samples.random_design(rng, len(players))}
+
+    # --- the open phase ------------------------------------------------------
+    def phase(self, state: State) -> PhaseSpec | None:
+        return phases.spec(state)
+
+    def finished(self, state: State) -> bool:
+        return state["ending"] is not None
+
+    # --- submissions ------------------------------------------------------
+    def check(self, state: State, player: str, payload: Payload) -> Payload:
+        open_phase_for(self, state, player, payload)
+        if state["open"]["kind"] == "decision":
+            return ending.check_vote(state, payload)
+        return answers.check(state["open"]["fields"], state["players"], payload)
+
+    def default(self, state: State, player: str, rng: random.Random) -> Payload:
+        """The design's default answers; a silent decider abstains."""
+        if state["open"]["kind"] == "decision":
+            return {"ec": None}
+        return answers.default(state["open"]["fields"])
+
+    def bot(self, state: State, player: str, rng: random.Random) -> Payload:
+        if state["open"]["kind"] == "decision":
+            return {"ec": rng.choice(state["open"]["between"])}
+        return answers.bot(state["open"]["fields"], state["players"], rng)
+
+    # --- applying ---------------------------------------------------------
+    def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
+        """Close a players' phase (its rules resolve it, or the answers are kept for the host's ruling:
+        :mod:`.closing`) or count the EC decision."""
+        s = fresh(state)
+        log: list[LogLine] = []
+        current = s["open"]
+        if current["kind"] == "decision":
+            ending.decide(s, submissions, rng, log)
+            return Resolution(s, log)
+        fields = current["fields"]
+        subs = {p: submissions.get(p) or answers.default(fields) for p in current["actors"]}
+        entry = {
+            "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
+            "actors": list(current["actors"]), "fields": fields,
+            "answers": {p: answers.answers_of(subs[p], fields) for p in current["actors"]},
+            "defaulted": [p for p in current["actors"] if answers.is_default(subs[p])],
+            "revealed": False, "ruling": None, "private": {},
+        }
+        s["history"].append(entry)
+        return closing.close(s, entry, rng, log)
+
+    # --- the host's rulings --------------------------------------------------
+    def ruling_form(self, state: State) -> RulingForm:
+        return rulings.ruling_form(state)
+
+    def check_ruling(self, state: State, ruling: Payload) -> Payload:
+        return rulings.check_ruling(state, ruling)
+
+    def rule(self, state: State, ruling: Payload, rng: random.Random) -> Resolution:
+        return rulings.rule(state, ruling, rng)
+
+    def bot_ruling(self, state: State, rng: random.Random) -> Payload:
+        return rulings.bot_ruling(state, rng)
+
+    # --- reading ------------------------------------------------------------
+    def rules_text(self, state: State) -> str:
+        """The design's own rules, then how the match runs: its phases, who acts, their forms."""
+        design = state["design"]
+        lines = [f"# {design['title']}", ""]
+        if design["summary"]:
+            lines += [f"*{design['summary']}*", ""]
+        if design["rules"]:
+            lines += [design["rules"], ""]
+        lines += ["## Phases", ""]
+        for n, phase in enumerate(design["phases"], start=1):
+            who = {"everyone": "everyone", "named": "the players the host names",
+                   "seats": "seats " + ", ".join(map(str, phase.get("seats", [])))}[phase["actors"]]
+            rounds = f", {phase['repeat']} rounds" if phase["repeat"] > 1 else ""
+            length = "until the host closes it" if phase["seconds"] is None else _duration(phase["seconds"])
+            lines.append(f"{n}. **{_md(phase['name'])}**{rounds}: {who}; {length}. "
+                         + "; ".join(f"{_md(f['label'])} ({answers.KIND_WORDS[f['kind']]})" for f in phase["fields"])
+                         + ".")
+        closes = {p.get("close", "hand") for p in design["phases"]}
+        if closes == {"rules"}:
+            lines += ["", "Each phase's rules resolve it at its close: announcements, counters, garnets and what "
+                          "opens next, at once."]
+        elif closes == {"hand"}:
+            lines += ["", "After each phase the host rules: announcements, counters, garnets and what opens next."]
+        else:
+            lines += ["", "At each phase's close its rules resolve it, or the host rules (confirming what the rules "
+                          "propose, where the design says so): announcements, counters, garnets and what opens next."]
+        return "\n".join(lines)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return ending.outcome(state)
+
+    # --- forms ----------------------------------------------------------------
+    def form_fields(self, state: State, player: str) -> list[Field]:
+        current = state["open"]
+        if current is None or player not in current.get("actors", []):
+            return []
+        if current["kind"] == "decision":
+            return [Field("ec", "Elimination Candidate", "choice", tuple((p, p) for p in current["between"]))]
+        return answers.form_fields(current["fields"], state["players"])
+
+    def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
+        current = state["open"]
+        if current is None or current["kind"] == "ruling":
+            return {}
+        if current["kind"] == "decision":
+            value = data.get("ec")
+            if isinstance(value, list):
+                value = value[-1] if value else None
+            return {"ec": value}
+        return answers.parse_form(current["fields"], state["players"], data)
+
+    def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
+        current = state["open"]
+        if current is None or payload is None:
+            return {}
+        if current["kind"] == "decision":
+            return {"ec": payload.get("ec")}
+        return answers.form_initial(current["fields"], payload)
+
+
+def _md(text: str) -> str:
+    """A label safe inside Markdown emphasis (its own markup characters escaped)."""
+    return "".join("\\" + ch if ch in "\\`*_[]<>#|" else ch for ch in text)
+
+
+def _duration(seconds: int) -> str:
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} seconds"
+
