@@ -29,7 +29,7 @@ from django.shortcuts import get_object_or_404, render
 
 from genius.communities.models import HOSTING_ROLES, Community, Membership
 from genius.matches.models import Match
-from genius.seasons.models import Season, SeasonPlayer
+from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
 
 View = Callable[..., HttpResponse]
 Scope = Literal["site", "match", "season"]
@@ -85,8 +85,13 @@ def may_host(user: Any) -> bool:
 
 
 def plays_in_season(season_id: int | None, user: Any) -> bool:
-    """Whether ``user`` is one of the players of the season ``season_id`` (None: no season)."""
-    return season_id is not None and SeasonPlayer.objects.filter(season_id=season_id, user=user).exists()
+    """Whether ``user`` is one of the players of the season ``season_id`` (None: no season), or is invited to
+    play in it and has not answered yet (they could accept after seeing its secrets)."""
+    if season_id is None or not _signed_in(user):
+        return False
+    return (SeasonPlayer.objects.filter(season_id=season_id, user=user).exists()
+            or SeasonInvitation.objects.filter(season_id=season_id, user=user,
+                                               status=SeasonInvitation.Status.WAITING).exists())
 
 
 def is_host_of(match: Match, user: Any, *, seated: bool | None = None) -> bool:
