@@ -31,8 +31,7 @@ MAX_TEXT = 5000
 NAME_MAX = 100
 SLUG_MAX = 50
 #: The warning a host who names themself among the players reads (and ticks) before the season is made.
-HOST_PLAYS = ("You play in this season, so you will not see its secrets: name a co-host (a host of the "
-              "community who does not play), or let the rules run it.")
+HOST_PLAYS = "You play in this season, so you will not see its secrets: name a co-host, or let the rules run it."
 #: Characters a season's name may not hold: markup in the chat its announcements go to (mentions are defused there).
 _REFUSED = set("<>`")
 
@@ -107,7 +106,7 @@ def add_players(season: Season, text: str, by: User | None = None) -> tuple[list
     names = split_names(text)
     if not names:
         raise ServiceError("Type at least one player's user name.", "players")
-    users = find_players(names, season.community_id)
+    users = find_players(names, season.community)
     if by is not None and any(u.pk == by.pk for u in users):
         raise ServiceError("You run this season, so you cannot add yourself from its host tools: a player sees none "
                            "of its secrets. Ask another host of the community to invite you. Nobody was added.",
@@ -178,7 +177,8 @@ def create_season(*, name: str, host: User, slug: str = "", players: str = "",
     users = find_players(names, community) if names else []
     check_size(len(users))
     if any(u.pk == host.pk for u in users) and not host_plays:
-        raise ServiceError(HOST_PLAYS + " Tick “I play in this season too” to go on, or leave your name out.",
+        raise ServiceError(HOST_PLAYS + " (A co-host is a host of the community who does not play.) Tick “I play in "
+                           "this season too” to go on, or leave your name out.",
                            "host_plays")
     with transaction.atomic():
         season = Season.objects.create(name=name, slug=free_slug(slug, name), host=host, community=community)
