@@ -80,7 +80,7 @@ class DeathMatchForm(forms.Form):
     )
     seed = WholeNumberField(required=False, min_value=0, help_text="Leave empty to draw one.")
 
-    def __init__(self, *args: Any, host: User | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, host: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         members = Membership.objects.filter(community_id__in=hosted_community_ids(host)).values("user_id")
         users = without_guests(get_user_model().objects.filter(is_active=True, pk__in=members)).order_by("username")

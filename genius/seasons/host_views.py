@@ -24,12 +24,32 @@ PLAYERS_HELP = ("User names of the community's members, separated by commas, spa
                 "season.")
 
 
+def _shown(value: Any) -> Any:
+    """Typed text as the page may show it back: a lone surrogate or a NUL becomes U+FFFD (what was typed is
+    still what is checked)."""
+    if not isinstance(value, str):
+        return value
+    return "".join("\ufffd" if ch == "\x00" or 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in value)
+
+
+class _ShownInput(forms.TextInput):
+    def format_value(self, value: Any) -> Any:
+        return _shown(super().format_value(value))
+
+
+class _ShownTextarea(forms.Textarea):
+    def format_value(self, value: Any) -> Any:
+        return _shown(super().format_value(value))
+
+
 class NewSeasonForm(forms.Form):
-    name = forms.CharField(max_length=hosting.NAME_MAX + 50, label="Name", help_text="For example: Spring season.")
+    name = forms.CharField(max_length=hosting.NAME_MAX + 50, label="Name", help_text="For example: Spring season.",
+                           widget=_ShownInput)
     slug = forms.CharField(required=False, max_length=hosting.SLUG_MAX + 50, label="Address (optional)",
-                           help_text="The end of the season's address, /seasons/…/. Leave empty to make one from the name.")
+                           help_text="The end of the season's address, /seasons/…/. Leave empty to make one from the name.",
+                           widget=_ShownInput)
     players = forms.CharField(required=False, max_length=hosting.MAX_TEXT + 1, label="Players",
-                              widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off", "spellcheck": "false"}),
+                              widget=_ShownTextarea(attrs={"rows": 4, "autocomplete": "off", "spellcheck": "false"}),
                               help_text=PLAYERS_HELP + f" At least {hosting.MIN_PLAYERS}; you can add more later.")
     host_plays = forms.BooleanField(required=False, label="I play in this season too",
                                     help_text=hosting.HOST_PLAYS + " Tick only if your own name is among the players.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -98,7 +99,7 @@ def not_members(users: list[User], community: Community | int) -> list[str]:
     return [u.get_username() for u in users if u.pk not in members]
 
 
-def add_players(season: Season, text: str, by: User | None = None) -> tuple[list[str], list[str]]:
+def add_players(season: Season, text: str, by: Any = None) -> tuple[list[str], list[str]]:
     """Invite the players named in ``text`` to ``season`` (members of its community only): (names invited,
     names already in or invited), all or nothing. ``by``, the host, cannot name themself here: a host who plays
     sees none of the season's secrets, so they name themself when they create a season, or are invited by

@@ -219,6 +219,8 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
 def _host_plays(season: Season, user: Any) -> dict[str, Any]:
     """What a host of the season's community who plays in it reads instead of the host tools: who runs it
     (the community's hosts who do not play) and, for an owner, where to name one."""
+    if season.community_id is None:  # no community, no host
+        return {"co_hosts": [], "owner": False}
     playing = set(season.players.values_list("user_id", flat=True)) | set(
         season.invitations.filter(status=invitations.Status.WAITING).values_list("user_id", flat=True))
     hosts = (Membership.objects.filter(community_id=season.community_id, role__in=[Role.OWNER, Role.HOST])

@@ -33,7 +33,7 @@ ALERT_LIMIT = 20
 def create_asking(
     users: Sequence[User],
     *,
-    host: User,
+    host: Any,
     game: str,
     title: str,
     season: Any = None,
