@@ -387,4 +387,5 @@ def season_rules(request: HttpRequest) -> HttpResponse:
         "dm_items": [(spec.title, [title for _, title in spec.offers.death_match_items]) for spec in specs
                      if spec.offers.death_match and spec.offers.death_match_items],
         "placement_games": [spec.title for spec in specs if any(f.from_placement for f in spec.config)],
+        "min_players": MIN_PLAYERS,
     })

@@ -256,3 +256,16 @@ def test_the_owner_who_plays_names_a_co_host_who_then_runs_the_season(club):
     assert "It is run by cy." in page(olga, season)
     assert access.is_season_host(season, _user("cy"))
     assert 'class="host-controls"' in page(login(_user("cy")), season)
+
+
+def test_the_admins_season_player_row_takes_only_a_member_of_the_seasons_community(club):
+    from genius.seasons.admin import SeasonPlayerForm
+
+    season = new_season(club)
+    zebras = Community.objects.get(name="Zebras")
+    communities.join_open(_user("olga"), zebras)  # olga's pick-list now holds dan too
+    refused = SeasonPlayerForm(data={"season": season.pk, "user": _user("dan").pk},
+                               instance=SeasonPlayer(season=season))
+    assert not refused.is_valid() and "dan is not a member of this season's community" in refused.errors["user"][0]
+    taken = SeasonPlayerForm(data={"season": season.pk, "user": _user("cy").pk}, instance=SeasonPlayer(season=season))
+    assert taken.is_valid(), taken.errors
