@@ -89,7 +89,9 @@ def test_an_added_player_is_invited_and_plays_only_once_they_accept(club):
     assert not season.players.exists()
     assert set(season.invitations.values_list("status", flat=True)) == {SeasonInvitation.Status.WAITING}
     ana = login(_user("ana"))
-    assert "You are invited to play in this season" in page(ana, season)
+    invited_page = page(ana, season)
+    assert "You are invited to play in this season" in invited_page
+    assert not any(mark in invited_page for mark in ("{%", "{{", "{#"))
     ana.post(reverse("season-play", args=[season.slug]), {"action": "accept"})
     assert list(season.players.values_list("user__username", flat=True)) == ["ana"]
     assert "You are invited" not in page(ana, season)
@@ -240,6 +242,7 @@ def test_the_owner_who_plays_repairs_the_season_by_leaving_before_the_first_epis
     olga = login(_user("olga"))
     html = page(olga, season)
     assert 'id="host-plays"' in html and "Leave the season" in html and 'class="host-controls"' not in html
+    assert not any(mark in html for mark in ("{%", "{{", "{#"))  # no template syntax left in the page
     olga.post(reverse("season-play", args=[season.slug]), {"action": "leave"})
     assert access.is_season_host(season, _user("olga"))
     assert 'class="host-controls"' in page(olga, season)
