@@ -195,8 +195,8 @@ def test_fuzzed_death_match_page_never_fails_and_starts_only_valid_matches(host,
         else:
             match = Match.objects.latest("pk")  # it waits for both players' yes, its settings checked already
             assert match.status == Match.Status.LOBBY and -(2**63) <= match.seed < 2**63
-            for player in (ana, ben):
-                seat_answers.accept(match.pk, player)
+            for seat in match.seats.filter(answer="waiting").select_related("user"):  # the host's own: taken
+                seat_answers.accept(match.pk, seat.user)
             assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
 
     post()
