@@ -34,7 +34,7 @@ from django.shortcuts import get_object_or_404, render
 
 from genius.communities.models import HOSTING_ROLES, Community, Membership
 from genius.matches.models import Match, Seat
-from genius.seasons.models import Season, SeasonPlayer
+from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
 
 View = Callable[..., HttpResponse]
 Scope = Literal["site", "match", "season"]
@@ -93,6 +93,13 @@ SEASON = Reach(("community",), seasons=("",))
 COMMUNITY = Reach(("community",))
 
 
+def _seasons_played_by(user: Any) -> tuple[QuerySet, QuerySet]:
+    """The ids of the seasons ``user`` plays in, and of those they are invited to and have not answered yet (they
+    could accept after seeing its secrets): a player of both, for every question of who hosts."""
+    return (SeasonPlayer.objects.filter(user=user).values("season_id"),
+            SeasonInvitation.objects.filter(user=user, status=SeasonInvitation.Status.WAITING).values("season_id"))
+
+
 def hosted(user: Any, reach: Reach) -> Q:
     """The one rule of who hosts a row, as a filter: ``user`` is an owner or a host of its community, does not
     play in its season and holds no seat in its match (a seat, or a season entry, makes them a player there:
@@ -104,9 +111,9 @@ def hosted(user: Any, reach: Reach) -> Q:
     for path in reach.communities:
         rule |= Q(**{_lookup(path, "pk__in" if path == "" else "in"): communities})
     if reach.seasons:
-        played = SeasonPlayer.objects.filter(user=user).values("season_id")
-        for path in reach.seasons:
-            rule &= ~Q(**{_lookup(path, "pk__in" if path == "" else "in"): played})
+        for played in _seasons_played_by(user):
+            for path in reach.seasons:
+                rule &= ~Q(**{_lookup(path, "pk__in" if path == "" else "in"): played})
     if reach.matches:
         seated = Seat.objects.filter(user=user).values("match_id")
         for path in reach.matches:
@@ -148,8 +155,11 @@ def may_host(user: Any) -> bool:
 
 
 def plays_in_season(season_id: int | None, user: Any) -> bool:
-    """Whether ``user`` is one of the players of the season ``season_id`` (None: no season)."""
-    return season_id is not None and SeasonPlayer.objects.filter(season_id=season_id, user=user).exists()
+    """Whether ``user`` is one of the players of the season ``season_id`` (None: no season), or is invited to
+    play in it and has not answered yet (they could accept after seeing its secrets)."""
+    if season_id is None or not _signed_in(user):
+        return False
+    return any(played.filter(season_id=season_id).exists() for played in _seasons_played_by(user))
 
 
 #: A match whose seats are known not to hold the user (``is_host_of(..., seated=False)``).

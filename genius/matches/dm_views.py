@@ -1,5 +1,7 @@
-"""Death Matches: the host's page to set one up for any two players in any game whose spec offers a
-Death Match (the JSON a live page reads, hints and clocks, is in ``hints_and_clock_json``).
+"""Death Matches: the host's page to set one up for two members of the community, in any game whose spec
+offers a Death Match (the JSON a live page reads, hints and clocks, is in ``hints_and_clock_json``). Nobody
+is drafted: the match waits in its lobby until both players accept, and starts then
+(``services.seat_answers``).
 
 Views call services and the engine's own checks; no rule lives here, and no game is named.
 """
@@ -19,9 +21,10 @@ from django.views.decorators.http import require_http_methods
 from games.engines.spec import GameSpec
 from genius.accounts.people import without_guests
 from genius.communities.fields import community_field, preselect_community
+from genius.communities.models import Membership
 from genius.forms.fields import WholeNumberField
-from genius.matches.access import host_required, scoped
-from genius.matches.services import lifecycle
+from genius.matches.access import host_required, hosted_community_ids, scoped
+from genius.matches.services import seat_answers
 from genius.matches.services.engines import (
     death_match_games,
     first_death_match_game,
@@ -77,9 +80,10 @@ class DeathMatchForm(forms.Form):
     )
     seed = WholeNumberField(required=False, min_value=0, help_text="Leave empty to draw one.")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, host: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        users = without_guests(get_user_model().objects.filter(is_active=True)).order_by("username")  # no guests
+        members = Membership.objects.filter(community_id__in=hosted_community_ids(host)).values("user_id")
+        users = without_guests(get_user_model().objects.filter(is_active=True, pk__in=members)).order_by("username")
         for seat in ("first", "second"):
             seat_field = self.fields[seat]
             assert isinstance(seat_field, forms.ModelChoiceField)
@@ -113,11 +117,18 @@ class DeathMatchForm(forms.Form):
             self.add_error("game", "No game here can be played as a Death Match.")
         if first and second and first == second:
             self.add_error("second", "Choose two different players.")
-        if season is not None:
-            for key in ("first", "second"):
-                user = data.get(key)
-                if user and season.players.filter(user=user, eliminated_at__isnull=False).exists():
-                    self.add_error(key, f"{user} has been eliminated from {season}.")
+        community = season.community if season is not None else data.get("community")
+        for key in ("first", "second"):
+            user = data.get(key)
+            if not user:
+                continue
+            if community is not None and not Membership.objects.filter(community=community, user=user).exists():
+                self.add_error(key, f"{user} is not a member of {community.name}: a Death Match is played between "
+                                    "the community's members.")
+            elif season is not None and not season.players.filter(user=user).exists():
+                self.add_error(key, f"{user} does not play in {season}.")
+            elif season is not None and season.players.filter(user=user, eliminated_at__isnull=False).exists():
+                self.add_error(key, f"{user} has been eliminated from {season}.")
         return data
 
     def config(self) -> dict[str, Any]:
@@ -138,11 +149,11 @@ class DeathMatchForm(forms.Form):
         return config
 
 
-def _error_field(message: str) -> str | None:
-    """The form field a start-up refusal is about (``… boards: board 2 …`` → boards), or None."""
-    if "boards:" in message:
+def _error_field(message: str, field: str | None = None) -> str | None:
+    """The form field a refusal is about (its field, or ``… boards: board 2 …`` → boards), or None."""
+    if field == BOARDS_KEY or "boards:" in message:
         return "boards"
-    if "reserve_s:" in message:
+    if field == RESERVE_KEY or "reserve_s:" in message:
         return "reserve_seconds"
     return None
 
@@ -150,8 +161,8 @@ def _error_field(message: str) -> str | None:
 @require_http_methods(["GET", "POST"])
 @host_required
 def new_death_match(request: HttpRequest) -> HttpResponse:
-    """Hosts only: set up a Death Match for any two players, in any game offering one, and start it."""
-    form = DeathMatchForm(request.POST or None)
+    """Hosts only: set up a Death Match for two members, in any game offering one; it starts once both accept."""
+    form = DeathMatchForm(request.POST or None, host=request.user)
     form.fields["community"] = community_field(request.user)
     preselect_community(form, request)
     cast(forms.ModelChoiceField, form.fields["season"]).queryset = scoped(Season.objects.all(), request.user)
@@ -159,15 +170,17 @@ def new_death_match(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             first, second = data["first"], data["second"]
-            match = lifecycle.start_match_between(
-                [first, second], game=form.game_slug(), season=data["season"], seed=data["seed"], config=form.config(),
+            match = seat_answers.create_asking(
+                [first, second], host=request.user, game=form.game_slug(), season=data["season"], seed=data["seed"],
+                config=form.config(),
                 title=data["title"] or f"Death Match: {first.get_username()} vs {second.get_username()}",
                 turn_seconds=data["turn_seconds"], community_id=data["community"].pk,
             )
         except ServiceError as exc:
-            form.add_error(_error_field(exc.message), exc.message)
+            form.add_error(_error_field(exc.message, exc.field), exc.message)
         else:
-            messages.success(request, f"{match.title} has started.")
+            messages.success(request, f"{match.title} is set up: it starts as soon as both players accept (each is "
+                                      "told, and may decline; you are told if one does).")
             return redirect("match", pk=match.pk)
     return render(request, "games/dm/new.html", {"form": form},
                   status=400 if form.errors else 200)

@@ -91,6 +91,16 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     joined = models.DateTimeField(auto_now_add=True)
 
+    class Answer(models.TextChoices):
+        """A seat the host gave a player (a host-made Death Match) waits for the player's yes."""
+
+        TAKEN = "", "Taken by the player"
+        WAITING = "waiting", "Seated by the host, waiting for the player's answer"
+        DECLINED = "declined", "Declined by the player"
+
+    answer = models.CharField(max_length=8, blank=True, default="", choices=Answer.choices,
+                              help_text="A seat the host gave: the player accepts (then it reads as taken) or declines.")
+
     class Meta:
         ordering = ["position"]
         constraints = [

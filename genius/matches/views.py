@@ -30,7 +30,17 @@ from genius.matches.access import match_host_required
 from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
 from genius.matches.move_fields import move_fields
 from genius.matches.safe_markdown import render_with_toc
-from genius.matches.services import conceding, controls, lifecycle, matchfiles, practice, replays, seating, submitting
+from genius.matches.services import (
+    conceding,
+    controls,
+    lifecycle,
+    matchfiles,
+    practice,
+    replays,
+    seat_answers,
+    seating,
+    submitting,
+)
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.match_rules import rules_text
@@ -139,7 +149,9 @@ def _match_context(request: HttpRequest, match: Match, *, posted: MoveForm | Non
     if match.status == Match.Status.LOBBY:
         ctx["lobby_full"] = seating.is_full(match)
         seated = request.user.is_authenticated and viewer.seat is not None
-        ctx["can_leave"] = seated
+        ctx["seat_answer"] = viewer.seat.answer if seated and viewer.seat is not None else ""
+        ctx["can_leave"] = seated and not ctx["seat_answer"]
+        ctx["unanswered"] = seat_answers.unanswered(match)
         ctx["guest"] = guests.is_guest(request)
         ctx["can_join"] = (request.user.is_authenticated and not seated and not ctx["lobby_full"]
                            and not ctx["guest"])

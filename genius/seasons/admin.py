@@ -13,6 +13,7 @@ from django.utils.html import format_html
 
 from genius.accounts.people import without_guests
 from genius.communities.admin_scope import CommunityScoped, ScopedInline
+from genius.communities.models import Membership
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
 from genius.matches import access
 from genius.matches.admin import BY_SEASON, run_on_each
@@ -29,9 +30,30 @@ from genius.seasons.services.results import on_match_finished
 OF_SEASON = access.Reach(("season__community",), seasons=("season",))
 
 
+class SeasonPlayerForm(forms.ModelForm):
+    """A season's player row: a member of the season's community (its pick-list holds the members of every
+    community the host runs; a posted id is checked against this season's)."""
+
+    class Meta:
+        model = SeasonPlayer
+        fields = "__all__"
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        user = data.get("user")
+        community_id = (Season.objects.filter(pk=self.instance.season_id).values_list("community_id", flat=True).first()
+                        if self.instance.season_id else None)
+        if user is not None and community_id is not None and not Membership.objects.filter(
+                community_id=community_id, user=user).exists():
+            self.add_error("user", f"{user} is not a member of this season's community: only its members play in "
+                                   "its seasons.")
+        return data
+
+
 class SeasonPlayerInline(ScopedInline):
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     model = SeasonPlayer
+    form = SeasonPlayerForm
     extra = 0
     autocomplete_fields = ["user"]
 

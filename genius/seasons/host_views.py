@@ -1,7 +1,10 @@
 """The host's season pages without the Django admin: a new season with its players, and more players by
-name (several at once). Episodes are created on the season page itself (``views.season_host``)."""
+name (several at once), each invited (they play once they accept). Episodes are created on the season page
+itself (``views.season_host``)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -16,16 +19,40 @@ from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting
 from genius.seasons.models import Season
 
-PLAYERS_HELP = "User names, separated by commas, spaces or new lines (for example: ana, ben, cy). Guests cannot play in a season."
+PLAYERS_HELP = ("User names of the community's members, separated by commas, spaces or new lines (for example: ana, "
+                "ben, cy). Each is invited and plays once they accept; they may decline. Guests cannot play in a "
+                "season.")
+
+
+def _shown(value: Any) -> Any:
+    """Typed text as the page may show it back: a lone surrogate or a NUL becomes U+FFFD (what was typed is
+    still what is checked)."""
+    if not isinstance(value, str):
+        return value
+    return "".join("\ufffd" if ch == "\x00" or 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in value)
+
+
+class _ShownInput(forms.TextInput):
+    def format_value(self, value: Any) -> Any:
+        return _shown(super().format_value(value))
+
+
+class _ShownTextarea(forms.Textarea):
+    def format_value(self, value: Any) -> Any:
+        return _shown(super().format_value(value))
 
 
 class NewSeasonForm(forms.Form):
-    name = forms.CharField(max_length=hosting.NAME_MAX + 50, label="Name", help_text="For example: Spring season.")
+    name = forms.CharField(max_length=hosting.NAME_MAX + 50, label="Name", help_text="For example: Spring season.",
+                           widget=_ShownInput)
     slug = forms.CharField(required=False, max_length=hosting.SLUG_MAX + 50, label="Address (optional)",
-                           help_text="The end of the season's address, /seasons/…/. Leave empty to make one from the name.")
+                           help_text="The end of the season's address, /seasons/…/. Leave empty to make one from the name.",
+                           widget=_ShownInput)
     players = forms.CharField(required=False, max_length=hosting.MAX_TEXT + 1, label="Players",
-                              widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off", "spellcheck": "false"}),
-                              help_text=PLAYERS_HELP + " You can add more later.")
+                              widget=_ShownTextarea(attrs={"rows": 4, "autocomplete": "off", "spellcheck": "false"}),
+                              help_text=PLAYERS_HELP + f" At least {hosting.MIN_PLAYERS}; you can add more later.")
+    host_plays = forms.BooleanField(required=False, label="I play in this season too",
+                                    help_text=hosting.HOST_PLAYS + " Tick only if your own name is among the players.")
 
 
 class AddPlayersForm(forms.Form):
@@ -48,15 +75,25 @@ def new_season(request: SignedInRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             season = hosting.create_season(name=data["name"], slug=data["slug"], players=data["players"],
-                                           host=request.user, community=data["community"])
+                                           host=request.user, community=data["community"],
+                                           host_plays=data["host_plays"])
         except ServiceError as exc:
             _error(form, exc)
         else:
-            count = season.players.count()
-            messages.success(request, f"Season {season.name} created with {count} player{'s' if count != 1 else ''}. "
-                                      "Create its first episode below.")
+            messages.success(request, _created(season, request.user))
             return redirect("season", slug=season.slug)
     return render(request, "games/host/season_new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _created(season: Season, host: Any) -> str:
+    """What the host reads once the season is made: who was invited, and what to do next (the host tools are
+    on the season's page only for a host who does not play)."""
+    invited = season.invitations.count()
+    text = (f"Season {season.name} created: {invited} player{'s' if invited != 1 else ''} invited; each plays once "
+            "they accept (the season's page shows who has).")
+    if season.players.filter(user=host).exists():
+        return f"{text} {hosting.HOST_PLAYS}"
+    return f"{text} Create its first episode below once they have."
 
 
 @require_POST
@@ -68,14 +105,14 @@ def add_players(request: HttpRequest, season: Season) -> HttpResponse:
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("season", slug=season.slug)
     try:
-        added, already = hosting.add_players(season, form.cleaned_data["players"])
+        added, already = hosting.add_players(season, form.cleaned_data["players"], by=request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("season", slug=season.slug)
     parts = []
     if added:
-        parts.append(f"Added to the season: {', '.join(added)}.")
+        parts.append(f"Invited to the season: {', '.join(added)} (each plays once they accept).")
     if already:
-        parts.append(f"Already in it: {', '.join(already)}.")
+        parts.append(f"Already in it or invited: {', '.join(already)}.")
     messages.success(request, " ".join(parts))
     return redirect("season", slug=season.slug)

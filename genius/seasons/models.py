@@ -46,6 +46,32 @@ class SeasonPlayer(models.Model):
     def __str__(self) -> str:
         return f"{self.user} in {self.season}"
 
+class SeasonInvitation(models.Model):
+    """A host's invitation to play in a season: nobody is drafted. The invited member becomes a
+    :class:`SeasonPlayer` only once they accept; they may decline instead (templates/games/season_rules.html,
+    "Who plays")."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for an answer"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="season_invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
+    created = models.DateTimeField(auto_now_add=True)
+    answered = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [models.UniqueConstraint(fields=["season", "user"], name="one_invitation_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.season} ({self.status})"
+
+
 class Episode(models.Model):
     """One episode of a season: a Main Match, then its Death Match(es)."""
 

@@ -8,6 +8,7 @@ urlpatterns = [
     path("season-rules/", views.season_rules, name="season-rules"),
     path("seasons/<slug:slug>/", views.season_detail, name="season"),
     path("seasons/<slug:slug>/host/", views.season_host, name="season-host"),
+    path("seasons/<slug:slug>/play/", views.season_play, name="season-play"),
     path("seasons/<slug:slug>/wallet/", views.season_wallet, name="season-wallet"),
     path("season-archives/", include("genius.seasons.archive_views")),  # download and import a whole season
     path("decisions/<int:pk>/", views.decision_detail, name="decision"),

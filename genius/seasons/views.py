@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from games.engines import house_bots
 from games.engines.spec import GameSpec
 from genius.accounts.requests import SignedInRequest
+from genius.communities.models import Membership, Role
 from genius.forms.config import config_value
 from genius.forms.fields import WholeNumberField, choice_field, id_from
 from genius.hosting.forms import config_field
@@ -30,13 +31,14 @@ from genius.matches.services.engines import GAME_TITLES, available_games, spec_o
 from genius.matches.services.errors import ServiceError
 from genius.notify import webhooks
 from genius.notify.models import WebhookDelivery
+from genius.seasons import invitations
 from genius.seasons.host_views import AddPlayersForm
 from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 from genius.seasons.services.death_matches import create_death_match, default_dm_game, picks_to_play, two_player_games
 from genius.seasons.services.decisions import close_decision_now, decide, open_decisions, option_users
 from genius.seasons.services.episodes import HOUSE_BOT, create_episode, episode_stage
 from genius.seasons.services.recording import item_title
-from genius.seasons.services.standings import Standing, players_still_in, standings
+from genius.seasons.services.standings import MIN_PLAYERS, Standing, players_still_in, standings
 
 
 class StandingRow(TypedDict):
@@ -186,7 +188,13 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
         "my_decisions": list(open_decisions(user, season)) if user else [],
         "is_player": me is not None and season.players.filter(user_id=me).exists(),
         "host": host,
+        "invitation": invitations.waiting_invitation(season, user),
+        "begun": invitations.has_begun(season),
+        "min_players": MIN_PLAYERS,
     }
+    ctx["may_leave"] = ctx["is_player"] and not ctx["begun"]
+    if not host and user is not None and access.hosts_community(season.community_id, user):
+        ctx["host_plays"] = _host_plays(season, user)  # a host who plays: why the host tools are not here
     if host:
         last = season.episodes.order_by("-number").first()
         settings_forms = settings_forms or _settings_forms(season, user=request.user)
@@ -204,8 +212,46 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
             "deliveries": season.webhook_deliveries.exclude(status=WebhookDelivery.Status.SENT)[:20],
             "webhook": webhooks.webhook_of(season.pk),  # its own, else its community's
             "add_players_form": AddPlayersForm(),
+            "roster": invitations.roster(season),
         })
     return render(request, "games/season.html", ctx, status=status)
+
+
+def _host_plays(season: Season, user: Any) -> dict[str, Any]:
+    """What a host of the season's community who plays in it reads instead of the host tools: who runs it
+    (the community's hosts who do not play) and, for an owner, where to name one."""
+    if season.community_id is None:  # no community, no host
+        return {"co_hosts": [], "owner": False}
+    playing = set(season.players.values_list("user_id", flat=True)) | set(
+        season.invitations.filter(status=invitations.Status.WAITING).values_list("user_id", flat=True))
+    hosts = (Membership.objects.filter(community_id=season.community_id, role__in=[Role.OWNER, Role.HOST])
+             .exclude(user_id__in=playing).select_related("user").order_by("user__username"))
+    owner = Membership.objects.filter(community_id=season.community_id, user=user, role=Role.OWNER).exists()
+    return {"co_hosts": [m.user.get_username() for m in hosts], "owner": owner}
+
+
+@require_POST
+@login_required
+def season_play(request: SignedInRequest, slug: str) -> HttpResponse:
+    """``/seasons/<slug>/play/``: an invited member accepts or declines; a player leaves before the first
+    episode. The season page says what happened."""
+    season = get_object_or_404(Season, slug=slug)
+    action = request.POST.get("action", "")
+    try:
+        if action == "accept":
+            invitations.accept(season, request.user)
+            messages.success(request, f"You play in {season.name}: its next Main Match seats you.")
+        elif action == "decline":
+            invitations.decline(season, request.user)
+            messages.success(request, f"You declined: you do not play in {season.name}. Its hosts see your answer.")
+        elif action == "leave":
+            invitations.leave(season, request.user)
+            messages.success(request, f"You left {season.name} before its first episode: you do not play in it.")
+        else:
+            messages.error(request, "Choose accept, decline or leave.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("season", slug=season.slug)
 
 
 @require_POST
@@ -342,4 +388,5 @@ def season_rules(request: HttpRequest) -> HttpResponse:
         "dm_items": [(spec.title, [title for _, title in spec.offers.death_match_items]) for spec in specs
                      if spec.offers.death_match and spec.offers.death_match_items],
         "placement_games": [spec.title for spec in specs if any(f.from_placement for f in spec.config)],
+        "min_players": MIN_PLAYERS,
     })

@@ -190,7 +190,7 @@
     function render(items) {
       myMatches(items);
       var badge = document.querySelector("[data-due-count]");
-      var moves = items.filter(function (i) { return i.kind !== "challenge" && i.kind !== "lobby"; });  // challenges: their own link; a full lobby is the host's, not in My matches
+      var moves = items.filter(function (i) { return i.kind !== "challenge" && i.kind !== "lobby" && i.kind !== "invitation"; });  // challenges: their own link; a full lobby is the host's, a season invitation the season page's: not in My matches
       if (badge && counted !== moves.length) {  // written only when it changed: a text written again is a layout pass
         counted = moves.length;
         if (badge.textContent !== String(moves.length)) badge.textContent = String(moves.length);

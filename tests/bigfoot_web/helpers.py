@@ -77,3 +77,14 @@ def page(client: Any, match: Match) -> str:
 def resolve_now(match: Match) -> Match:
     lifecycle.resolve_now(match.pk)
     return fresh(match)
+
+
+def accepted(match):
+    """A Death Match from the host's page once both players said yes (it waits for them, then starts)."""
+    from genius.matches.models import Seat
+    from genius.matches.services import seat_answers
+
+    for seat in match.seats.filter(answer=Seat.Answer.WAITING).select_related("user"):
+        seat_answers.accept(match.pk, seat.user)
+    match.refresh_from_db()
+    return match

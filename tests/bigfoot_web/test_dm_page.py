@@ -9,7 +9,7 @@ from django.utils import timezone
 from genius.matches.models import Match
 from genius.seasons.models import Season, SeasonPlayer
 
-from .helpers import BOARDS
+from .helpers import BOARDS, accepted
 
 pytestmark = pytest.mark.django_db
 
@@ -21,12 +21,15 @@ def form(first, second, **extra) -> dict:
     return data
 
 
-def test_the_host_creates_a_running_death_match_for_two_chosen_players(client, host, ana, ben):
+def test_the_host_creates_a_death_match_for_two_chosen_members_that_starts_once_both_accept(client, host, ana, ben):
     client.force_login(host)
     assert client.get(reverse("dm-new")).status_code == 200
     response = client.post(reverse("dm-new"), form(ben, ana, turn_seconds="45", seed="77"))
     match = Match.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("match", args=[match.pk])
+    assert match.status == Match.Status.LOBBY
+    assert "starts as soon as both players accept" in client.get(response["Location"]).content.decode()
+    match = accepted(match)
     assert match.game == "bigfoot-sighting" and match.status == Match.Status.RUNNING
     assert match.title == "Death Match: ben vs ana" and match.seed == 77 and match.turn_seconds == 45
     assert [(s.name, s.user) for s in match.seats.order_by("position")] == [("ben", ben), ("ana", ana)]
@@ -34,7 +37,6 @@ def test_the_host_creates_a_running_death_match_for_two_chosen_players(client, h
     assert phase.kind == "setup" and phase.name == "layout · first pick"
     assert (phase.deadline - phase.opened_at).total_seconds() == 120  # a set-up step: 2 minutes
     assert match.state["clock"]["reserve_s"] == 300 and match.state["clock"]["turn_s"] == 45
-    assert "has started" in client.get(response["Location"]).content.decode()
 
 
 def test_items_set_by_the_host_go_to_the_chosen_seats_and_an_item_left_out_to_nobody(client, host, ana, ben):
@@ -42,7 +44,7 @@ def test_items_set_by_the_host_go_to_the_chosen_seats_and_an_item_left_out_to_no
     data = form(ana, ben, choose_layout="second", extra_tree="first", mulligan="first", plus_1_5="")
     del data["draw_items"]
     client.post(reverse("dm-new"), data)
-    match = Match.objects.get()
+    match = accepted(Match.objects.get())
     assert match.state["items"] == {"plus_1_5": None, "choose_layout": "ben", "extra_tree": "ana", "mulligan": "ana"}
     assert match.current_phase.actors == ["ben"]  # the Choose Layout holder picks first
 
@@ -50,7 +52,7 @@ def test_items_set_by_the_host_go_to_the_chosen_seats_and_an_item_left_out_to_no
 def test_the_host_may_post_the_three_candidate_boards(client, host, ana, ben):
     client.force_login(host)
     client.post(reverse("dm-new"), form(ana, ben, boards="\n\n".join(BOARDS), reserve_seconds="120"))
-    match = Match.objects.get()
+    match = accepted(Match.objects.get())
     assert match.state["candidates"] == BOARDS and match.state["reserve_s"] == {"ana": 120, "ben": 120}
 
 

@@ -18,6 +18,7 @@ from genius.forms.moves import MoveForm
 from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle, matchfiles, submitting
 from genius.matches.services.engines import engine_of
+from tests.bigfoot_web.helpers import accepted
 
 SLUG = "black-and-white"
 
@@ -118,7 +119,7 @@ def test_the_hosts_death_match_page_sets_up_the_game_with_its_reserve(client, ho
         "game": SLUG, "first": ben.pk, "second": ana.pk, "turn_seconds": "45", "reserve_seconds": "120",
         "draw_items": "on", "title": "", "boards": "", "seed": "9",
     })
-    match = Match.objects.get()
+    match = accepted(Match.objects.get())
     assert response.status_code == 302 and match.game == SLUG and match.status == Match.Status.RUNNING
     assert match.config == {"reserve_s": 120, "turn_s": 45}
     assert match.state["reserve_s"] == {"ben": 120.0, "ana": 120.0}

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from genius.communities.models import Community, Role
 from genius.matches.models import Match
+from genius.seasons import invitations
 from genius.seasons.models import Season
 from tests.browser.helpers import BrowserTestCase, log_in
 
@@ -85,6 +86,10 @@ class TestTwoCommunitiesInBrowser(BrowserTestCase):
             page.wait_for_url(re.compile(r".*/seasons/[a-z0-9-]+/$"), timeout=15000)
         except Exception:
             raise AssertionError(page.url + page.inner_text("main")[:1500]) from None
+        season = Season.objects.get(slug=page.url.rstrip("/").split("/")[-1])
+        for invitation in season.invitations.select_related("user"):  # each says yes (nobody is drafted)
+            invitations.accept(season, invitation.user)
+        page.reload()
         page.select_option(".episode-form select[name=game]", "rituals-gone-bad")
         page.get_by_label("Fill empty seats with house bots").check()  # 4 players, 7 seats
         page.get_by_label("Start at once").check()

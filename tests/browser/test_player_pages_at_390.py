@@ -24,6 +24,7 @@ class TestPlayerPagesAt390(BrowserTestCase):
     def setup_people(self) -> Match:
         confirm(User.objects.create_user("ana", email="ana@example.org", password="ana-password-1"))
         User.objects.create_user("ben", password="ben-password-1")
+        User.objects.create_user("cy", password="cy-password-1")
         User.objects.create_user("boss", password="boss-password-1", is_staff=True, is_superuser=True)
         return lifecycle.create_match(game="black-and-white", title="Friday duel", seed=3)
 
@@ -58,11 +59,11 @@ class TestPlayerPagesAt390(BrowserTestCase):
         page.click("main a[href=\"/host/seasons/new/\"]")  # a link drawn as a button
         assert fits(page)
         page.fill("input[name=name]", "Spring season")
-        page.fill("textarea[name=players]", "ana")
+        page.fill("textarea[name=players]", "ana ben")
         page.get_by_role("button", name="Create the season").click()
         page.wait_for_url(f"{base}/seasons/spring-season/")
-        assert "Season Spring season created with 1 player" in page.inner_text("main") and fits(page)
-        page.fill("#add-players", "ben, boss")
+        assert "Season Spring season created: 2 players invited" in page.inner_text("main") and fits(page)
+        page.fill("#add-players", "cy")
         page.get_by_role("button", name="Add them").click()
-        assert "Added to the season: ben, boss." in page.inner_text("main") and fits(page)
-        assert sorted(Season.objects.get().players.values_list("user__username", flat=True)) == ["ana", "ben", "boss"]
+        assert "Invited to the season: cy (each plays once they accept)." in page.inner_text("main") and fits(page)
+        assert sorted(Season.objects.get().invitations.values_list("user__username", flat=True)) == ["ana", "ben", "cy"]

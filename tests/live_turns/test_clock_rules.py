@@ -17,7 +17,7 @@ from genius.matches import presenters
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, live_turns, matchfiles, submitting
 from genius.matches.services.engines import engine_of
-from tests.bigfoot_web.helpers import bot_payload, new_duel, play_setup
+from tests.bigfoot_web.helpers import accepted, bot_payload, new_duel, play_setup
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_turn_length_and_reserve_are_per_match(client, host, ana, ben):
         "first": ana.pk, "second": ben.pk, "turn_seconds": "45", "reserve_seconds": "100", "draw_items": "",
         "title": "", "boards": "", "seed": "3"})
     assert response.status_code == 302
-    short = play_setup(Match.objects.get())
+    short = play_setup(accepted(Match.objects.get()))
     usual = play_setup(new_duel(ana, ben))
     assert short.config["turn_s"] == 45 and short.turn_seconds == 45 and short.config["reserve_s"] == 100
     turn = short.current_phase

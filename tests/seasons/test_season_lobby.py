@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
+from genius.communities.models import Membership
 from genius.matches.models import Match, Seat
 from genius.matches.services import lifecycle
 from genius.seasons.models import SeasonPlayer
@@ -58,3 +59,17 @@ def test_a_lobby_outside_any_season_is_open_to_every_signed_up_player():
     user = get_user_model().objects.create_user(username="newcomer", password="pw-newcomer-123")
     join(user, match)
     assert list(match.seats.values_list("name", flat=True)) == ["newcomer"]
+
+
+def test_a_removed_member_cannot_take_a_season_lobby_seat():
+    match = season_lobby()
+    from django.test import Client
+
+    ben = get_user_model().objects.get(username="ben")
+    client = Client()
+    client.force_login(ben)  # (logging in saves the user, which puts them back in the test's house community)
+    Membership.objects.filter(community_id=match.community_id, user=ben).delete()  # removed from the community
+    assert SeasonPlayer.objects.filter(user=ben, season=match.season).exists()  # still on the season's list
+    page = client.post(reverse("match-join", args=[match.pk]), follow=True).content.decode()
+    assert "only its members take its seats" in page
+    assert not Seat.objects.filter(match=match).exists()

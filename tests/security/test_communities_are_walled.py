@@ -361,10 +361,12 @@ def test_a_removed_host_loses_the_host_pages_and_the_admin(world):
 def test_a_host_cannot_make_anything_in_another_community_from_the_host_pages(world):
     alice, b = _as(world["alice"]), world["b"]
     seasons_of_b = set(Season.objects.filter(community=b).values_list("pk", flat=True))
-    refused = alice.post(reverse("host-new-season"), {"name": "Sneaky season", "community": b.pk, "players": ""})
+    refused = alice.post(reverse("host-new-season"), {"name": "Sneaky season", "community": b.pk,
+                                                      "players": "bob pete"})
     assert refused.status_code == 400 and "Select a valid choice" in refused.content.decode()
     assert set(Season.objects.filter(community=b).values_list("pk", flat=True)) == seasons_of_b
-    made = alice.post(reverse("host-new-season"), {"name": "Fair season", "community": world["a"].pk, "players": ""})
+    made = alice.post(reverse("host-new-season"), {"name": "Fair season", "community": world["a"].pk,
+                                                   "players": "alice pia", "host_plays": "on"})
     assert made.status_code == 302 and Season.objects.get(name="Fair season").community_id == world["a"].pk
     field = community_field(world["alice"])  # the one field every host page picks a community with
     with pytest.raises(ValidationError):

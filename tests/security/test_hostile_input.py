@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from genius.live.routing import websocket_urlpatterns
 from genius.matches.models import Match, Submission
-from genius.matches.services import matchfiles
+from genius.matches.services import matchfiles, seat_answers
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
 from tests.security.helpers import SIZES, match_where_she_acts
@@ -193,8 +193,11 @@ def test_fuzzed_death_match_page_never_fails_and_starts_only_valid_matches(host,
         if response.status_code == 400:
             assert Match.objects.count() == before
         else:
-            match = Match.objects.latest("pk")
-            assert match.status == Match.Status.RUNNING and -(2**63) <= match.seed < 2**63
+            match = Match.objects.latest("pk")  # it waits for both players' yes, its settings checked already
+            assert match.status == Match.Status.LOBBY and -(2**63) <= match.seed < 2**63
+            for seat in match.seats.filter(answer="waiting").select_related("user"):  # the host's own: taken
+                seat_answers.accept(match.pk, seat.user)
+            assert Match.objects.get(pk=match.pk).status == Match.Status.RUNNING
 
     post()
 

@@ -155,10 +155,14 @@ def join_lobby(match_id: int, user: User) -> Seat:
 
 
 def _check_community_member(match: Match, user: User) -> None:
-    """A community's lobby seats only its members (someone removed from it loses its lobbies)."""
-    if match.community_id is None or match.season_id is not None:  # a season's players are checked above
+    """A community's lobby seats only its members (someone removed from it loses its lobbies), a season's
+    lobby as every other: a season player removed from the community takes none of its seats."""
+    if match.community_id is None:
         return
     if not Membership.objects.filter(community_id=match.community_id, user_id=user.pk).exists():
+        if match.season_id is not None:
+            raise ServiceError("This match belongs to a season of a community you are not a member of (any more): "
+                               "only its members take its seats.")
         raise ServiceError("This lobby belongs to a community: only its members can take a seat. Ask to join it "
                            "on its page.")
 
@@ -216,6 +220,15 @@ def start_match(match_id: int, *, now: datetime | None = None) -> Match:
         seats = list(match.seats.order_by("position"))
         if len(seats) != match.seats_wanted:
             raise ServiceError(f"The lobby has {len(seats)} of {match.seats_wanted} seats filled.")
+        asked = [s for s in seats if s.answer != Seat.Answer.TAKEN]  # seats the host gave wait for a yes
+        if asked:
+            declined = [s.name for s in asked if s.answer == Seat.Answer.DECLINED]
+            waiting = [s.name for s in asked if s.answer == Seat.Answer.WAITING]
+            why = "; ".join(filter(None, [f"{', '.join(declined)} declined to play" if declined else "",
+                                          f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
+                                          "accepted yet" if waiting else ""]))
+            raise ServiceError(f"The match cannot start: {why}. It starts by itself when every player has "
+                               "accepted.")
         giving = match.season_decisions.filter(kind=Decision.Kind.GIVE_ITEM)
         if giving.exclude(status=Decision.Status.DECIDED).exists():  # season_rules.html: items are given by players
             raise ServiceError(f"The Death Match's items are still being given ({giving.filter(status=Decision.Status.DECIDED).count()} "

@@ -67,6 +67,7 @@ def full_lobbies(user: Any, now: datetime | None = None) -> list[dict]:
     lobbies = (Match.objects.filter(status=Match.Status.LOBBY)
                .filter(Q(season__isnull=True) | Q(season__host__isnull=True) | Q(season__host=user))
                .exclude(seats__user=user)
+               .exclude(seats__answer__in=[Seat.Answer.WAITING, Seat.Answer.DECLINED])  # waits for its players
                .annotate(taken=Count("seats")).order_by("-pk")[:ALERT_LIMIT * 5])
     items = []
     for match in lobbies:

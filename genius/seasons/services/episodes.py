@@ -19,7 +19,7 @@ from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 from genius.seasons.services.death_matches import picks_to_play
 from genius.seasons.services.recording import announce
-from genius.seasons.services.standings import players_still_in
+from genius.seasons.services.standings import MIN_PLAYERS, MIN_PLAYERS_REASON, players_still_in
 
 #: Seats filling a Main Match when fewer players are still in than the game seats.
 HOUSE_BOT = "house-bot-{}"
@@ -71,6 +71,12 @@ def create_episode(
         except KeyError:
             raise ServiceError(f"There is no game called {game!r}.", "game") from None
         names = {p.user.get_username(): p for p in players_still_in(season)}
+        if len(names) < MIN_PLAYERS:
+            waiting = season.invitations.filter(status="waiting").count()
+            why = (f"{len(names)} player{'s' if len(names) != 1 else ''} {'is' if len(names) == 1 else 'are'} in it"
+                   + (f", {waiting} invited who have not accepted yet" if waiting else ""))
+            raise ServiceError(f"An episode needs at least {MIN_PLAYERS} players still in ({why}): "
+                               f"{MIN_PLAYERS_REASON}.")
         unknown = [n for n in sit_out if n not in names]
         if unknown:
             raise ServiceError(f"{', '.join(unknown)} is not a player still in this season.", "sit_out")

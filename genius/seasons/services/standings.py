@@ -15,6 +15,14 @@ from django.db.models import QuerySet
 from genius.matches.models import garnet_balance, tol_balance
 from genius.seasons.models import Season, SeasonPlayer
 
+#: The fewest players a season runs with (templates/games/season_rules.html, "Who plays"): each episode's
+#: Elimination Candidate picks a Death Match opponent among the other players still in, and a Token of Life is
+#: given to another player; one player alone would hold every award and have nobody to play.
+MIN_PLAYERS = 2
+MIN_PLAYERS_REASON = ("each episode's Elimination Candidate plays a Death Match against another player still in, "
+                      "and a Token of Life is given to another player, so one player alone would hold every award "
+                      "and have nobody to play")
+
 
 def players_still_in(season: Season | int) -> QuerySet[SeasonPlayer]:
     """The season's players not eliminated, by name."""

@@ -1,0 +1,120 @@
+"""Who plays in a season: nobody is drafted (templates/games/season_rules.html, "Who plays").
+
+A host invites a community's members (``hosting.add_players``, ``hosting.create_season``); each invited
+member is told (the page's alerts, :func:`owed_answers`) and accepts or declines from the season's page. An
+invited member plays once they accept: only then are they one of the season's players (a ``SeasonPlayer``,
+seated in its Main Matches, its awards and its picks). Until then they may decline, and the host sees who
+accepted, who declined and who has not answered. A player may also leave the season until its first episode
+is created (a host who named themself among the players gets the host tools back so). Check, then do, under
+the invitation's lock.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from genius.communities.models import Membership
+from genius.matches.services.errors import ServiceError
+from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
+
+Status = SeasonInvitation.Status
+
+
+def waiting_invitation(season: Season, user: Any) -> SeasonInvitation | None:
+    """``user``'s invitation to ``season`` still waiting for their answer (None: none, or signed out)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return SeasonInvitation.objects.filter(season=season, user=user, status=Status.WAITING).first()
+
+
+def has_begun(season: Season) -> bool:
+    """Whether the season's first episode was created: from then on a player leaves it by elimination only."""
+    return season.episodes.exists()
+
+
+def accept(season: Season, user: Any, *, now: datetime | None = None) -> SeasonPlayer:
+    """``user`` accepts their invitation: they are one of the season's players from now on (the next Main
+    Match seats them). Refused if they were not invited, already answered, or are no longer a member of the
+    season's community."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        invitation = _locked(season, user)
+        if season.community_id is not None and not Membership.objects.filter(
+                community_id=season.community_id, user=user).exists():
+            raise ServiceError("You are no longer a member of this season's community: you cannot join its season.")
+        entry, _ = SeasonPlayer.objects.get_or_create(season=season, user=user)
+        invitation.status, invitation.answered = Status.ACCEPTED, now
+        invitation.save(update_fields=["status", "answered"])
+        return entry
+
+
+def decline(season: Season, user: Any, *, now: datetime | None = None) -> SeasonInvitation:
+    """``user`` declines their invitation: they do not play in the season (the host sees it)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        invitation = _locked(season, user)
+        invitation.status, invitation.answered = Status.DECLINED, now
+        invitation.save(update_fields=["status", "answered"])
+        return invitation
+
+
+def leave(season: Season, user: Any, *, now: datetime | None = None) -> None:
+    """A player leaves the season before its first episode is created (after it, only a Death Match does);
+    their invitation, if any, reads as declined."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        Season.objects.select_for_update().filter(pk=season.pk).first()  # one at a time with create_episode
+        entry = SeasonPlayer.objects.filter(season=season, user=user).first()
+        if entry is None:
+            raise ServiceError("You are not one of this season's players.")
+        if has_begun(season):
+            raise ServiceError("The season has begun (its first episode was created): a player leaves it only by "
+                               "losing a Death Match.")
+        entry.delete()
+        SeasonInvitation.objects.filter(season=season, user=user).update(status=Status.DECLINED, answered=now)
+
+
+def _locked(season: Season, user: Any) -> SeasonInvitation:
+    """``user``'s invitation to ``season``, locked, if it still waits for their answer; else a clear refusal."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("Log in to answer your invitation.")
+    invitation = SeasonInvitation.objects.select_for_update().filter(season=season, user=user).first()
+    if invitation is None:
+        raise ServiceError("You were not invited to play in this season.")
+    if invitation.status == Status.ACCEPTED:
+        raise ServiceError("You have already accepted: you play in this season.")
+    if invitation.status == Status.DECLINED:
+        raise ServiceError("You have already declined this invitation. Ask a host to invite you again.")
+    return invitation
+
+
+def roster(season: Season) -> dict[str, list[str]]:
+    """What the host sees of the invitations: the names that ``accepted``, are ``waiting`` and ``declined``."""
+    rows: dict[str, list[str]] = {Status.ACCEPTED: [], Status.WAITING: [], Status.DECLINED: []}
+    for invitation in season.invitations.select_related("user").order_by("user__username"):
+        rows[invitation.status].append(invitation.user.get_username())
+    return {"accepted": rows[Status.ACCEPTED], "waiting": rows[Status.WAITING], "declined": rows[Status.DECLINED]}
+
+
+def owed_answers(user: Any, now: datetime | None = None) -> list[dict]:
+    """The season invitations waiting for ``user``'s answer, as the page's alerts show owed things
+    (``genius.notify.due``): "boss invites you to play in <season>"."""
+    if user is None or not user.is_authenticated:
+        return []
+    rows = (SeasonInvitation.objects.filter(user=user, status=Status.WAITING)
+            .select_related("season", "invited_by").order_by("created")[:20])
+    return [{
+        "key": f"season-invitation-{row.pk}",
+        "kind": "invitation",
+        "title": "Season invitation",
+        "what": (f"{row.invited_by.get_username() if row.invited_by else 'A host'} invites you to play in "
+                 f"{row.season.name}: accept or decline"),
+        "deadline": None,
+        "soon": False,
+        "url": reverse("season", args=[row.season.slug]) + "#invitation",
+    } for row in rows]
