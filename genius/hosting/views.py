@@ -95,6 +95,7 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
                     **args, title=data["title"], season=data["season"], phase_seconds=data["phase_seconds"],
                     community_id=data["community"].pk,
                     turn_seconds=data.get("turn_seconds") or 60,
+                    closes_when_all_locked_in=bool(data.get("closes_when_all_locked_in")),
                 )
                 messages.success(request, _created_words(match, len(data["bot_names"])))
                 return redirect("match", pk=match.pk)

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from genius.accounts.requests import SignedInRequest
 from genius.communities.fields import community_field
+from genius.forms.fields import early_close_field
 from genius.matches.access import host_required, season_host_required
 from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting
@@ -26,6 +27,7 @@ class NewSeasonForm(forms.Form):
     players = forms.CharField(required=False, max_length=hosting.MAX_TEXT + 1, label="Players",
                               widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off", "spellcheck": "false"}),
                               help_text=PLAYERS_HELP + " You can add more later.")
+    closes_when_all_locked_in = early_close_field()  # copied to every match of the season
 
 
 class AddPlayersForm(forms.Form):
@@ -47,7 +49,8 @@ def new_season(request: SignedInRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             season = hosting.create_season(name=data["name"], slug=data["slug"], players=data["players"],
-                                           host=request.user, community=data["community"])
+                                           host=request.user, community=data["community"],
+                                           closes_when_all_locked_in=bool(data["closes_when_all_locked_in"]))
         except ServiceError as exc:
             _error(form, exc)
         else:

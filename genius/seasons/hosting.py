@@ -125,14 +125,15 @@ def free_slug(wanted: str, name: str) -> str:
 
 
 def create_season(*, name: str, host: User, slug: str = "", players: str = "",
-                  community: Community | None = None) -> Season:
+                  community: Community | None = None, closes_when_all_locked_in: bool = True) -> Season:
     """A new season of ``community`` hosted by ``host``, with the players named in ``players``; nothing is kept
-    if a check fails."""
+    if a check fails. ``closes_when_all_locked_in``: copied to every match of the season."""
     name = check_name(name)
     names = split_names(players)
     users = find_players(names) if names else []
     with transaction.atomic():
-        season = Season.objects.create(name=name, slug=free_slug(slug, name), host=host, community=community)
+        season = Season.objects.create(name=name, slug=free_slug(slug, name), host=host, community=community,
+                                       closes_when_all_locked_in=closes_when_all_locked_in)
         SeasonPlayer.objects.bulk_create([SeasonPlayer(season=season, user=u) for u in users])
     return season
 

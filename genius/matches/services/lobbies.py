@@ -142,15 +142,18 @@ def create_lobby(
     turn_seconds: int = 60,
     bots: Sequence[str] = (),
     community_id: int | None = None,
+    closes_when_all_locked_in: bool | None = None,
 ) -> Match:
     """A new lobby with its config checked by the engine, and its bot seats; nothing is kept if a check fails.
-    It belongs to its season's community, else to ``community_id``."""
+    It belongs to its season's community, else to ``community_id``. ``closes_when_all_locked_in``: the host's
+    choice (None: the season's setting, on outside a season)."""
     config = dict(config or {})
     wanted, names, seed = check_new_lobby(game=game, seats_wanted=seats_wanted, seed=seed, config=config, bots=bots)
     with transaction.atomic():
         match = lifecycle.create_match(
             game=game, title=title.strip(), season=season, seats_wanted=wanted, seed=seed, config=config,
             phase_seconds=phase_seconds, turn_seconds=turn_seconds, community_id=community_id,
+            closes_when_all_locked_in=closes_when_all_locked_in,
         )
         for name in names:
             lifecycle.add_seat(match, name=name, is_bot=True)
