@@ -244,7 +244,8 @@ def test_a_saved_move_says_it_may_change_until_lock_in_or_the_deadline(rgb_match
     assert "you may change it until you lock in or the deadline" in form
     lock_in(rgb_match, "ana")
     form = form_of(client.get(reverse("match", args=[rgb_match.pk])).content.decode())
-    assert "locked in" in form
+    assert "locked in" in form and "it is final" in form and "every player still to move" in form
+    assert "<button" not in form  # a move locked in is final: no buttons to press in vain
 
 
 def test_lock_in_by_the_form_without_javascript_closes_the_phase(rgb_match):
