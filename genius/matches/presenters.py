@@ -361,14 +361,15 @@ def private_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:
 
 def host_part(match: Match, reads: Reads | None = None) -> str:
     phase = reads.open_phase() if reads is not None else open_phase(match)
-    submitted = set()
+    submitted: dict[str, bool] = {}  # who sent a move → whether it is locked in
     optional: tuple[str, ...] = ()
     if phase is not None:
-        submitted = set(phase.submissions.filter(kind="move").values_list("seat__name", flat=True))
+        submitted = dict(phase.submissions.filter(kind="move").values_list("seat__name", "locked"))
         optional = tuple(n for n in optional_submitters(match, phase) if n not in phase.actors)
-    rows = [{"name": name, "in": name in submitted, "optional": False}
+    rows = [{"name": name, "in": name in submitted, "locked": submitted.get(name, False), "optional": False}
             for name in (phase.actors if phase is not None else [])]
-    rows += [{"name": name, "in": name in submitted, "optional": True} for name in optional]  # nobody waits for them
+    rows += [{"name": name, "in": name in submitted, "locked": submitted.get(name, False), "optional": True}
+             for name in optional]  # nobody waits for them
     return render_to_string("games/parts/host.html", {"match": match, "phase": phase, "rows": rows,
                                                       "ruled_on": _ruled_on(match, phase, reads)})
 

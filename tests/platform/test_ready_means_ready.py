@@ -258,3 +258,15 @@ def test_lock_in_by_the_form_without_javascript_closes_the_phase(rgb_match):
     response = client.post(reverse("match-submit", args=[rgb_match.pk]), {**data, "phase": phase.number, "lock": "1"})
     assert response.status_code == 302
     assert status(phase) == Phase.Status.RESOLVED
+
+
+def test_the_host_sees_who_has_locked_in_and_the_players_do_not(rgb_match):
+    from genius.matches import presenters
+
+    lock_in(rgb_match, "ana")
+    submitting.submit(seat(rgb_match, "ben"), move_of(rgb_match, "ben"))
+    host_panel = presenters.host_part(rgb_match)
+    assert re.search(r"ana: <strong>in</strong> \(locked in\)", host_panel)
+    assert re.search(r"ben: <strong>in</strong></li>", host_panel)  # saved, not locked in
+    bens_page = client_of(rgb_match, "ben").get(reverse("match", args=[rgb_match.pk])).content.decode()
+    assert "ana: <strong>in</strong>" not in bens_page
