@@ -55,6 +55,8 @@ class LobbyForm(forms.Form):
         self.seats = list(seats or [])
         if not self.editing:
             self._add_match_fields()
+        else:  # a lobby being set up may still change its mind about closing phases early
+            self.fields["closes_when_all_locked_in"] = early_close_field()
         self.config_fields = [f for f in spec.config if self.editing or f.kind not in SEAT_KINDS]
         self.later = [f for f in spec.config if f not in self.config_fields]
         for f in self.config_fields:

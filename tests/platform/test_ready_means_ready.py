@@ -270,3 +270,21 @@ def test_the_host_sees_who_has_locked_in_and_the_players_do_not(rgb_match):
     assert re.search(r"ben: <strong>in</strong></li>", host_panel)  # saved, not locked in
     bens_page = client_of(rgb_match, "ben").get(reverse("match", args=[rgb_match.pk])).content.decode()
     assert "ana: <strong>in</strong>" not in bens_page
+
+
+def test_a_lobby_being_set_up_may_still_turn_early_close_off(client, host):
+    from genius.communities.models import Community
+
+    community = Community.objects.filter(memberships__user=host).first()
+    lobby = lobbies.create_lobby(game="rituals-gone-bad", seats_wanted=7, community_id=community.pk)
+    client.force_login(host)
+    url = reverse("host-lobby-setup", args=[lobby.pk])
+    box = re.search(r'<input type="checkbox" name="closes_when_all_locked_in"[^>]*>', client.get(url).content.decode())
+    assert box and "checked" in box.group(0)
+    response = client.post(url, {"action": "save"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    lobby.refresh_from_db()
+    assert not lobby.closes_when_all_locked_in
+    client.post(url, {"action": "save", "closes_when_all_locked_in": "on"})
+    lobby.refresh_from_db()
+    assert lobby.closes_when_all_locked_in
