@@ -19,7 +19,7 @@ from django import forms
 from games.kit.numbers import NumberError, parse_optional_int
 from genius.communities.fields import community_field, season_field
 from genius.designs.documents import DesignError, Problem, field_kinds, validate_design
-from genius.forms.fields import WholeNumberField
+from genius.forms.fields import WholeNumberField, early_close_field
 from genius.seasons.models import Season
 
 #: Numbers typed on the designer's pages are read within this (the design's own limits are smaller).
@@ -427,6 +427,7 @@ class LobbyFromDesignForm(forms.Form):
     phase_hours = _number(required=False, initial=24, label="Default phase length: hours",
                           help_text="For the EC decision and any phase without a length of its own.")
     phase_minutes = _number(required=False, initial=0, label="and minutes")
+    closes_when_all_locked_in = early_close_field()
     bots = forms.CharField(required=False, strip=False, widget=_area(3), label="Bot seats",
                            help_text="Optional, one name a line: bots answer as soon as a phase opens.")
 

@@ -192,7 +192,8 @@ def seat_counts(document: dict[str, Any]) -> list[int]:
 
 
 def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Season | None, phase_seconds: int,
-               bots: Sequence[str] = (), community_id: int | None = None) -> Match:
+               bots: Sequence[str] = (), community_id: int | None = None,
+               closes_when_all_locked_in: bool | None = None) -> Match:
     """A lobby of the game that plays designs, with this design's document as its config.
 
     ``phase_seconds``: the match's phase length (phases without a length of their own, the EC decision).
@@ -207,4 +208,4 @@ def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Sea
         raise ServiceError(f"This design is for {low}–{high} players, not {seats_wanted}.", "seats_wanted")
     return lobbies.create_lobby(game=slug, title=title or design.title, season=season, seats_wanted=seats_wanted,
                                 config={key: validate_design(design.document)}, phase_seconds=phase_seconds,
-                                bots=bots, community_id=community_id)
+                                bots=bots, community_id=community_id, closes_when_all_locked_in=closes_when_all_locked_in)

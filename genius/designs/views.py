@@ -438,7 +438,8 @@ def lobby(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             match = services.open_lobby(design, title=data["title"], seats_wanted=data["seats_wanted"],
                                         season=data["season"], phase_seconds=data["phase_seconds"],
-                                        bots=data["bot_names"], community_id=data["community"].pk)
+                                        bots=data["bot_names"], community_id=data["community"].pk,
+                                        closes_when_all_locked_in=bool(data.get("closes_when_all_locked_in")))
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:

@@ -63,3 +63,16 @@ def phase_length_fields() -> dict[str, WholeNumberField]:
                                             label="Phase length: hours"),
             "phase_minutes": WholeNumberField(min_value=0, max_value=59, initial=0, required=False,
                                               label="and minutes")}
+
+
+#: The lobby's and the season's early-close box says this (``genius.matches.services.early_close``).
+EARLY_CLOSE_HELP = ("On: a phase ends as soon as every player still to move has locked their move in, so nobody "
+                    "waits for the deadline. Turn it off for negotiation games, where players need the whole "
+                    "phase to talk and deal: every phase then runs to its deadline. Live turns follow their "
+                    "game's own clock either way.")
+
+
+def early_close_field() -> forms.BooleanField:
+    """The box "Close a phase early once everyone has locked in" (on at first; unticked: off)."""
+    return forms.BooleanField(required=False, initial=True, label="Close a phase early once everyone has locked in",
+                              help_text=EARLY_CLOSE_HELP)

@@ -19,7 +19,7 @@ from genius.designs.forms import KEEP, DesignChoiceField
 from genius.designs.services import usable_by
 from genius.forms import config as adapter
 from genius.forms.config import initial_value, names_from_text, textarea
-from genius.forms.fields import WholeNumberField, phase_length_fields
+from genius.forms.fields import WholeNumberField, early_close_field, phase_length_fields
 
 #: Config kinds that name seats: set on the lobby's set-up page, with the seats taken as choices.
 SEAT_KINDS = ("seat_order", "seat", "seat_each")
@@ -55,6 +55,8 @@ class LobbyForm(forms.Form):
         self.seats = list(seats or [])
         if not self.editing:
             self._add_match_fields()
+        else:  # a lobby being set up may still change its mind about closing phases early
+            self.fields["closes_when_all_locked_in"] = early_close_field()
         self.config_fields = [f for f in spec.config if self.editing or f.kind not in SEAT_KINDS]
         self.later = [f for f in spec.config if f not in self.config_fields]
         for f in self.config_fields:
@@ -82,12 +84,14 @@ class LobbyForm(forms.Form):
                                                            label="Turn length (seconds)")
         else:
             self.fields.update(phase_length_fields())
+        self.fields["closes_when_all_locked_in"] = early_close_field()
         self.fields["seed"] = WholeNumberField(required=False, min_value=0, max_value=2**63 - 1,
                                                help_text="Leave empty to draw one.")
 
     # -- reading ----------------------------------------------------------------------------------
     def match_settings(self) -> list[forms.BoundField]:
-        names = ("title", "seats_wanted", "community", "season", "phase_hours", "phase_minutes", "turn_seconds", "seed")
+        names = ("title", "seats_wanted", "community", "season", "phase_hours", "phase_minutes", "turn_seconds",
+                 "closes_when_all_locked_in", "seed")
         return [self[n] for n in names if n in self.fields]
 
     def clean(self) -> dict[str, Any]:

@@ -101,6 +101,7 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
                     **args, title=data["title"], season=data["season"], phase_seconds=data["phase_seconds"],
                     community_id=data["community"].pk,
                     turn_seconds=data.get("turn_seconds") or 60,
+                    closes_when_all_locked_in=bool(data.get("closes_when_all_locked_in")),
                 )
                 messages.success(request, _created_words(match, len(data["bot_names"])))
                 return redirect("match", pk=match.pk)
@@ -118,7 +119,8 @@ def lobby_setup(request: HttpRequest, match: Match) -> HttpResponse:
         return redirect("match", pk=match.pk)
     engine = _engine(match.game)
     seats = list(match.seats.order_by("position").values_list("name", flat=True))
-    initial = initial_for(engine.spec, match.config or {})
+    initial = {**initial_for(engine.spec, match.config or {}),
+               "closes_when_all_locked_in": match.closes_when_all_locked_in}
     if request.method == "GET":
         return _page(request, engine, LobbyForm(engine.spec, seats=seats, places=match.seats_wanted, initial=initial,
                                                 user=request.user), match=match)
@@ -130,7 +132,8 @@ def lobby_setup(request: HttpRequest, match: Match) -> HttpResponse:
             if request.POST.get("action") != "save":
                 lobbies.check_changed_lobby(match, config=config, bots=bots)
             else:
-                lobbies.change_lobby(match.pk, config=config, bots=bots)
+                lobbies.change_lobby(match.pk, config=config, bots=bots,
+                                     closes_when_all_locked_in=bool(form.cleaned_data.get("closes_when_all_locked_in")))
                 messages.success(request, "The settings are saved. Start the match when every seat is taken.")
                 return redirect("match", pk=match.pk)
         except ServiceError as exc:

@@ -37,6 +37,11 @@ class Match(models.Model):
     turn_seconds = models.PositiveIntegerField(default=60, help_text="Length of a live turn or set-up step.")
     decision_seconds = models.PositiveIntegerField(default=24 * 3600, help_text="Length of a post-game decision.")
     reminder_lead_seconds = models.PositiveIntegerField(default=3 * 3600)
+    closes_when_all_locked_in = models.BooleanField(
+        default=True, verbose_name="Close a phase early once everyone has locked in",
+        help_text="A phase ends as soon as every player still to move has locked their move in (off: every phase "
+                  "runs to its deadline, as negotiation games may want). Live turns follow their game's own clock.",
+    )
     state = models.JSONField(null=True, blank=True, help_text="The engine state now (snapshots keep the history).")
     outcome = models.JSONField(null=True, blank=True)
     placement = models.JSONField(

@@ -23,7 +23,7 @@ from genius.matches import access, results
 from genius.matches.announcements import announcements
 from genius.matches.bounded_cache import MISSING, BoundedCache, Missing
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
-from genius.matches.services import live_turns, replays, solo
+from genius.matches.services import early_close, live_turns, replays, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters, spec_of
 
 
@@ -258,6 +258,7 @@ def status_part(match: Match, reads: Reads | None = None) -> str:
     return render_to_string("games/parts/status.html", {
         "match": match, "phase": phase, "seats": seats, "server_now": now.isoformat(timespec="milliseconds"),
         "now": now, "reminder": reminder, "ruled_on": _ruled_on(match, phase, reads),
+        "closes_early": early_close.may_close_early(match, phase), "early_close_on": early_close.match_closes_early(match),
         "played_again_in": replays.played_again_in(match) if match.status == Match.Status.FINISHED else None,
         "results": results.results(match),
         "reminder_key": f"{match.status}:{phase.number if phase else 0}:{reminder}" if reminder else "",
@@ -361,14 +362,15 @@ def private_part(match: Match, seat: Seat, reads: Reads | None = None) -> str:
 
 def host_part(match: Match, reads: Reads | None = None) -> str:
     phase = reads.open_phase() if reads is not None else open_phase(match)
-    submitted = set()
+    submitted: dict[str, bool] = {}  # who sent a move → whether it is locked in
     optional: tuple[str, ...] = ()
     if phase is not None:
-        submitted = set(phase.submissions.filter(kind="move").values_list("seat__name", flat=True))
+        submitted = dict(phase.submissions.filter(kind="move").values_list("seat__name", "locked"))
         optional = tuple(n for n in optional_submitters(match, phase) if n not in phase.actors)
-    rows = [{"name": name, "in": name in submitted, "optional": False}
+    rows = [{"name": name, "in": name in submitted, "locked": submitted.get(name, False), "optional": False}
             for name in (phase.actors if phase is not None else [])]
-    rows += [{"name": name, "in": name in submitted, "optional": True} for name in optional]  # nobody waits for them
+    rows += [{"name": name, "in": name in submitted, "locked": submitted.get(name, False), "optional": True}
+             for name in optional]  # nobody waits for them
     return render_to_string("games/parts/host.html", {"match": match, "phase": phase, "rows": rows,
                                                       "ruled_on": _ruled_on(match, phase, reads)})
 
@@ -393,7 +395,8 @@ def form_context(
     refused move, with its errors beside the fields and what was typed kept)."""
     phase = reads.open_phase() if reads is not None else open_phase(match)
     ctx: dict[str, Any] = {"match": match, "phase": phase, "form": None, "instant_form": None, "current": None,
-                           "locks_in": solo.locks_in(match, phase)}
+                           "locks_in": early_close.locks_in(phase),
+                           "closes_early": early_close.may_close_early(match, phase), "practice": solo.is_practice(match)}
     if seat is None or phase is None or phase.status != Phase.Status.OPEN or not may_submit(match, phase, seat.name):
         return ctx
     engine = engine_of(match.game)

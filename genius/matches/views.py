@@ -190,7 +190,7 @@ def _saved_text(sub: Submission) -> str:
     at = timezone.localtime(sub.submitted_at)  # the viewer's zone (genius.accounts.zones)
     if sub.locked:
         return f"Locked in at {at:%H:%M:%S %Z}."
-    return f"Saved at {at:%H:%M:%S %Z}. You can change it until the deadline."
+    return f"Saved at {at:%H:%M:%S %Z}: you may change it until you lock in or the deadline."
 
 
 @require_POST

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from genius.accounts.requests import SignedInRequest
 from genius.communities.fields import community_field, preselect_community
+from genius.forms.fields import early_close_field
 from genius.matches.access import host_required, season_host_required
 from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting
@@ -53,6 +54,7 @@ class NewSeasonForm(forms.Form):
                               help_text=PLAYERS_HELP + f" At least {hosting.MIN_PLAYERS}; you can add more later.")
     host_plays = forms.BooleanField(required=False, label="I play in this season too",
                                     help_text=hosting.HOST_PLAYS + " Tick only if your own name is among the players.")
+    closes_when_all_locked_in = early_close_field()  # copied to every match of the season
 
 
 class AddPlayersForm(forms.Form):
@@ -76,7 +78,8 @@ def new_season(request: SignedInRequest) -> HttpResponse:
         try:
             season = hosting.create_season(name=data["name"], slug=data["slug"], players=data["players"],
                                            host=request.user, community=data["community"],
-                                           host_plays=data["host_plays"])
+                                           host_plays=data["host_plays"],
+                                           closes_when_all_locked_in=bool(data["closes_when_all_locked_in"]))
         except ServiceError as exc:
             _error(form, exc)
         else:

@@ -169,10 +169,12 @@ def check_size(count: int) -> None:
 
 
 def create_season(*, name: str, host: User, slug: str = "", players: str = "",
-                  community: Community | None = None, host_plays: bool = False) -> Season:
+                  community: Community | None = None, host_plays: bool = False,
+                  closes_when_all_locked_in: bool = True) -> Season:
     """A new season of ``community`` hosted by ``host``: each player named in ``players`` (members of the
     community, at least :data:`MIN_PLAYERS`) is invited, and plays once they accept; the host, if named, plays
-    at once, but only when ``host_plays`` says they read :data:`HOST_PLAYS`. Nothing is kept if a check fails."""
+    at once, but only when ``host_plays`` says they read :data:`HOST_PLAYS`. Nothing is kept if a check fails.
+    ``closes_when_all_locked_in``: copied to every match of the season."""
     name = check_name(name)
     names = split_names(players)
     users = find_players(names, community) if names else []
@@ -182,7 +184,8 @@ def create_season(*, name: str, host: User, slug: str = "", players: str = "",
                            "this season too” to go on, or leave your name out.",
                            "host_plays")
     with transaction.atomic():
-        season = Season.objects.create(name=name, slug=free_slug(slug, name), host=host, community=community)
+        season = Season.objects.create(name=name, slug=free_slug(slug, name), host=host, community=community,
+                                       closes_when_all_locked_in=closes_when_all_locked_in)
         SeasonPlayer.objects.bulk_create([SeasonPlayer(season=season, user=u) for u in users if u.pk == host.pk])
         SeasonInvitation.objects.bulk_create([SeasonInvitation(season=season, user=u, invited_by=host)
                                               for u in users if u.pk != host.pk])

@@ -22,6 +22,11 @@ class Season(models.Model):
         "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="seasons",
         help_text="The community that runs it: its owners and hosts host the season.")
     webhook_url = models.URLField(blank=True, help_text="Optional: each announcement is posted here as JSON {content}.")
+    closes_when_all_locked_in = models.BooleanField(
+        default=True, verbose_name="Close a phase early once everyone has locked in",
+        help_text="Copied to every match of the season: a phase ends as soon as every player still to move has "
+                  "locked their move in. Turn it off for negotiation games, where talks run to the deadline.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -19,7 +19,7 @@ from games.engines.protocol import Engine, Field, PhaseSpec
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
 from genius.forms.moves import is_instant
-from genius.matches.models import Match
+from genius.matches.models import Match, Phase
 
 WATCH_JS = """
 (() => {
@@ -99,7 +99,7 @@ def legal_payload(engine: Engine, match: Match, spec: PhaseSpec, name: str, salt
 
 def fill_move(page: Any, engine: Engine, match: Match, name: str, payload: dict[str, Any]) -> str:
     """Fill the page's move form with ``payload`` as a player would; returns the selector of the button to click
-    (the picked choice of a one-click form, else Lock in on a live turn, else the form's submit button)."""
+    (the picked choice of a one-click form, else Lock in on a live turn, else "Save, I may change it")."""
     values = engine.form_initial(match.started_state, name, payload)
     fields: list[Field] = [f for f in engine.form_fields(match.started_state, name) if not is_instant(engine, f.name)]
     pick = None
@@ -120,9 +120,10 @@ def fill_move(page: Any, engine: Engine, match: Match, name: str, payload: dict[
             page.fill(where, "" if value is None else str(value))
     if pick is not None:
         return f'#move-form button[name="{pick[0]}"][value="{pick[1]}"]'
-    if page.query_selector("#move-form button[name=lock]") is not None:
+    spec = engine.phase(match.started_state)
+    if spec is not None and spec.kind in Phase.LIVE_KINDS and page.query_selector("#move-form button[name=lock]"):
         return "#move-form button[name=lock]"
-    return "#move-form button[type=submit]"
+    return "#move-form button[type=submit]:not([name])"  # "Save, I may change it": the phase runs to its clock
 
 
 def play_move(pages: dict[str, Any], match_id: int, name: str, salt: int = 0, timeout: float = 15000) -> Move | None:

@@ -220,7 +220,7 @@ def test_a_move_can_be_changed_until_the_deadline_and_the_form_shows_the_latest(
     post_move(client, match, {"card": "W5", "king": "1", "minigame_bp": "8"})
     assert saved(match, "ana") == {"card": "W5", "king": 1, "battle_bp": 0, "minigame_bp": 8}
     page = match_page(client, match)
-    assert '<option value="W5" selected>' in page and 'value="8"' in page and "Change my move" in page
+    assert '<option value="W5" selected>' in page and 'value="8"' in page and "Save, I may change it" in page
 
 
 # --- the EC decision ----------------------------------------------------------------------------------

@@ -127,7 +127,7 @@ class TestLiveWithoutReload(BrowserTestCase):
                 answered(page)
                 page.wait_for_selector("#move-form [data-saved]", timeout=TIMEOUT)
                 assert page.inner_text("[data-move-answer]").startswith("Saved at ")
-                assert "You can change it until the deadline" in page.inner_text("#move-form")
+                assert "you may change it until you lock in or the deadline" in page.inner_text("#move-form")
             moves = play_phase(pages, match.pk, salt=number)
             assert moves, f"nobody could move in {spec.name}"
             latencies += [move.ms for move in moves]

@@ -108,11 +108,12 @@ def test_the_practice_form_offers_lock_in_and_says_the_phase_closes_at_once(clie
     assert "the phase closes as soon as you lock in" in page
 
 
-def test_a_match_that_is_not_practice_waits_for_its_deadline(rgb_match, ana):
+def test_a_match_that_is_not_practice_waits_for_every_player_still_to_move(rgb_match, ana):
     seat = rgb_match.seats.get(user=ana)
     phase = rgb_match.current_phase
+    assert {"ana", "ben"} <= set(phase.actors)
     sub = submitting.submit(seat, human_move(rgb_match, seat), lock=True)
-    assert not sub.locked  # a main phase outside practice has nothing to lock in
+    assert sub.locked  # final (tests/platform/test_ready_means_ready.py: the phase closes once ben locks in too)
     assert Phase.objects.get(pk=phase.pk).status == Phase.Status.OPEN
 
 

@@ -79,7 +79,7 @@ def test_a_player_submits_through_the_form_and_can_change_it(client, ana, rgb_ma
     assert response.status_code == 302
     assert Submission.objects.filter(seat__name="ana", kind="move").count() == 1
     page = client.get(reverse("match", args=[rgb_match.pk])).content.decode()
-    assert "Your move is in" in page and "can change it until the deadline" in page
+    assert "Your move is in" in page and "you may change it until you lock in or the deadline" in page
 
 
 def test_a_form_error_is_shown_beside_the_field(client, ana, rgb_match):

@@ -50,9 +50,11 @@ def create_match(
     turn_seconds: int = 60,
     decision_seconds: int | None = None,
     community_id: int | None = None,
+    closes_when_all_locked_in: bool | None = None,
 ) -> Match:
     """A new match in its lobby. A season's match belongs to the season's community; otherwise to
-    ``community_id`` (None: no community, so no host: practice, challenges)."""
+    ``community_id`` (None: no community, so no host: practice, challenges). ``closes_when_all_locked_in``
+    (``services.early_close``): None takes the season's setting (on outside a season)."""
     try:
         engine = engine_of(game)
     except KeyError:
@@ -74,6 +76,8 @@ def create_match(
         phase_seconds=phase_seconds,
         turn_seconds=turn_seconds,
         decision_seconds=decision_seconds or phase_seconds,
+        closes_when_all_locked_in=(closes_when_all_locked_in if closes_when_all_locked_in is not None
+                                   else season is None or season.closes_when_all_locked_in),
     )
 
 

@@ -142,15 +142,18 @@ def create_lobby(
     turn_seconds: int = 60,
     bots: Sequence[str] = (),
     community_id: int | None = None,
+    closes_when_all_locked_in: bool | None = None,
 ) -> Match:
     """A new lobby with its config checked by the engine, and its bot seats; nothing is kept if a check fails.
-    It belongs to its season's community, else to ``community_id``."""
+    It belongs to its season's community, else to ``community_id``. ``closes_when_all_locked_in``: the host's
+    choice (None: the season's setting, on outside a season)."""
     config = dict(config or {})
     wanted, names, seed = check_new_lobby(game=game, seats_wanted=seats_wanted, seed=seed, config=config, bots=bots)
     with transaction.atomic():
         match = lifecycle.create_match(
             game=game, title=title.strip(), season=season, seats_wanted=wanted, seed=seed, config=config,
             phase_seconds=phase_seconds, turn_seconds=turn_seconds, community_id=community_id,
+            closes_when_all_locked_in=closes_when_all_locked_in,
         )
         for name in names:
             lifecycle.add_seat(match, name=name, is_bot=True)
@@ -174,15 +177,19 @@ def check_changed_lobby(match: Match, *, config: dict[str, Any], bots: Sequence[
     return new_config, names
 
 
-def change_lobby(match_id: int, *, config: dict[str, Any], bots: Sequence[str] = ()) -> Match:
-    """Replace a lobby's declared settings and add bot seats, under the match's lock; refused once started."""
+def change_lobby(match_id: int, *, config: dict[str, Any], bots: Sequence[str] = (),
+                 closes_when_all_locked_in: bool | None = None) -> Match:
+    """Replace a lobby's declared settings and add bot seats, under the match's lock; refused once started.
+    ``closes_when_all_locked_in``: the host's new choice (None: unchanged)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
             raise ServiceError("There is no such match.")
         new_config, names = check_changed_lobby(match, config=config, bots=bots)
         match.config = new_config
-        match.save(update_fields=["config"])
+        if closes_when_all_locked_in is not None:
+            match.closes_when_all_locked_in = closes_when_all_locked_in
+        match.save(update_fields=["config", "closes_when_all_locked_in"])
         for name in names:
             lifecycle.add_seat(match, name=name, is_bot=True)
     return match

@@ -27,7 +27,7 @@ from games.engines.protocol import HOST, LogLine, PhaseSpec, State
 from games.engines.runner import PhaseResult, bot_move, play_phase, play_ruling
 from genius.matches import events, scheduler
 from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
-from genius.matches.services import ledger, live_turns, solo
+from genius.matches.services import early_close, ledger, live_turns
 from genius.matches.services.bulk_rows import insert_rows
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
@@ -287,17 +287,17 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
         if seats is None:
             seats = {s.name: s for s in match.seats.all()}
         live = spec.kind in ("turn", "setup")
-        practice = solo.is_practice(match)  # bots' moves locked in; the phase closes once every actor locked in
+        early = early_close.match_closes_early(match)  # the phase closes once every actor locked in
         length = phase_length(match, spec, state)
         deadline = None if length is None else now + length  # None: never due; the host closes it
-        if (live or practice) and _only_bots_act(spec, seats):  # a bot keeps no person waiting
+        if deadline is not None and (live or early) and _only_bots_act(spec, seats):  # a bot keeps no person waiting
             deadline = now
         phase = Phase(match=match, number=spec.number, name=spec.name, kind=spec.kind, actors=list(spec.actors),
                       opened_at=now, deadline=deadline)
         opened.append(phase)
         out.append(phase)
         bots += [
-            (phase, seat.pk, live or practice,  # a bot's move: locked in
+            (phase, seat.pk, True,  # a bot's move: locked in (bots never change their moves)
              engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name)))
             for seat in seats.values() if seat.is_bot and seat.name in spec.actors
         ]

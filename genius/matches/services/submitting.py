@@ -18,7 +18,7 @@ from games.engines.runner import play_phase
 from genius.matches.events import bump, bumped, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.prepared import prepared_cursor
-from genius.matches.services import ledger, live_turns, solo
+from genius.matches.services import early_close, ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.matches.services.logs import write_log
@@ -47,10 +47,11 @@ def _plain_move_in(seat: Seat, payload: Payload) -> str | None:
     when the caller read no match, in a practice match (its own rules close phases), for an instant action (it
     changes the state first), or when no phase is open.
 
-    A main phase's plain move may go under shared locks: each seat's move is a row of its own, so the players of a
-    match write side by side, as long as nothing else about the match changes: a live turn (a move shows on the board, the last lock-in resolves),
-    a practice match (the last lock-in resolves), an instant action (it changes the state) need the phase and
-    the match to themselves. The resolution locks them ``FOR UPDATE`` (it waits for the shared locks, or skips
+    A main phase's plain move saved without locking in may go under shared locks: each seat's move is a row of its
+    own, so the players of a match write side by side, as long as nothing else about the match changes: a live turn
+    (a move shows on the board, the last lock-in resolves), a lock-in (the last one closes the phase:
+    ``early_close``), a practice match, an instant action (it changes the state) need the phase and the match to
+    themselves. The resolution locks them ``FOR UPDATE`` (it waits for the shared locks, or skips
     the phase until the next sweep) and a host's pause or change of deadline updates them: neither slips
     between a move's check and its write. A wrong guess is found under the lock (``_NeedsOwnLock``).
 
@@ -198,13 +199,13 @@ def submit(
 ) -> Submission | None:
     """Check and store a seat's move for the open phase (replacing its earlier one).
 
-    In a live phase, ``lock`` locks the move in: once every actor has locked in,
-    the phase resolves at once. In a practice match the same holds for every phase (``services.solo``:
-    the bots' moves are locked in already). In reserve time the first move sent is final.
+    ``lock`` locks the move in (it is final). Once every actor has locked in, a live turn resolves at once, and
+    so does any phase the clock closes unless the host turned early close off (``services.early_close``; always in
+    a practice match, whose bots' moves are locked in already). In reserve time the first move sent is final.
     """
     now = now or timezone.now()
     kind = _plain_move_in(seat, payload)
-    if kind is not None and kind not in Phase.LIVE_KINDS:  # a main phase's move: shared locks
+    if kind is not None and kind not in Phase.LIVE_KINDS and not lock:  # a main phase's move saved: shared locks
         saved = _store_in_one_statement(seat, payload, now, expected_phase)
         if saved is not None:
             return saved
@@ -227,8 +228,8 @@ def _submit(seat: Seat, payload: Payload, now: datetime, expected_phase: int | N
             raise PhaseClosed("That phase is over; the form below is for the phase now open. Nothing was saved.")
         match = phase.match
         earlier: tuple[int, bool] | None = None
-        locks_in = solo.locks_in(match, phase)  # a live turn, or a practice match's phase
-        if shared and (locks_in or phase.reserve_from is not None):
+        locks_in = early_close.locks_in(phase)  # every phase seats move in
+        if shared and (lock or phase.is_live or solo.is_practice(match) or phase.reserve_from is not None):
             raise _NeedsOwnLock
         engine = engine_of(match.game)
         instant = {key: payload[key] for key in engine.spec.offers.instant_keys if key in payload}
@@ -266,7 +267,7 @@ def _submit(seat: Seat, payload: Payload, now: datetime, expected_phase: int | N
         if at_once or (phase.is_live and live_turns.after_move(match, phase, seat.name, now,
                                                                first_move=earlier is None)):
             resolve_locked([(match, phase)], now)
-        elif sub.locked and solo.closes_now(match, phase):  # a practice match: nobody left to wait for
+        elif sub.locked and early_close.closes_now(match, phase):  # the last player to move locked in
             resolve_locked([(match, phase)], now)
         return sub
 
