@@ -29,6 +29,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -119,7 +120,7 @@ def announce(event: Event, *, using: str = DEFAULT_DB_ALIAS) -> None:
         return
     conn = connections[using]
     if not conn.in_atomic_block:
-        _tell([event])
+        transaction.on_commit(partial(_tell, [event]), using=using)  # autocommit: told at once
         return
     scope = tuple(conn.savepoint_ids)
     batch = _batches.get(conn)
