@@ -8,7 +8,8 @@ transaction's events in one call, and decides how to coalesce them. With no list
 
 How the queue follows the transaction (Zulip's ``send_event_on_commit`` is the model; public Django API only):
 
-- Each connection has at most one pending batch: the events announced in its open outermost transaction.
+- Each connection (a DB alias in this thread) has at most one pending batch: the events announced in its
+  open outermost transaction.
   Outside a transaction (autocommit) an event is told at once.
 - The batch is drained by ONE ``transaction.on_commit`` callback (:class:`_Drain`), registered with its
   first event. A rollback that drops the drain (the whole transaction, or the savepoint the first event
