@@ -14,7 +14,9 @@ import logging
 
 from django.core.cache import caches
 from django.http import HttpRequest
-from django_ratelimit.core import _get_window, _make_cache_key, get_usage
+from django_ratelimit.core import get_usage
+
+from genius.accounts.ratelimit_keys import count_key
 
 log = logging.getLogger("games.accounts")
 
@@ -64,6 +66,6 @@ def forget(group: str, who: str | None) -> None:
     """Clear this hour's count of ``who`` under ``group`` (tests, and a host who lifts a brake)."""
     value = _who(who)
     try:
-        caches["default"].delete(_make_cache_key(group, _get_window(value, HOUR), RATE, value, get_usage.ALL))
+        caches["default"].delete(count_key(group, value, RATE, HOUR))
     except Exception:
         log.warning("%s brake: the cache did not answer; nothing to forget", group)

@@ -12,4 +12,4 @@ class LiveConfig(AppConfig):
         from genius.live import signals as live_signals  # noqa: F401  (live sockets close when their viewer goes)
         from genius.matches import events
 
-        events.listen(pushes.schedule_push)  # services say a match changed; the live layer pushes it on commit
+        events.listen(pushes.push_announced)  # services say a match changed; the live layer pushes it on commit

@@ -7,6 +7,11 @@ move is pushed to (docs/PERFORMANCE.md, "Decisions that stand"). Here the first 
 pipeline and the last two in one script, on the connection of the channel's own key (channels-redis
 used the group's for the clean-up: the same one with a single Redis). What is stored, and how it is
 serialized and read, is channels-redis's own.
+
+This leans on channels-redis internals (``_group_key``, ``_map_channel_keys_to_connection``, the layout of
+its keys), so pyproject.toml pins channels-redis exactly (``CHECKED_WITH``) and
+``tests/platform/test_private_apis_pinned.py`` fails when another version is installed: re-check this
+module against the new version's ``group_send`` before moving the pin.
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ from typing import Any
 from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
 
 log = logging.getLogger(__name__)
+
+#: The channels-redis version this copy was checked against (pyproject.toml pins it with ``==``).
+CHECKED_WITH = "4.3.0"
 
 #: For each channel key: drop its expired messages, then add the message unless the channel is at capacity.
 #: KEYS: the channels' keys; ARGV: their messages, their capacities, then the time, the expiry (s) and the

@@ -17,14 +17,14 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 from genius.live.fanout import audience, frames, publishing
-from genius.matches import access, presenters
+from genius.matches import access, events, presenters
 from genius.matches.models import Match
 
 log = logging.getLogger("games")
@@ -52,58 +52,44 @@ def session_group(session_key: str) -> str:
     return "session." + hashlib.sha256(session_key.encode()).hexdigest()[:40]
 
 
-class _Push:
-    """The on-commit callback of a transaction's pushes (marked, so a transaction holds one).
+def coalesce(announced: Sequence[events.Event]) -> tuple[dict[int, set[int] | None], dict[int, int | None]]:
+    """One transaction's events as one push per match: ``(matches, seqs)`` for :func:`push_updates`.
 
-    ``matches`` maps each match to push to what changed: None, everything may have changed; a set
-    of seat ids, only those seats' moves changed (a submission in a main phase): nothing public
-    changed, so nothing is published and the number stays. ``seqs``: each match's sequence number
-    after its last bump, when the bump returned it (None once any bump did not: the push reads it).
+    ``matches`` maps each match to what changed: None, everything may have changed; a set of seat ids,
+    only those seats' moves changed (a submission in a main phase): nothing public changed, so nothing is
+    published and the number stays. ``seqs``: each match's highest number its public changes carried (None
+    when one of them, or the match's first event, carried none: the push reads it).
     """
-
-    __slots__ = ("matches", "seqs")
-
-    def __init__(self, match_id: int, seats: set[int] | None, seq: int | None = None) -> None:
-        self.matches: dict[int, set[int] | None] = {match_id: seats}
-        self.seqs: dict[int, int | None] = {match_id: seq}
-
-    def add(self, match_id: int, seat_id: int | None, seq: int | None = None) -> None:
-        if match_id not in self.matches:
-            self.matches[match_id] = None if seat_id is None else {seat_id}
-            self.seqs[match_id] = seq
-            return
-        if seat_id is None and self.seqs[match_id] is not None:  # a private change keeps the number
-            self.seqs[match_id] = seq
-        seats = self.matches[match_id]
-        if seat_id is None:
-            self.matches[match_id] = None
+    matches: dict[int, set[int] | None] = {}
+    seqs: dict[int, int | None] = {}
+    for event in announced:
+        match_id = event.match_id
+        seat = event.seat_id if isinstance(event, events.SeatChanged) else None
+        seq = event.seq if isinstance(event, events.MatchChanged) else None
+        if match_id not in matches:
+            matches[match_id] = None if seat is None else {seat}
+            seqs[match_id] = seq
+            continue
+        known = seqs[match_id]
+        if seat is None and known is not None:  # a private change keeps the number
+            seqs[match_id] = None if seq is None else max(known, seq)
+        seats = matches[match_id]
+        if seat is None:
+            matches[match_id] = None
         elif seats is not None:
-            seats.add(seat_id)
-
-    def __call__(self) -> None:
-        push_updates(self.matches, self.seqs)
+            seats.add(seat)
+    return matches, seqs
 
 
-def schedule_push(match_id: int, *, seat_id: int | None = None, seq: int | None = None) -> None:
-    """Push the match's new views once the current transaction commits (once per transaction).
+def push_announced(announced: Sequence[events.Event]) -> None:
+    """The listener of ``genius.matches.events`` (registered in ``LiveConfig.ready``): one committed
+    transaction's events, one push per match.
 
-    The listener of ``genius.matches.events`` (registered in ``LiveConfig.ready``): services call
-    ``events.bump`` (a public change, ``seq`` its new number) or ``events.seat_changed`` (``seat_id``:
-    only that seat's submission changed: its own view and the host's go out at the match's current
-    number; spectators get nothing, not even a new number: the moment a player saves a move is theirs).
+    Services call ``events.bump`` (a public change, its new number) or ``events.seat_changed`` (only that
+    seat's submission changed: its own view and the host's go out at the match's current number;
+    spectators get nothing, not even a new number: the moment a player saves a move is theirs).
     """
-    conn = connections[DEFAULT_DB_ALIAS]
-    if conn.in_atomic_block:
-        open_savepoints = set(conn.savepoint_ids)
-        for entry in conn.run_on_commit:  # (savepoint ids, function, robust): django-stubs knows the first two
-            sids, func = entry[0], entry[1]
-            # Only a push that a rollback would discard together with this one may carry it (one
-            # that a rollback would keep may too: an extra push only renders what is there).
-            if isinstance(func, _Push) and set(sids) <= open_savepoints:
-                # A number from inside a savepoint that may yet roll back is not to be trusted.
-                func.add(match_id, seat_id, seq if set(sids) == open_savepoints else None)
-                return
-    transaction.on_commit(_Push(match_id, None if seat_id is None else {seat_id}, seq))
+    push_updates(*coalesce(announced))
 
 
 def encode(seq: int, parts: dict[str, str]) -> str:

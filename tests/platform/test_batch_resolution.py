@@ -129,16 +129,19 @@ def test_an_unwatched_match_still_publishes_its_number_marked_stale(rgb_match, m
     assert [(f.seq, f.spectator) for f in sent] == [(rgb_match.seq, live.encode_stale(rgb_match.seq))]
 
 
-def test_pushes_of_one_transaction_are_sent_by_one_callback():
+def test_pushes_of_one_transaction_are_sent_by_one_callback(monkeypatch):
     from django.db import transaction
 
+    from genius.matches import events
+
+    pushed = []
+    monkeypatch.setattr(live, "push_updates", lambda matches, seqs=None: pushed.append(matches))
     with transaction.atomic():
         for match_id in (1, 2, 3):
-            live.schedule_push(match_id)
-        live.schedule_push(2, seat_id=7)
-        pushes = [func for _, func, _ in connection.run_on_commit if isinstance(func, live._Push)]
-        assert len(pushes) == 1 and pushes[0].matches == {1: None, 2: None, 3: None}
-        transaction.set_rollback(True)
+            events.match_changed(match_id)
+        events.seat_changed(2, 7)
+        assert not pushed, "nothing is sent before the commit"
+    assert pushed == [{1: None, 2: None, 3: None}]
 
 
 @override_settings(REDIS_URL="redis://127.0.0.1:6379/7")

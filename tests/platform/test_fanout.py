@@ -17,6 +17,7 @@ from genius.live import consumers
 from genius.live import pushes as live
 from genius.live.fanout import audience, frames
 from genius.live.routing import websocket_urlpatterns
+from genius.matches import events
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 
@@ -118,9 +119,9 @@ def test_several_writes_to_a_match_in_one_transaction_make_one_push(rgb_match, m
     monkeypatch.setattr(live, "push_update", lambda match_id, seats=None, seq=None, watching=None: pushed.append((match_id, seats)))
     seat = rgb_match.seats.get(name="ana")
     with transaction.atomic():
-        live.schedule_push(rgb_match.pk, seat_id=seat.pk)
-        live.schedule_push(rgb_match.pk, seat_id=seat.pk)
-        live.schedule_push(rgb_match.pk)
+        events.seat_changed(rgb_match.pk, seat.pk)
+        events.seat_changed(rgb_match.pk, seat.pk)
+        events.match_changed(rgb_match.pk)
     assert pushed == [(rgb_match.pk, None)]
 
 
@@ -130,11 +131,11 @@ def test_a_push_dropped_with_a_rolled_back_savepoint_is_not_lost(rgb_match, monk
     with transaction.atomic():
         try:
             with transaction.atomic():
-                live.schedule_push(rgb_match.pk)
+                events.match_changed(rgb_match.pk)
                 raise RuntimeError("rolled back")
         except RuntimeError:
             pass
-        live.schedule_push(rgb_match.pk)
+        events.match_changed(rgb_match.pk)
     assert pushed == [rgb_match.pk]
 
 

@@ -137,7 +137,7 @@ def test_notify_hears_resolved_phases_by_a_signal_and_registers_the_matches_due_
 def test_the_live_layer_hears_changes_through_the_events_port():
     from genius.live import pushes
 
-    assert pushes.schedule_push in events._listeners
+    assert pushes.push_announced in events._listeners
 
 
 @pytest.mark.django_db
