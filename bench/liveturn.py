@@ -117,7 +117,7 @@ def _state(match_id: int) -> tuple[Match, object]:
     return m, (get_engine(m.game).phase(m.state) if m.state is not None else None)
 
 
-async def play(port: int, game: str, turns: int, warmup: int) -> tuple[list[float], int]:
+async def play(port: int, game: str, turns: int, warmup: int) -> tuple[list[float], int]:  # noqa: C901
     """Play matches of ``game`` until ``turns`` live turns are measured; returns latencies and errors."""
     lat: list[float] = []
     errors = 0

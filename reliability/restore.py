@@ -188,7 +188,7 @@ def pg_tool(stack: Stack, tool: str, *args: str, timeout: float = 300) -> subpro
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 
-def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:
+def run(stack: Stack, people: int = 10, matches: int = 2) -> list[Row]:  # noqa: C901
     """The rehearsal (see the module's docstring); one row with the row counts compared and the restore time."""
     stack.reset()
     procs = stack.procs

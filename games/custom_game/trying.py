@@ -62,7 +62,7 @@ def try_phase(design: dict[str, Any], phase_key: str, round: int, answers: dict[
         return _play(design, phase_key, round, answers, seed, players)
 
 
-def _play(design: dict[str, Any], phase_key: str, round_: int, given: dict[str, Any] | None, seed: int,
+def _play(design: dict[str, Any], phase_key: str, round_: int, given: dict[str, Any] | None, seed: int,  # noqa: C901
           players: list[str]) -> Preview:
     """:func:`try_phase` in the rules worker in effect."""
     try:

@@ -135,7 +135,7 @@ def check_name(name: Any) -> str | None:
     return None
 
 
-def check_shape(doc: Any) -> dict[str, Any]:
+def check_shape(doc: Any) -> dict[str, Any]:  # noqa: C901
     """Check the document against the published schema (:data:`SCHEMA_PATH`), then what a schema cannot say.
 
     The first error the schema finds (in the order of its keys: game, seed, players, garnets, config,

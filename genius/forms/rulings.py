@@ -351,7 +351,7 @@ def proposal(form: RulingForm | None, state: Any) -> Proposal:
 # --- showing a ruling (a draft) in the boxes --------------------------------------------------------------
 
 
-def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:
+def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:  # noqa: C901
     """The boxes that show ``ruling`` (a saved draft); no ruling: the design's defaults."""
     ruling = ruling or {}
     values: Values = {}

@@ -42,7 +42,7 @@ def _options(doc: dict[str, Any], where: str, problems: list[Problem]) -> list[s
     return options
 
 
-def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path: str = "") -> dict[str, Any]:
+def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path: str = "") -> dict[str, Any]:  # noqa: C901
     """One field document, normalized (problems appended, never raised); ``path`` prefixes each ``part``."""
     at = f"{path}." if path else ""
     since = len(problems)
