@@ -1,6 +1,6 @@
 """Queries: database queries per submission and per resolution, for each game (PostgreSQL).
 
-``tests/platform/test_query_counts.py`` holds the same counts (with their ceilings) so that they
+``tests/matches/test_query_counts.py`` holds the same counts (with their ceilings) so that they
 cannot creep up; this prints them beside the other figures.
 """
 

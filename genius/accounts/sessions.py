@@ -6,7 +6,7 @@ A signed-in request then costs no session query. The cache only helps: while it 
 as it was and the request fails, so a signed-out session can never come back from the cache.
 
 This is Django's ``cached_db`` backend; only what it does unsafely for us is overridden (kept
-hand-written because it is safer, tests/platform/test_fast_submissions.py): ``load``/``exists``
+hand-written because it is safer, tests/matches/test_fast_submissions.py): ``load``/``exists``
 (Django writes the cache after a database read without catching an outage: a 500 while Redis is
 down) and ``delete`` (Django deletes the row first and the cached copy after: a failure there leaves
 a signed-out session alive in the cache). ``save`` is Django's (it already logs a cache outage).

@@ -10,7 +10,7 @@ serialized and read, is channels-redis's own.
 
 This leans on channels-redis internals (``_group_key``, ``_map_channel_keys_to_connection``, the layout of
 its keys), so pyproject.toml pins channels-redis exactly (``CHECKED_WITH``) and
-``tests/platform/test_private_apis_pinned.py`` fails when another version is installed: re-check this
+``tests/house/test_private_apis_pinned.py`` fails when another version is installed: re-check this
 module against the new version's ``group_send`` before moving the pin.
 """
 

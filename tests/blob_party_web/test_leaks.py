@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from genius.matches.models import LogEntry, Match
 from genius.matches.services import lifecycle
-from tests.platform.test_leaks import assert_no_secret as assert_none_shown
-from tests.platform.test_leaks import frames_during_resolution
-from tests.platform.test_leaks import secrets_of as platform_secrets_of
-from tests.platform.test_leaks import visible_pages as pages
+from tests.matches.test_leaks import assert_no_secret as assert_none_shown
+from tests.matches.test_leaks import frames_during_resolution
+from tests.matches.test_leaks import secrets_of as platform_secrets_of
+from tests.matches.test_leaks import visible_pages as pages
 
 from .helpers import client_for, match_page, post_move
 

@@ -26,7 +26,7 @@ from tests.browser.helpers import BrowserTestCase
 from tests.browser.test_host_lobbies_browser import needs_a_saved_design
 from tests.browser.test_page_layouts import Visit, site, visits
 from tests.custom_game_web.conftest import close_players_phase, start_custom
-from tests.platform.test_replays import new_match, play
+from tests.matches.test_replays import new_match, play
 
 pytestmark = pytest.mark.browser
 

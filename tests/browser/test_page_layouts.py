@@ -35,7 +35,7 @@ from tests.browser.helpers import BrowserTestCase
 from tests.browser.test_host_lobbies_browser import needs_a_saved_design
 from tests.custom_game_web.conftest import close_players_phase, start_custom
 from tests.custom_game_web.conftest import design as custom_design
-from tests.platform.test_replays import new_match, play
+from tests.matches.test_replays import new_match, play
 from tests.seasons.helpers import finished_main_match, give_tol, make_season
 
 pytestmark = pytest.mark.browser

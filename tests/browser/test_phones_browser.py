@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from genius.matches.services import lifecycle
 from tests.bigfoot_web.helpers import new_duel, play_setup
 from tests.browser.helpers import BrowserTestCase, log_in
-from tests.platform.test_replays import new_match, play
+from tests.matches.test_replays import new_match, play
 from tests.trail_trouble_web.helpers import running_match
 
 pytestmark = pytest.mark.browser

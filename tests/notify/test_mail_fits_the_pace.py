@@ -156,7 +156,7 @@ def test_fast_matches_send_at_most_one_digest_an_hour(mailoutbox):
 
 
 def test_a_move_already_in_is_not_in_the_digest(mailoutbox):
-    from tests.platform.test_notifications import move_in
+    from tests.matches.test_notifications import move_in
 
     match = rgb(person("ana"), phase_seconds=60)
     move_in(match, "ana", T0 + timedelta(seconds=1))

@@ -1,3 +1,3 @@
 """Scale-out tests use the real-services fixtures (PostgreSQL, Redis, Celery processes)."""
 
-from tests.services.conftest import _real_services_only, celery_procs, flush_redis  # noqa: F401
+from tests.real_services.conftest import _real_services_only, celery_procs, flush_redis  # noqa: F401

@@ -25,7 +25,7 @@ from games.engines.runner import bot_move
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import lifecycle
 from genius.testing import harness
-from tests.services.conftest import service_env, stop_all, wait_for
+from tests.real_services.conftest import service_env, stop_all, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

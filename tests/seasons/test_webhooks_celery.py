@@ -7,7 +7,7 @@ from django.conf import settings as django_settings
 
 from genius.notify import webhooks as notify
 from genius.notify.models import WebhookDelivery
-from tests.services.conftest import celery_procs, flush_redis, wait_for  # noqa: F401 - fixtures used below
+from tests.real_services.conftest import celery_procs, flush_redis, wait_for  # noqa: F401 - fixtures used below
 
 from .helpers import make_season
 from .test_webhooks import Receiver

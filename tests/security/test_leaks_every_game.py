@@ -10,7 +10,7 @@ from games.engines.runner import bot_move
 from genius.matches.models import LogEntry, Match
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
-from tests.platform.test_leaks import assert_no_secret, frames_during_resolution, secrets_of, visible_pages
+from tests.matches.test_leaks import assert_no_secret, frames_during_resolution, secrets_of, visible_pages
 from tests.security.helpers import match_where_she_acts
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -28,7 +28,7 @@ from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
 from genius.notify import webhooks as notify
 from genius.seasons.models import Season, SeasonPlayer
-from tests.platform.test_leaks import assert_no_secret, secrets_of, visible_pages
+from tests.matches.test_leaks import assert_no_secret, secrets_of, visible_pages
 from tests.security.helpers import SIZES, match_where_she_acts
 
 ROLE_NAMES = ["@host", "host", "public", "spectator", "Host"]

@@ -23,7 +23,7 @@ from genius.live.routing import websocket_application, websocket_urlpatterns
 from genius.matches import presenters
 from genius.matches.models import Match, Seat
 from genius.matches.services import lifecycle, submitting
-from tests.platform.test_lifecycle import legal_move
+from tests.matches.test_lifecycle import legal_move
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -2,7 +2,7 @@
 
 ``/matches/<pk>/replay/?phase=N`` draws the snapshot after phase N through the engine's view for the viewer
 (spectator: public; a seat: its own secrets too; the host: everything) with the log up to phase N filtered
-by audience as the live page filters it. The leak helpers of ``tests/platform/test_leaks.py`` check every
+by audience as the live page filters it. The leak helpers of ``tests/matches/test_leaks.py`` check every
 phase of every game for spectators and other seats.
 """
 
@@ -23,7 +23,7 @@ from genius.matches.models import LogEntry, Match, Snapshot
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
-from tests.platform.test_leaks import assert_no_secret, secrets_of
+from tests.matches.test_leaks import assert_no_secret, secrets_of
 
 pytestmark = pytest.mark.django_db
 

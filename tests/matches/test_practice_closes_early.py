@@ -113,7 +113,7 @@ def test_a_match_that_is_not_practice_waits_for_every_player_still_to_move(rgb_m
     phase = rgb_match.current_phase
     assert {"ana", "ben"} <= set(phase.actors)
     sub = submitting.submit(seat, human_move(rgb_match, seat), lock=True)
-    assert sub.locked  # final (tests/platform/test_ready_means_ready.py: the phase closes once ben locks in too)
+    assert sub.locked  # final (tests/matches/test_ready_means_ready.py: the phase closes once ben locks in too)
     assert Phase.objects.get(pk=phase.pk).status == Phase.Status.OPEN
 
 

@@ -58,7 +58,7 @@ def test_the_engines_check_runs_in_the_forms_clean_and_names_its_field(rgb_match
 
 
 def test_a_late_move_is_refused_with_a_message_that_says_so_and_saves_nothing(client, ana, rgb_match):
-    from tests.platform.test_moves_in_place import form_data
+    from tests.matches.test_moves_in_place import form_data
 
     client.force_login(ana)
     phase = rgb_match.current_phase

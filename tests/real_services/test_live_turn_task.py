@@ -8,7 +8,7 @@ from django.utils import timezone
 from genius.celery import app as celery_app
 from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle
-from tests.services.conftest import wait_for
+from tests.real_services.conftest import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

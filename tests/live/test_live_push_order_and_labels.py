@@ -12,8 +12,8 @@ from genius.matches import presenters
 from genius.matches.models import Match
 from genius.matches.services import submitting
 from genius.matches.services.engines import engine_of
-from tests.platform.test_leaks import legal_move
-from tests.platform.test_replays import new_match, play
+from tests.matches.test_leaks import legal_move
+from tests.matches.test_replays import new_match, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

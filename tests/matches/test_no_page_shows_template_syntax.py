@@ -45,7 +45,7 @@ from tests.browser.test_host_lobbies_browser import needs_a_saved_design
 from tests.confirmed_emails import confirm
 from tests.custom_game_web.conftest import close_players_phase, custom_slug
 from tests.custom_game_web.conftest import design as custom_design
-from tests.platform.test_replays import BOTS, play
+from tests.matches.test_replays import BOTS, play
 from tests.seasons.helpers import finished_main_match
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from genius.matches.models import Match
 from genius.matches.services import matchfiles
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
-from tests.platform.test_lifecycle import play_to_the_end
+from tests.matches.test_lifecycle import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = sorted(ROOT.glob("tests/*/fixtures/full_match.json"))

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from genius.matches.models import Phase
 from genius.notify.emails import send_phase_emails
 from genius.notify.models import Notice
-from tests.platform.test_batch_resolution import bot_matches
+from tests.matches.test_batch_resolution import bot_matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

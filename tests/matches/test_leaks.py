@@ -18,7 +18,7 @@ from genius.live.routing import websocket_urlpatterns
 from genius.matches.models import LogEntry, Match, Submission
 from genius.matches.services import lifecycle, submitting
 from genius.matches.templatetags.genius import payload_text
-from tests.platform.test_lifecycle import legal_move
+from tests.matches.test_lifecycle import legal_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -120,7 +120,7 @@ def client_of(match: Match, name: str) -> Client:
     return client
 
 
-# --- racing the deadline (embedded: one writer at a time; the PostgreSQL race is in tests/services) ---------------
+# --- racing the deadline (embedded: one writer at a time; the PostgreSQL race is in tests/real_services) ---------------
 
 
 def test_a_last_lock_in_after_the_clock_closed_the_phase_is_refused_and_resolves_nothing_twice(rgb_match):

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from genius.matches.models import Phase, Snapshot
 from genius.matches.services import lifecycle
-from tests.services.conftest import wait_for
+from tests.real_services.conftest import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -21,7 +21,7 @@ from genius.matches import presenters
 from genius.matches.models import LogEntry, Match
 from genius.matches.services import live_turns
 from genius.matches.templatetags.genius import payload_labelled
-from tests.platform.test_replays import new_match, play
+from tests.matches.test_replays import new_match, play
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from games.engines.runner import bot_move
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import submitting
 from genius.matches.services.engines import engine_of
-from tests.services.conftest import wait_for
+from tests.real_services.conftest import wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

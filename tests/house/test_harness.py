@@ -51,7 +51,7 @@ def test_the_progress_bar_draws_nothing_on_a_pipe_unless_asked():
 
 def test_no_copy_of_the_harness_is_left_in_tests_bench_or_reliability():
     root = harness.ROOT
-    places = [*root.glob("bench/*.py"), *root.glob("reliability/*.py"), *root.glob("tests/services/*.py"),
+    places = [*root.glob("bench/*.py"), *root.glob("reliability/*.py"), *root.glob("tests/real_services/*.py"),
               *root.glob("tests/scaleout/*.py")]
     copies = [str(p.relative_to(root)) for p in places
               if re.search(r"def free_port|socket\.socket\(|\.bind\(\(", p.read_text())]

@@ -11,7 +11,7 @@ from genius.live import pushes as live
 from genius.live.fanout import audience
 from genius.matches import presenters
 from genius.matches.models import Match
-from tests.platform.test_leaks import assert_no_secret, play_some, secrets_of
+from tests.matches.test_leaks import assert_no_secret, play_some, secrets_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
