@@ -272,3 +272,15 @@ def test_the_admins_season_player_row_takes_only_a_member_of_the_seasons_communi
     assert not refused.is_valid() and "dan is not a member of this season's community" in refused.errors["user"][0]
     taken = SeasonPlayerForm(data={"season": season.pk, "user": _user("cy").pk}, instance=SeasonPlayer(season=season))
     assert taken.is_valid(), taken.errors
+
+
+def test_a_season_player_removed_from_the_community_takes_no_seat_in_the_next_episode(club):
+    season = new_season(club, players="ana ben cy")
+    for name in ("ana", "ben", "cy"):
+        invitations.accept(season, _user(name))
+    communities.leave(_user("cy"), club)
+    with pytest.raises(ServiceError, match="cy is no longer a member of Owls"):
+        create_episode(season.pk, game="rituals-gone-bad", house_bots=True)
+    assert not season.episodes.exists()
+    match = create_episode(season.pk, game="rituals-gone-bad", house_bots=True, sit_out=["cy"])
+    assert "cy" not in set(match.seats.values_list("name", flat=True))

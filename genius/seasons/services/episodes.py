@@ -12,6 +12,7 @@ from datetime import datetime
 
 from django.db import transaction
 
+from genius.communities.models import Membership
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, lobbies
 from genius.matches.services.engines import GAME_TITLES, engine_of, spec_of
@@ -35,6 +36,23 @@ def episode_stage(episode: Episode) -> str:
     if picks_to_play(episode):
         return "Death Matches"
     return "Over"
+
+
+def _players(count: int) -> str:
+    return f"{count} player" if count == 1 else f"{count} players"
+
+
+def _check_still_members(season: Season, playing: Sequence[SeasonPlayer]) -> None:
+    """Only members of the season's community take its seats: a season player removed from the community is
+    named, with the way on (nobody is seated while one is left)."""
+    if season.community_id is None:
+        return
+    members = set(Membership.objects.filter(community_id=season.community_id).values_list("user_id", flat=True))
+    gone = sorted(p.user.get_username() for p in playing if p.user_id not in members)
+    if gone:
+        raise ServiceError(f"{', '.join(gone)} {'is' if len(gone) == 1 else 'are'} no longer a member of "
+                           f"{season.community}: only its members take its seats. Invite them back, or let them "
+                           "sit out this episode.", "sit_out")
 
 
 def create_episode(
@@ -81,15 +99,17 @@ def create_episode(
         if unknown:
             raise ServiceError(f"{', '.join(unknown)} is not a player still in this season.", "sit_out")
         playing = [p for n, p in names.items() if n not in sit_out]
+        if not bot_players:
+            _check_still_members(season, playing)
         seats = engine.max_players
         if len(playing) > seats:
             raise ServiceError(
-                f"{GAME_TITLES.get(game, game)} seats {seats}; {len(playing)} players would play. "
+                f"{GAME_TITLES.get(game, game)} seats {seats}; {_players(len(playing))} would play. "
                 f"Choose {len(playing) - seats} who sit out this episode, or another game.", "sit_out"
             )
         if len(playing) < engine.min_players and not house_bots:
             raise ServiceError(
-                f"{GAME_TITLES.get(game, game)} needs {engine.min_players} players; {len(playing)} would play. "
+                f"{GAME_TITLES.get(game, game)} needs {engine.min_players} players; {_players(len(playing))} would play. "
                 "Fill the empty seats with house bots, or choose another game.", "house_bots"
             )
         seed = lobbies.draw_seed() if seed is None else seed
