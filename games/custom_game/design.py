@@ -31,6 +31,8 @@ from jsonschema import Draft202012Validator, ValidationError
 from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
+from . import move_check_design  # checks when a move is sent: their parts of the design
+
 DESIGN_FORMAT = 1
 FIELD_KINDS = ("choice", "choices", "number", "text", "player", "players", "yesno")
 ACTORS = ("everyone", "seats", "named")
@@ -323,6 +325,7 @@ def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path:
             default = False
         out["default"] = bool(default)
     _tag(problems, since, at + "default")
+    move_check_design.field_extras(doc, out, where, at, problems)  # min/max choices, max_from_counter
     out["help"] = clean_text(doc.get("help"), where, "the help text", problems, hi=MAX_HELP)
     _tag(problems, since, at + "help")
     return out
@@ -472,6 +475,7 @@ def _counters(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
                                     item.at + ".visibility"))
             visibility = "public"
         out.append({"key": item.key, "label": item.label, "start": start or 0, "visibility": visibility})
+        move_check_design.counter_extras(item.doc, out[-1], item.where, item.at, problems)  # check_visible
     return out
 
 
@@ -529,6 +533,7 @@ def _values(raw: Any, where: str, at: str, problems: list[Problem]) -> list[dict
                 if not formula and len(problems) == since:
                     problems.append(Problem(f"{where}, value {name}", "the formula is empty"))
                 out.append({"name": name, "formula": formula})
+                move_check_design.value_extras(found, out[-1], where, f"{at}[{j}]", problems)  # check_visible
         _tag(problems, since, f"{at}[{j}]")
     return out
 
@@ -620,6 +625,7 @@ def _phase(item: Item, max_players: int, problems: list[Problem]) -> dict[str, A
         out["seats"] = seats
     out["fields"] = fields
     out.update({"close": close, "rules": rules, "values": values})
+    move_check_design.phase_extras(found, out, where, at, problems)  # the check and the fallback
     return out
 
 
@@ -691,6 +697,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
               for item in _items(doc.get("phases"), problems, title="Phases", part="phases", what="a phase",
                                  most=MAX_PHASES, label="name", numbered=True,
                                  needed="a design needs at least one phase")]
+    move_check_design.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
     problems = _with_schema(problems, first)
     if problems:
         raise DesignError(problems)

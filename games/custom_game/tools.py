@@ -16,12 +16,20 @@ from games.engines.spec import DesignTools
 from . import design, proof
 from .presets import PRESETS
 from .rules import check_design_rules, new_worker, try_phase
+from .rules.check_run import check_problems
 
 SHIPPED_DIR = Path(__file__).resolve().parent / "designs"
 
 
 def _check(design: dict[str, Any]) -> list[Any]:
-    return list(check_design_rules(design))
+    return list(check_design_rules(design)) + _check_problems(design)
+
+
+def _check_problems(design: dict[str, Any]) -> list[Any]:
+    """The phases' checks when a move is sent (rules/check_run.py), as problems beside each check."""
+    return [problem for i, phase in enumerate(design["phases"]) if phase.get("check")
+            for problem in check_problems(phase["check"], phase, design, f"Phase {i + 1} “{phase['name']}”, check",
+                                          f"phases.{i}.check")]
 
 
 TOOLS = DesignTools(check_rules=_check, try_phase=try_phase, presets=tuple(PRESETS),
