@@ -10,11 +10,12 @@ class NotifyConfig(AppConfig):
     def ready(self) -> None:
         from genius.matches import ruling_alerts
         from genius.matches.models import Match
-        from genius.matches.services import seating
+        from genius.matches.services import check_alerts, seating
         from genius.matches.signals import phase_resolved
         from genius.notify import due, webhooks
 
         due.add_source(seating.full_lobbies)  # "Your lobby is full: start it" for its host
         due.add_source(ruling_alerts.rulings_waiting)  # "The rules stopped: rule by hand" for the match's host
+        due.add_source(check_alerts.checks_failing)  # "A check of moves failed" for the match's host
         phase_resolved.connect(webhooks.phase_resolved_receiver, sender=Match,
                                dispatch_uid="genius.notify.announce_phase")
