@@ -91,15 +91,24 @@ def put_phase(doc: Doc, key: str | None, *, name: str, repeat: int, seconds: int
     return new, key
 
 
-def set_rules(target: dict[str, Any], *, close: str, rules: str, values: list[dict[str, str]]) -> None:
-    """A phase document's way of closing, its rules and its named values (in place); empty parts are left out."""
+def set_rules(target: dict[str, Any], *, close: str, rules: str, values: list[dict[str, str]],
+              check: str | None = None) -> None:
+    """A phase document's way of closing, its rules, its named values and its check when a move is sent (None:
+    as it was) (in place); empty parts are left out."""
+    if check is not None:
+        if check.strip():
+            target["check"] = check
+        else:
+            target.pop("check", None)
+    marked = {v.get("name") for v in target.get("values", []) if isinstance(v, dict) and v.get("check_visible")}
     target["close"] = close
     if rules.strip():
         target["rules"] = rules
     else:
         target.pop("rules", None)
     if values:
-        target["values"] = [{"name": v["name"], "formula": v["formula"]} for v in values]
+        target["values"] = [{"name": v["name"], "formula": v["formula"],
+                             **({"check_visible": True} if v.get("check_visible") or v["name"] in marked else {})} for v in values]
     else:
         target.pop("values", None)
 

@@ -174,9 +174,15 @@ class PhaseForm(forms.Form):
                             label="Rules of this phase",
                             help_text="Run when the phase closes: they read answers, counters, tables and values, "
                                       "and announce, tell, add, goto or end. See the rules help for every function.")
+    check = forms.CharField(required=False, strip=False, widget=forms.Textarea(attrs=RULES_ATTRS),
+                            label="Check when a move is sent",
+                            help_text="Run when a player saves or locks in a move: it reads answer, mine, my_past and "
+                                      "what the player may see, and refuses a move with refuse(\"words\", "
+                                      "field=\"key\"). Nothing refused is stored.")
 
     BOXES = (("first phase", "actors"), ("who acts", "actors"), ("the name", "name"), ("rounds", "repeat"),
-             ("length", "hours"), ("seat", "seats"), ("closes", "close"), ("rule", "rules"), ("line", "rules"))
+             ("length", "hours"), ("seat", "seats"), ("closes", "close"), ("check", "check"), ("rule", "rules"),
+             ("line", "rules"))
 
     def __init__(self, *args: Any, max_players: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -189,7 +195,7 @@ class PhaseForm(forms.Form):
         seconds = phase.get("seconds")
         return {"name": phase.get("name"), "repeat": phase.get("repeat", 1), "actors": phase.get("actors"),
                 "seats": phase.get("seats", []), "until_closed": seconds is None,
-                "close": phase.get("close", "hand"), "rules": phase.get("rules", ""),
+                "close": phase.get("close", "hand"), "rules": phase.get("rules", ""), "check": phase.get("check", ""),
                 "hours": (seconds or 0) // 3600 if seconds else 24, "minutes": (seconds or 0) % 3600 // 60}
 
     def clean(self) -> dict[str, Any]:

@@ -283,6 +283,7 @@ def phase(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
                       "rules": {  # a part not posted (an older page) stays as saved
                           "close": data["close"] or saved_rules.get("close", "hand"),
                           "rules": data["rules"] if "rules" in request.POST else saved_rules.get("rules", ""),
+                          "check": data["check"] if "check" in request.POST else saved_rules.get("check", ""),
                           "values": named if "value_name" in request.POST else saved_rules.get("values", [])}}
             changed, new_key = editing.put_phase(doc, key, **values)
             try:
@@ -332,7 +333,7 @@ def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[Va
     for problem in problems:
         path = rules.part_path(problem.part)
         step = path[2] if path[:2] == ("phases", str(index)) and len(path) > 2 else ""
-        if step in ("rules", "close"):
+        if step in ("rules", "close", "check"):
             form.add_error(step, rules.beside_rule(problem))
         elif step == "values":
             number = int(path[3]) if len(path) > 3 and path[3].isdigit() else -1
