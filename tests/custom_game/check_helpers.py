@@ -24,7 +24,8 @@ if my_past and answer["suit"] != None and answer["suit"] == my_past[-1]["suit"]:
 def doc(check: str = BID_CHECK, **phase_extra: Any) -> dict[str, Any]:
     """The design document (not validated); ``phase_extra`` goes into the Bid phase."""
     bid: dict[str, Any] = {
-        "key": "bid", "name": "Bid", "repeat": 3, "seconds": 3600, "check": check,
+        "key": "bid", "name": "Bid", "repeat": 3, "seconds": 3600, "check": check, "close": "rules",
+        "rules": 'announce("The round is over.")',
         "fields": [
             {"key": "bid", "label": "Bid", "kind": "number", "min": 0, "max": 10, "default": 0},
             {"key": "suit", "label": "Suit", "kind": "choice", "options": ["Red", "Blue"]},
