@@ -77,7 +77,8 @@ def check_globals(state: State, player: str, answer: Payload, names: frozenset[s
         return names is None or name in names
 
     design, players, current = state["design"], state["players"], state["open"]
-    seen = views.view(state, Seat(player))
+    viewed = ("counters", "mine", "garnets", "history", "my_past")
+    seen = views.view(state, Seat(player)) if any(wanted(n) for n in viewed) else {}
     out: dict[str, Any] = {}
     if wanted("answer"):
         out["answer"] = {f["key"]: answer.get(f["key"], answers.empty(f)) for f in current["fields"]}

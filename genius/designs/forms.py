@@ -224,14 +224,23 @@ class FieldForm(forms.Form):
     max = _kind_number(required=False, label="Highest number", help_text="A number: the highest allowed.")
     max_length = _kind_number(required=False, label="Longest answer (characters)",
                               help_text="A short text: 1 to 2000 characters (280 when left empty).")
+    min_choices = _kind_number(required=False, label="Fewest picks",
+                               help_text="Several choices or players: at least this many (empty: any number).")
+    max_choices = _kind_number(required=False, label="Most picks",
+                               help_text="Several choices or players: at most this many (empty: any number).")
+    max_from_counter = KindTextBox(required=False, label="At most what the player holds of",
+                                   help_text="A number: a counter's key (such as coins): a move above what the "
+                                             "player holds is refused when it is sent. Empty: no such limit.")
     default = KindTextBox(required=False, strip=False, widget=_area(2), label="Default for a missing answer")
     help = forms.CharField(required=False, strip=False, label="Help under the field")
 
-    BOXES = (("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
+    BOXES = (("min_choices", "min_choices"), ("max_choices", "max_choices"), ("max_from_counter", "max_from_counter"),
+             ("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
              ("help", "help"), ("option", "options"), ("choice", "options"), ("label", "label"),
              ("kind", "kind"))
     #: The boxes only some kinds use (the others are hidden, and not read).
-    KIND_BOXES = {"options": ("choice", "choices"), "min": ("number",), "max": ("number",),
+    KIND_BOXES = {"min_choices": ("choices", "players"), "max_choices": ("choices", "players"),
+                  "max_from_counter": ("number",), "options": ("choice", "choices"), "min": ("number",), "max": ("number",),
                   "max_length": ("text",), "default": ("choice", "choices", "number", "text", "yesno")}
     #: What the default box takes, for each kind.
     DEFAULT_HELP = {
@@ -272,7 +281,8 @@ class FieldForm(forms.Form):
             shown = "" if default is None else str(default)
         return {"label": field.get("label"), "kind": field.get("kind"), "options": "\n".join(field.get("options", [])),
                 "min": field.get("min"), "max": field.get("max"), "max_length": field.get("max_length"),
-                "default": shown, "help": field.get("help", "")}
+                "min_choices": field.get("min_choices"), "max_choices": field.get("max_choices"),
+                "max_from_counter": field.get("max_from_counter", ""), "default": shown, "help": field.get("help", "")}
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -310,6 +320,10 @@ class FieldForm(forms.Form):
             doc["min"], doc["max"] = data.get("min"), data.get("max")
         elif kind == "text" and data.get("max_length") is not None:
             doc["max_length"] = data["max_length"]
+        if kind in ("choices", "players"):  # checks when a move is sent: limits with no rule written
+            doc.update({k: data[k] for k in ("min_choices", "max_choices") if data.get(k) is not None})
+        elif kind == "number" and (data.get("max_from_counter") or "").strip():
+            doc["max_from_counter"] = data["max_from_counter"].strip()
         doc["default"] = data.get("default_value")
         doc["help"] = data.get("help", "")
         return doc

@@ -10,8 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.engines.runner import bot_move
+from genius.forms.moves import MoveForm, accepted_move
 from genius.matches.models import Seat, Submission
 from genius.matches.services import submitting
+from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import ServiceError
 from genius.notify import due
 
@@ -61,6 +64,18 @@ def test_a_bid_within_the_coins_is_saved_through_the_form():
 
 
 @pytest.mark.django_db
+def test_the_fast_path_and_the_form_agree_on_a_refused_move():
+    match = start_custom(doc=checked_design())
+    engine = engine_of(match.game)
+    fields = engine.form_fields(match.state, "ana")
+    assert accepted_move(engine, match.state, "ana", {"suit": "Red", "amount": "9"}, fields) is None
+    form = MoveForm(engine, match.state, "ana", {"suit": "Red", "amount": "9"}, fields=fields)
+    assert not form.is_valid() and form.errors["amount"] == ["You hold only 5 coins."]
+    assert accepted_move(engine, match.state, "ana", {"suit": "Red", "amount": "5"}, fields) == {"suit": "Red",
+                                                                                                "amount": 5}
+
+
+@pytest.mark.django_db
 def test_a_refused_move_stores_nothing():
     match = start_custom(doc=checked_design())
     seat = match.seats.get(name="ana")
@@ -92,11 +107,7 @@ def test_a_bots_move_passes_the_check():
     doc = checked_design('if answer["amount"] != 3:\n    refuse("Bid 3.", field="amount")')
     doc["phases"][0]["fallback"] = {"amount": 3}
     match = start_custom(doc=doc)
-    bots = Seat.objects.filter(match=match, name__in=PLAYERS[:1])
-    assert bots  # the seats are people here: the engine's bot is what the site would play for them
-    from games.engines.runner import bot_move
-    from genius.matches.services.engines import engine_of
-
+    assert Seat.objects.filter(match=match).count() == len(PLAYERS)  # the engine's bot is what the site plays
     engine = engine_of(match.game)
     match.refresh_from_db()
     spec = engine.phase(match.state)

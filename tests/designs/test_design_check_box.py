@@ -70,3 +70,26 @@ def test_a_check_naming_a_field_the_form_lacks_is_refused_beside_the_box(host_cl
                                 post(check='refuse("no", field="colour")'))
     assert response.status_code == 400
     assert any("colour" in e for e in box_errors(response, "check"))
+
+
+def test_a_fields_pick_limits_and_counter_bound_are_saved_from_the_field_page(host_client, bidding):
+    new = reverse("design-field-new", args=[bidding.pk, "round"])
+    response = host_client.post(new, {"label": "Cards", "kind": "choices", "options": "a\nb\nc", "max_choices": "2",
+                                      "min_choices": "", "max_from_counter": "coins", "default": "", "help": ""})
+    assert response.status_code == 302
+    field = saved(bidding)["fields"][-1]
+    assert field["max_choices"] == 2 and "min_choices" not in field and "max_from_counter" not in field
+    edit = reverse("design-field", args=[bidding.pk, "round", "bid"])
+    data = {"label": "Your bid", "kind": "number", "min": "0", "max": "9", "max_from_counter": "coins", "default": ""}
+    assert host_client.post(edit, data).status_code == 302
+    assert saved(bidding)["fields"][0]["max_from_counter"] == "coins"
+    page = host_client.get(edit).content.decode()
+    assert 'name="max_from_counter"' in page and 'value="coins"' in page
+
+
+def test_a_field_bound_by_a_counter_the_game_lacks_is_refused_beside_the_box(host_client, bidding):
+    edit = reverse("design-field", args=[bidding.pk, "round", "bid"])
+    response = host_client.post(edit, {"label": "Your bid", "kind": "number", "min": "0", "max": "9",
+                                       "max_from_counter": "gold", "default": ""})
+    assert response.status_code == 400
+    assert any("not a counter" in e for e in box_errors(response, "max_from_counter")), text_of(response)[:3000]

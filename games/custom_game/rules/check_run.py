@@ -18,6 +18,7 @@ import difflib
 import random
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,7 +101,8 @@ def run_here(source: str, globals_: dict[str, Any], fields: list[str], players: 
     """Run the check ``source`` in this process within ``limits``."""
     meter = Meter(limits)
     refusal = _Refusal(fields)
-    functions = {**Library(players, {}, random.Random(0)).functions(CHECK_LIBRARY), "refuse": refusal}
+    functions: dict[str, Callable[..., Any]] = {**Library(players, {}, random.Random(0)).functions(CHECK_LIBRARY),
+                                                "refuse": refusal}
     program = Program(globals_, functions, meter)
     try:
         result = program.run(source, "check", label)
