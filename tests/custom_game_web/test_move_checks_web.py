@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -19,6 +20,14 @@ from genius.matches.services.errors import ServiceError
 from genius.notify import due
 
 from .conftest import PLAYERS, T0, design, open_phase, start_custom
+
+@pytest.fixture(autouse=True)
+def _no_alerts_kept():
+    """The hosts' check alerts are kept in the cache, which outlives a test's database."""
+    cache.clear()
+    yield
+    cache.clear()
+
 
 CHECK = ('if answer["amount"] != None and answer["amount"] > mine["coins"]:\n'
          '    refuse("You hold only %d coins." % mine["coins"], field="amount")')

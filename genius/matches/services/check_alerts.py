@@ -57,7 +57,7 @@ def checks_failing(user: Any, now: datetime | None = None) -> list[dict]:
                 continue
             items.append({
                 "key": f"check-{match_id}",
-                "kind": "ruling",
+                "kind": "check",
                 "title": "A check of moves failed",
                 "what": f"{failure['title']}: {failure['problem']}. The move was refused; fix the check in the design.",
                 "deadline": None,
