@@ -21,6 +21,7 @@ from genius.notify import due
 
 from .conftest import PLAYERS, T0, design, open_phase, start_custom
 
+
 @pytest.fixture(autouse=True)
 def _no_alerts_kept():
     """The hosts' check alerts are kept in the cache, which outlives a test's database."""
