@@ -107,10 +107,13 @@ def test_a_failing_check_refuses_safely_and_says_why_for_the_host(check: str, wh
 def test_a_check_within_its_limits_adds_a_few_milliseconds_to_a_move() -> None:
     state = start()
     ENGINE.check(state, "ana", {"bid": 1})  # the checks' worker started
-    started = time.perf_counter()
-    for _ in range(20):
-        ENGINE.check(state, "ana", {"bid": 1})
-    assert (time.perf_counter() - started) / 20 < 0.02  # ~1 ms here; a busy test machine gets room
+    batches = []
+    for _ in range(5):
+        started = time.perf_counter()
+        for _ in range(5):
+            ENGINE.check(state, "ana", {"bid": 1})
+        batches.append((time.perf_counter() - started) / 5)
+    assert min(batches) < 0.01  # ~1 ms here; the best batch, as a busy test machine slows some
     assert CHECK_LIMITS.steps <= 10_000 and CHECK_LIMITS.seconds <= 0.05 and CHECK_LIMITS.memory_mb <= 32
 
 
