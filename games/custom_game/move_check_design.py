@@ -20,6 +20,8 @@ from games.kit.numbers import is_int, shown
 
 from . import answers
 
+#: The design's keys for checks, as a host writes them (RULES.md names them).
+DESIGN_KEYS = ("check", "fallback", "min_choices", "max_choices", "max_from_counter", "check_visible")
 #: The longest check, in characters.
 MAX_CHECK = 4_000
 #: The most picks a several-players field may ask for.
