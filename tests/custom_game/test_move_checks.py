@@ -60,6 +60,14 @@ def test_max_choices_refuses_a_third_pick() -> None:
     assert ENGINE.check(start(), "ana", {"cards": ["a", "b"]})["cards"] == ["a", "b"]
 
 
+def test_the_form_says_a_fields_limits_before_a_move_is_sent() -> None:
+    d = doc("")
+    d["phases"][0]["fields"][0]["max_from_counter"] = "coins"
+    helps = {f.name: f.help for f in ENGINE.form_fields(start(validate_design(d)), "ana")}
+    assert helps["cards"] == "Pick at most 2."
+    assert helps["bid"] == "A whole number from 0 to 10. At most what you hold."
+
+
 def test_min_choices_refuses_too_few_picks() -> None:
     d = doc("")
     d["phases"][0]["fields"][2].update({"min_choices": 2, "default": ["a", "b"]})
