@@ -7,6 +7,7 @@ import copy
 import json
 import random
 import time
+from pathlib import Path
 
 import pytest
 
@@ -257,3 +258,18 @@ def test_a_match_file_with_a_refused_move_is_invalid() -> None:
         matchfile.replay(matchfile.check_shape(json.loads(json.dumps(doc_))))
     text = str(caught.value)
     assert "You hold only 3 coins." in text and "ana" in text and "\n" not in text
+
+
+def test_the_rules_pages_example_check_runs_as_documented() -> None:
+    text = (Path(__file__).parents[2] / "games" / "custom_game" / "RULES.md").read_text(encoding="utf-8")
+    example = text.split("## Checks when a move is sent", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    d = doc(example)
+    d["phases"][0]["fields"][2].pop("max_choices")
+    state = start(validate_design(d))
+    assert TOOLS.check_rules(state["design"]) == []
+    assert refusal(state, "ana", {"cards": ["a", "b", "c"]}).message == "At most 2 of these."
+    state = play_phase(ENGINE, state, SEED, {"ana": {"bid": 1, "suit": "Red", "cards": ["a", "b"]}}).resolution.state
+    assert refusal(state, "ana", {"suit": "Red"}).message == "Not the same suit as last round."
+    assert refusal(state, "ana", {"bid": 4}).message == "You hold only 3 coins."
+    assert refusal(state, "ana", {"cards": ["c", "b"]}).message == "You already played b."
+    ENGINE.check(state, "ana", {"bid": 3, "suit": "Blue", "cards": ["c", "d"]})
