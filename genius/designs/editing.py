@@ -37,11 +37,15 @@ def set_basics(doc: Doc, *, title: str, summary: str, rules: str, min_players: i
     return new
 
 
-def put_counter(doc: Doc, key: str | None, *, label: str, start: int, visibility: str) -> tuple[Doc, str]:
-    """A new counter (``key`` None: its key made from the label) or a changed one; (document, its key)."""
+def put_counter(doc: Doc, key: str | None, *, label: str, start: int, visibility: str,
+                check_visible: bool | None = None) -> tuple[Doc, str]:
+    """A new counter (``key`` None: its key made from the label) or a changed one; (document, its key).
+    ``check_visible``: whether checks when a move is sent read every player's value (None: as it was)."""
     new = _copy(doc)
     counters = new.setdefault("counters", [])
-    values = {"label": label, "start": start, "visibility": visibility}
+    values: dict[str, Any] = {"label": label, "start": start, "visibility": visibility}
+    if check_visible is not None:
+        values["check_visible"] = check_visible
     if key is None:
         key = slug_key(label, {c.get("key", "") for c in counters})
         counters.append({"key": key, **values})

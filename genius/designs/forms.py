@@ -151,8 +151,11 @@ class CounterForm(forms.Form):
         choices=(("public", "Public: everyone sees every player's value"),
                  ("private", "Private: each player sees their own, the host sees all")),
         widget=forms.RadioSelect, initial="public")
+    check_visible = forms.BooleanField(
+        required=False, label="Checks when a move is sent may read every player's value",
+        help_text="Off: a check reads only what the player sees (their own private value).")
 
-    BOXES = (("label", "label"), ("start", "start"), ("visibility", "visibility"))
+    BOXES = (("label", "label"), ("start", "start"), ("visibility", "visibility"), ("check_visible", "check_visible"))
 
 
 # --- phases -----------------------------------------------------------------------------------------------

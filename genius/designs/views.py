@@ -200,18 +200,19 @@ def counter(request: HttpRequest, design: GameDesign, key: str | None = None) ->
         found = next((c for c in design.document.get("counters", []) if c.get("key") == key), None)
         if found is None:
             return redirect("design", pk=design.pk)
-        initial = {"label": found["label"], "start": found["start"], "visibility": found["visibility"]}
+        initial = {"label": found["label"], "start": found["start"], "visibility": found["visibility"],
+                   "check_visible": bool(found.get("check_visible"))}
     form = CounterForm(_posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
 
         def change(doc: dict[str, Any]) -> dict[str, Any]:
             return editing.put_counter(doc, key, label=data["label"], start=data["start"],
-                                       visibility=data["visibility"])[0]
+                                       visibility=data["visibility"], check_visible=data["check_visible"])[0]
 
         try:
             changed, new_key = editing.put_counter(design.document, key, label=data["label"], start=data["start"],
-                                                   visibility=data["visibility"])
+                                                   visibility=data["visibility"], check_visible=data["check_visible"])
             services.edit(design.pk, request.user, change)
         except KeyError:
             return redirect("design", pk=design.pk)

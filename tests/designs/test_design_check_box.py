@@ -93,3 +93,13 @@ def test_a_field_bound_by_a_counter_the_game_lacks_is_refused_beside_the_box(hos
                                        "max_from_counter": "gold", "default": ""})
     assert response.status_code == 400
     assert any("not a counter" in e for e in box_errors(response, "max_from_counter")), text_of(response)[:3000]
+
+
+def test_a_counter_can_be_marked_readable_by_checks_and_unmarked(host_client, bidding):
+    edit = reverse("design-counter", args=[bidding.pk, "coins"])
+    assert 'name="check_visible"' in host_client.get(edit).content.decode()
+    data = {"label": "Coins", "start": "3", "visibility": "private", "check_visible": "on"}
+    assert host_client.post(edit, data).status_code == 302
+    assert GameDesign.objects.get(pk=bidding.pk).document["counters"][0]["check_visible"] is True
+    assert host_client.post(edit, {**data, "check_visible": ""}).status_code == 302
+    assert "check_visible" not in GameDesign.objects.get(pk=bidding.pk).document["counters"][0]
