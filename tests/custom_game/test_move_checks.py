@@ -146,13 +146,15 @@ def test_a_check_cannot_read_another_players_secret() -> None:
 
 
 def test_a_check_naming_what_a_player_cannot_see_is_refused_when_the_design_is_saved() -> None:
-    d = design('if answers["ben"]["bid"] > 1:\n    refuse("no")\nx = tables\ny = values["pot"]\nrefuse("z", field="pot")')
+    d = design('if answers["ben"]["bid"] > 1:\n    refuse("no")\nx = tables\ny = values["pot"]\nrefuse("z", field="pot")\n'
+               'print(1)')
     found = [(p.where, p.message, p.part) for p in TOOLS.check_rules(d)]
     messages = " | ".join(m for _, m, _ in found)
     assert "“answers” is not a name a check can read" in messages
     assert "“tables” is not a name a check can read" in messages
     assert "a check cannot read the value “pot”" in messages
     assert "refuse: “pot” is not a field of Bid" in messages
+    assert "“print” is not a name a check can read" in messages
     assert all(part == "phases.0.check" for _, _, part in found)
     assert found[0][0] == "Phase 1 “Bid”, check, line 1"
     assert TOOLS.check_rules(design()) == []

@@ -38,7 +38,7 @@ CHECK_NAMES = ("answer", "me", "players", "phase", "round", "phase_name", "count
 #: The library functions a check may call: none that draws from the seeded stream or reads a table.
 CHECK_LIBRARY = tuple(n for n in LIBRARY_NAMES if n not in RANDOM_NAMES and n not in TABLE_NAMES)
 CHECK_FUNCTIONS = (*CHECK_LIBRARY, "refuse")
-KNOWN = frozenset(CHECK_NAMES) | frozenset(CHECK_FUNCTIONS) | BUILTINS
+KNOWN = frozenset(CHECK_NAMES) | frozenset(CHECK_FUNCTIONS) | (BUILTINS - {"print"})  # a check prints nothing
 #: The longest refusal shown beside a field (longer ones are cut).
 MAX_MESSAGE = 300
 #: What a move is refused with when the check itself fails (the host hears why).
