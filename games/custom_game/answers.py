@@ -40,9 +40,22 @@ _EMPTY_SCALAR: dict[str, Any] = {"text": "", "yesno": False}
 _MISSING = object()
 
 
+def limit_words(field: dict[str, Any]) -> str:
+    """The field's limits checked when a move is sent (``move_checks``), as the form's help says them."""
+    low, high = field.get("min_choices"), field.get("max_choices")
+    if low is not None and high is not None:
+        words = f"Pick {low}." if low == high else f"Pick {low} to {high}."
+    elif low is not None or high is not None:
+        words = f"Pick at least {low}." if low is not None else f"Pick at most {high}."
+    else:
+        words = ""
+    return (words + " At most what you hold.").strip() if field.get("max_from_counter") else words
+
+
 def form_field(field: dict[str, Any], players: list[str]) -> Field:
     """The platform's form field for one field document."""
     kind, key, text, help_text = field["kind"], field["key"], field["label"], field.get("help", "")
+    help_text = f"{limit_words(field)} {help_text}".strip()  # checks when a move is sent: their limits
     if kind in ("choice", "choices"):
         choices = tuple((o, o) for o in field["options"])
         return Field(key, text, "choice" if kind == "choice" else "multichoice", choices, required=False,

@@ -42,7 +42,7 @@ from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, closing, ending, phases, rulings, samples
+from . import answers, closing, ending, move_checks, phases, rulings, samples
 from .copies import fresh
 from .observer import CustomGameObserver
 
@@ -135,18 +135,19 @@ class CustomGame(Engine):
         open_phase_for(self, state, player, payload)
         if state["open"]["kind"] == "decision":
             return ending.check_vote(state, payload)
-        return answers.check(state["open"]["fields"], state["players"], payload)
+        checked = answers.check(state["open"]["fields"], state["players"], payload)
+        return move_checks.check_move(state, player, checked)  # the phase's limits and check (move_checks.py)
 
     def default(self, state: State, player: str, rng: random.Random) -> Payload:
-        """The design's default answers; a silent decider abstains."""
+        """The design's default answers (or its fallback: move_checks.py); a silent decider abstains."""
         if state["open"]["kind"] == "decision":
             return {"ec": None}
-        return answers.default(state["open"]["fields"])
+        return move_checks.default_for(state, player)
 
     def bot(self, state: State, player: str, rng: random.Random) -> Payload:
         if state["open"]["kind"] == "decision":
             return {"ec": rng.choice(state["open"]["between"])}
-        return answers.bot(state["open"]["fields"], state["players"], rng)
+        return move_checks.bot_for(state, player, rng)  # drawn again until the check passes
 
     # --- applying ---------------------------------------------------------
     def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
@@ -159,7 +160,7 @@ class CustomGame(Engine):
             ending.decide(s, submissions, rng, log)
             return Resolution(s, log)
         fields = current["fields"]
-        subs = {p: submissions.get(p) or answers.default(fields) for p in current["actors"]}
+        subs = {p: submissions.get(p) or move_checks.default_for(state, p) for p in current["actors"]}
         entry = {
             "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
             "actors": list(current["actors"]), "fields": fields,

@@ -92,6 +92,15 @@ else:
     end(placement=best, ec=[ec])
 '''
 
+#: The bid's check when a move is sent (RULES.md, "Checks when a move is sent"): the kit's playouts, bots and
+#: leak checks go through it.
+BID_CHECK = '''\
+if answer["bid"] != None and answer["bid"] > mine["secret"] + 3:
+    refuse("At most %d: three more than your Secret." % (mine["secret"] + 3), field="bid")
+if my_past and answer["bid"] and answer["bid"] == my_past[-1]["bid"]:
+    refuse("Not the same bid as last round ²٣.", field="bid")
+'''
+
 SETUP_RULES = '''\
 leader = choice(players)
 keep("leader", leader)
@@ -109,7 +118,7 @@ def rules_design(rng: random.Random, seats: int) -> dict[str, Any]:
     closes = [rng.choice(["rules", "rules", "confirm"]), rng.choice(["rules", "confirm", "hand"])]
     phases = [
         {"key": "bid", "name": "Bid ²", "repeat": rng.randint(1, 3), "seconds": 3600, "actors": "everyone",
-         "close": closes[0], "rules": BID_RULES.replace("FAIL", str(fail)),
+         "close": closes[0], "rules": BID_RULES.replace("FAIL", str(fail)), "check": BID_CHECK,
          "values": [{"name": "bids", "formula": "numbers(answers, \"bid\")"}],
          "fields": [{"key": "bid", "label": "Your bid", "kind": "number", "min": 0, "max": 5, "default": 0},
                     {"key": "note", "label": "@everyone note", "kind": "text", "max_length": 20}]},

@@ -19,9 +19,17 @@ from .document import checks, files, parts
 from .document.limits import FIELD_KINDS
 from .presets import PRESETS
 from .rules import Worker, check_design_rules, new_worker
+from .rules.check_run import check_problems
 from .trying import Preview, try_phase
 
 SHIPPED_DIR = Path(__file__).resolve().parent / "designs"
+
+
+def _check_problems(design: dict[str, Any]) -> list[Any]:
+    """The phases' checks when a move is sent (rules/check_run.py), as problems beside each check."""
+    return [problem for i, phase in enumerate(design["phases"]) if phase.get("check")
+            for problem in check_problems(phase["check"], phase, design, f"Phase {i + 1} “{phase['name']}”, check",
+                                          f"phases.{i}.check")]
 
 
 class CustomDesignTools:
@@ -37,7 +45,7 @@ class CustomDesignTools:
         return new_worker
 
     def check_rules(self, design: dict[str, Any], /) -> list[Any]:
-        return list(check_design_rules(design))
+        return list(check_design_rules(design)) + _check_problems(design)
 
     def try_phase(self, design: dict[str, Any], phase_key: str, round_number: int, answers: dict[str, Any] | None,
                   seed: int, players: list[str], /, *, worker: Any | None = None, wait: float | None = None) -> Preview:

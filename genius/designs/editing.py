@@ -37,11 +37,15 @@ def set_basics(doc: Doc, *, title: str, summary: str, rules: str, min_players: i
     return new
 
 
-def put_counter(doc: Doc, key: str | None, *, label: str, start: int, visibility: str) -> tuple[Doc, str]:
-    """A new counter (``key`` None: its key made from the label) or a changed one; (document, its key)."""
+def put_counter(doc: Doc, key: str | None, *, label: str, start: int, visibility: str,
+                check_visible: bool | None = None) -> tuple[Doc, str]:
+    """A new counter (``key`` None: its key made from the label) or a changed one; (document, its key).
+    ``check_visible``: whether checks when a move is sent read every player's value (None: as it was)."""
     new = _copy(doc)
     counters = new.setdefault("counters", [])
-    values = {"label": label, "start": start, "visibility": visibility}
+    values: dict[str, Any] = {"label": label, "start": start, "visibility": visibility}
+    if check_visible is not None:
+        values["check_visible"] = check_visible
     if key is None:
         key = slug_key(label, {c.get("key", "") for c in counters})
         counters.append({"key": key, **values})
@@ -91,15 +95,24 @@ def put_phase(doc: Doc, key: str | None, *, name: str, repeat: int, seconds: int
     return new, key
 
 
-def set_rules(target: dict[str, Any], *, close: str, rules: str, values: list[dict[str, str]]) -> None:
-    """A phase document's way of closing, its rules and its named values (in place); empty parts are left out."""
+def set_rules(target: dict[str, Any], *, close: str, rules: str, values: list[dict[str, str]],
+              check: str | None = None) -> None:
+    """A phase document's way of closing, its rules, its named values and its check when a move is sent (None:
+    as it was) (in place); empty parts are left out."""
+    if check is not None:
+        if check.strip():
+            target["check"] = check
+        else:
+            target.pop("check", None)
+    marked = {v.get("name") for v in target.get("values", []) if isinstance(v, dict) and v.get("check_visible")}
     target["close"] = close
     if rules.strip():
         target["rules"] = rules
     else:
         target.pop("rules", None)
     if values:
-        target["values"] = [{"name": v["name"], "formula": v["formula"]} for v in values]
+        target["values"] = [{"name": v["name"], "formula": v["formula"],
+                             **({"check_visible": True} if v.get("check_visible") or v["name"] in marked else {})} for v in values]
     else:
         target.pop("values", None)
 

@@ -151,8 +151,11 @@ class CounterForm(forms.Form):
         choices=(("public", "Public: everyone sees every player's value"),
                  ("private", "Private: each player sees their own, the host sees all")),
         widget=forms.RadioSelect, initial="public")
+    check_visible = forms.BooleanField(
+        required=False, label="Checks when a move is sent may read every player's value",
+        help_text="Off: a check reads only what the player sees (their own private value).")
 
-    BOXES = (("label", "label"), ("start", "start"), ("visibility", "visibility"))
+    BOXES = (("label", "label"), ("start", "start"), ("visibility", "visibility"), ("check_visible", "check_visible"))
 
 
 # --- phases -----------------------------------------------------------------------------------------------
@@ -174,9 +177,15 @@ class PhaseForm(forms.Form):
                             label="Rules of this phase",
                             help_text="Run when the phase closes: they read answers, counters, tables and values, "
                                       "and announce, tell, add, goto or end. See the rules help for every function.")
+    check = forms.CharField(required=False, strip=False, widget=forms.Textarea(attrs=RULES_ATTRS),
+                            label="Check when a move is sent",
+                            help_text="Run when a player saves or locks in a move: it reads answer, mine, my_past and "
+                                      "what the player may see, and refuses a move with refuse(\"words\", "
+                                      "field=\"key\"). Nothing refused is stored.")
 
     BOXES = (("first phase", "actors"), ("who acts", "actors"), ("the name", "name"), ("rounds", "repeat"),
-             ("length", "hours"), ("seat", "seats"), ("closes", "close"), ("rule", "rules"), ("line", "rules"))
+             ("length", "hours"), ("seat", "seats"), ("closes", "close"), ("check", "check"), ("rule", "rules"),
+             ("line", "rules"))
 
     def __init__(self, *args: Any, max_players: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -189,7 +198,7 @@ class PhaseForm(forms.Form):
         seconds = phase.get("seconds")
         return {"name": phase.get("name"), "repeat": phase.get("repeat", 1), "actors": phase.get("actors"),
                 "seats": phase.get("seats", []), "until_closed": seconds is None,
-                "close": phase.get("close", "hand"), "rules": phase.get("rules", ""),
+                "close": phase.get("close", "hand"), "rules": phase.get("rules", ""), "check": phase.get("check", ""),
                 "hours": (seconds or 0) // 3600 if seconds else 24, "minutes": (seconds or 0) % 3600 // 60}
 
     def clean(self) -> dict[str, Any]:
@@ -218,14 +227,23 @@ class FieldForm(forms.Form):
     max = _kind_number(required=False, label="Highest number", help_text="A number: the highest allowed.")
     max_length = _kind_number(required=False, label="Longest answer (characters)",
                               help_text="A short text: 1 to 2000 characters (280 when left empty).")
+    min_choices = _kind_number(required=False, label="Fewest picks",
+                               help_text="Several choices or players: at least this many (empty: any number).")
+    max_choices = _kind_number(required=False, label="Most picks",
+                               help_text="Several choices or players: at most this many (empty: any number).")
+    max_from_counter = KindTextBox(required=False, label="At most what the player holds of",
+                                   help_text="A number: a counter's key (such as coins): a move above what the "
+                                             "player holds is refused when it is sent. Empty: no such limit.")
     default = KindTextBox(required=False, strip=False, widget=_area(2), label="Default for a missing answer")
     help = forms.CharField(required=False, strip=False, label="Help under the field")
 
-    BOXES = (("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
+    BOXES = (("min_choices", "min_choices"), ("max_choices", "max_choices"), ("max_from_counter", "max_from_counter"),
+             ("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
              ("help", "help"), ("option", "options"), ("choice", "options"), ("label", "label"),
              ("kind", "kind"))
     #: The boxes only some kinds use (the others are hidden, and not read).
-    KIND_BOXES = {"options": ("choice", "choices"), "min": ("number",), "max": ("number",),
+    KIND_BOXES = {"min_choices": ("choices", "players"), "max_choices": ("choices", "players"),
+                  "max_from_counter": ("number",), "options": ("choice", "choices"), "min": ("number",), "max": ("number",),
                   "max_length": ("text",), "default": ("choice", "choices", "number", "text", "yesno")}
     #: What the default box takes, for each kind.
     DEFAULT_HELP = {
@@ -266,7 +284,8 @@ class FieldForm(forms.Form):
             shown = "" if default is None else str(default)
         return {"label": field.get("label"), "kind": field.get("kind"), "options": "\n".join(field.get("options", [])),
                 "min": field.get("min"), "max": field.get("max"), "max_length": field.get("max_length"),
-                "default": shown, "help": field.get("help", "")}
+                "min_choices": field.get("min_choices"), "max_choices": field.get("max_choices"),
+                "max_from_counter": field.get("max_from_counter", ""), "default": shown, "help": field.get("help", "")}
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -304,6 +323,10 @@ class FieldForm(forms.Form):
             doc["min"], doc["max"] = data.get("min"), data.get("max")
         elif kind == "text" and data.get("max_length") is not None:
             doc["max_length"] = data["max_length"]
+        if kind in ("choices", "players"):  # checks when a move is sent: limits with no rule written
+            doc.update({k: data[k] for k in ("min_choices", "max_choices") if data.get(k) is not None})
+        elif kind == "number" and (data.get("max_from_counter") or "").strip():
+            doc["max_from_counter"] = data["max_from_counter"].strip()
         doc["default"] = data.get("default_value")
         doc["help"] = data.get("help", "")
         return doc

@@ -201,18 +201,19 @@ def counter(request: HttpRequest, design: GameDesign, key: str | None = None) ->
         found = next((c for c in design.document.get("counters", []) if c.get("key") == key), None)
         if found is None:
             return redirect("design", pk=design.pk)
-        initial = {"label": found["label"], "start": found["start"], "visibility": found["visibility"]}
+        initial = {"label": found["label"], "start": found["start"], "visibility": found["visibility"],
+                   "check_visible": bool(found.get("check_visible"))}
     form = CounterForm(_posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
 
         def change(doc: dict[str, Any]) -> dict[str, Any]:
             return editing.put_counter(doc, key, label=data["label"], start=data["start"],
-                                       visibility=data["visibility"])[0]
+                                       visibility=data["visibility"], check_visible=data["check_visible"])[0]
 
         try:
             changed, new_key = editing.put_counter(design.document, key, label=data["label"], start=data["start"],
-                                                   visibility=data["visibility"])
+                                                   visibility=data["visibility"], check_visible=data["check_visible"])
             services.edit(design.pk, request.user, change)
         except KeyError:
             return redirect("design", pk=design.pk)
@@ -284,6 +285,7 @@ def phase(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
                       "rules": {  # a part not posted (an older page) stays as saved
                           "close": data["close"] or saved_rules.get("close", "hand"),
                           "rules": data["rules"] if "rules" in request.POST else saved_rules.get("rules", ""),
+                          "check": data["check"] if "check" in request.POST else saved_rules.get("check", ""),
                           "values": named if "value_name" in request.POST else saved_rules.get("values", [])}}
             changed, new_key = editing.put_phase(doc, key, **values)
             try:
@@ -333,7 +335,7 @@ def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[Va
     for problem in problems:
         path = rules.part_path(problem.part)
         step = path[2] if path[:2] == ("phases", str(index)) and len(path) > 2 else ""
-        if step in ("rules", "close"):
+        if step in ("rules", "close", "check"):
             form.add_error(step, rules.beside_rule(problem))
         elif step == "values":
             number = int(path[3]) if len(path) > 3 and path[3].isdigit() else -1

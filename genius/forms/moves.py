@@ -17,6 +17,7 @@ from django import forms
 from django.core.validators import EMPTY_VALUES
 from django.utils.datastructures import MultiValueDict
 
+from games.engines.check_failure import CheckFailed
 from games.engines.protocol import Engine, Field, Payload, State, SubmissionError
 
 
@@ -138,6 +139,8 @@ class MoveForm(forms.Form):
             self.fields[f.name] = _django_field(f)
         self.notices: list[str] = []
         self.payload: Payload = {}
+        #: Why the game's own check of the move failed (the host's words; None: it did not), for the host's alert.
+        self.check_problem: str | None = None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -147,6 +150,8 @@ class MoveForm(forms.Form):
         try:
             self.payload = read_move(self.engine, self.state, self.player, values, instant=self.instant)
         except SubmissionError as exc:
+            if isinstance(exc, CheckFailed):
+                self.check_problem = exc.problem
             self.refuse(exc.field, exc.message)
         except (ValueError, TypeError, KeyError) as exc:  # an engine's reading that broke: a refusal, never a 500
             self.refuse(None, str(exc) or "That move could not be read.")

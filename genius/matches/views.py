@@ -41,6 +41,7 @@ from genius.matches.services import (
     seating,
     submitting,
 )
+from genius.matches.services.check_alerts import note_check_failure
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
 from genius.matches.services.errors import ServiceError
 from genius.matches.services.match_rules import rules_text
@@ -236,6 +237,8 @@ def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     if payload is None:
         form = move_form()
         payload = form.payload if form.is_valid() else None
+        if form.check_problem:  # the game's own check failed, not the move: its host is told
+            note_check_failure(match, form.check_problem)
     answers: list[str] = []
     if payload is not None:
         try:

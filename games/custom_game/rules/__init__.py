@@ -151,6 +151,9 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
     (its values: those the run set), how many words it drew from the seeded stream when that was sent
     (:class:`.wire.CountingRandom`), or ``unknown design`` when the request names a design this worker
     does not hold."""
+    if request.get("kind") == "check":  # a move's check (:mod:`.check_run`): its globals come whole
+        from .check_run import serve_check
+        return serve_check(request)
     design = _DESIGNS.get(request["design"], request.get("body"))
     if design is None:
         return {"unknown": "design"}

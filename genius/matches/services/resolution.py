@@ -297,9 +297,9 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
         opened.append(phase)
         out.append(phase)
         bots += [
-            (phase, seat.pk, True,  # a bot's move: locked in (bots never change their moves)
-             engine.check(state, seat.name, bot_move(engine, state, match.seed, spec, seat.name)))
+            (phase, seat.pk, True, payload)  # a bot's move: locked in (bots never change their moves)
             for seat in seats.values() if seat.is_bot and seat.name in spec.actors
+            if (payload := _checked_bot_move(engine, state, match.seed, spec, seat.name)) is not None
         ]
         if engine.finished(state) and match.outcome is None:
             match.outcome = _outcome_dict(engine, state)
@@ -319,6 +319,15 @@ def _only_bots_act(spec: PhaseSpec, seats: dict[str, Seat]) -> bool:
     at once. (A match of bots alone keeps its clock, as the reliability runs and benchmarks expect.)"""
     acting = [seats[name] for name in (*spec.actors, *spec.optional) if name in seats]  # optional: e.g. a Mulligan
     return bool(acting) and all(s.is_bot for s in acting) and any(not s.is_bot for s in seats.values())
+
+
+def _checked_bot_move(engine: protocol.Engine, state: State, seed: int, spec: PhaseSpec, name: str) -> protocol.Payload | None:
+    """A bot's move as the engine checked it; None when the engine refuses it (a game's own check of moves that
+    failed, say): the bot's seat then gets its default at the close, as a silent seat does."""
+    try:
+        return engine.check(state, name, bot_move(engine, state, seed, spec, name))
+    except protocol.SubmissionError:
+        return None
 
 
 def _outcome_dict(engine, state: State) -> dict | None:

@@ -13,12 +13,13 @@ from django.db.models import Field, Model
 from django.utils import timezone
 
 from games.engines import protocol
+from games.engines.check_failure import CheckFailed
 from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
 from genius.matches.events import bump, bumped, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.prepared import prepared_cursor
-from genius.matches.services import early_close, ledger, live_turns, solo
+from genius.matches.services import check_alerts, early_close, ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed, ServiceError
 from genius.matches.services.logs import write_log
@@ -253,6 +254,8 @@ def _submit(seat: Seat, payload: Payload, now: datetime, expected_phase: int | N
         try:
             checked = engine.check(match.started_state, seat.name, payload)
         except SubmissionError as exc:
+            if isinstance(exc, CheckFailed):  # the game's own check failed, not the move: its host is told
+                check_alerts.note_check_failure(match, exc.problem)
             raise ServiceError(exc.message, exc.field) from None
         except EngineError as exc:
             raise ServiceError(str(exc)) from None
