@@ -13,9 +13,13 @@
    hour-long phases, so that only the early close can move it on;
 5. each player locks in on the episode's Main Match ("Lock in"); once the last of them has, the phase closes at
    once (long before its hour) and the next one opens;
-6. the match is played to its end the same way, every phase; its results read "Tied …" wherever players are
-   equal (the game's points decide; the moves are the bots' legal moves, so a tie is not forced: the page must
-   show every placement line, with "Tied" exactly where the placement is shared).
+6. the match is played to its end the same way, every phase (the moves are the bots' legal moves, drawn from
+   the episode's seed, which eli sets so that the match is the same every run and players end on equal points);
+   the results read "Tied …" exactly where players are equal, on every player's page.
+
+Found on the way: on the new-season form the help under "I play in this season too" (and under the early-close
+box) was pulled up over the box and its words (Pico's ``input + small``), so the box could not be clicked; fixed in
+static/genius/site.css, and the test ticks the box itself.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 TIMEOUT = 20000
 PLAYERS = ("ana", "ben", "cyd", "dee")
+SEED = 42  # with these moves, players tie (ties are what the results must say)
 WARNING = "You play in this season, so you will not see its secrets"
 
 
@@ -122,9 +127,7 @@ class TestASmallCommunityHostsItself(BrowserTestCase):
                               timeout=TIMEOUT)
         assert not Season.objects.exists()  # nothing made until she ticks
         assert fits(ana)
-        ana.screenshot(path="/tmp/e2e-season-new.png", full_page=True)
-        ana.click("label[for=id_host_plays]")  # her thumb on the words "I play in this season too"
-        assert ana.is_checked("input[name=host_plays]")
+        ana.check("input[name=host_plays]")  # "I play in this season too": its help no longer covers the box
         ana.click("main button[type=submit]:has-text('Create the season')")
         ana.wait_for_url(re.compile(r".*/seasons/[^/]+/$"))
         season = Season.objects.get(name="Spring season")
@@ -152,6 +155,7 @@ class TestASmallCommunityHostsItself(BrowserTestCase):
         eli.goto(season_url)
         form = eli.locator("form.episode-form")
         form.locator("select[name=game]").select_option("rituals-gone-bad")
+        form.locator("input[name=seed]").fill(str(SEED))  # the same match every run
         form.locator("input[name=phase_minutes]").fill("60")
         form.locator("input[name=decision_minutes]").fill("60")
         form.locator("input[name=house_bots]").check()
@@ -162,7 +166,7 @@ class TestASmallCommunityHostsItself(BrowserTestCase):
         assert match.status == Match.Status.RUNNING and match.closes_when_all_locked_in
 
         # 5. Each player opens the Main Match from the season page and locks in; the last lock-in closes the phase.
-        for name, page in pages.items():
+        for page in pages.values():
             page.goto(season_url)
             page.click("#episode-1 a[href*='/matches/']")
             page.wait_for_url(f"{base}/matches/{match_id}/")
@@ -190,7 +194,7 @@ class TestASmallCommunityHostsItself(BrowserTestCase):
             assert closed.resolved_at is not None and closed.resolved_at < closed.deadline  # not by its clock
             phases += 1
             if phases == 1:  # the next phase opened, on every page, without waiting for the hour
-                nxt, next_spec = open_phase(match_id)
+                _, next_spec = open_phase(match_id)
                 assert next_spec is not None and next_spec.number != spec.number
                 for page in pages.values():
                     page.wait_for_function("name => !document.querySelector('#part-status').innerText.includes(name)",
@@ -199,7 +203,7 @@ class TestASmallCommunityHostsItself(BrowserTestCase):
         match = Match.objects.get(pk=match_id)
         assert match.status == Match.Status.FINISHED and phases > 1
         placement = results(match)
-        assert placement
+        assert any(len(g.names) > 1 for g in placement.groups), placement.text  # the seed's moves tie players
         for name, page in pages.items():
             page.wait_for_selector("#part-status .placement", timeout=TIMEOUT)
             shown = page.inner_text("#part-status .placement")
