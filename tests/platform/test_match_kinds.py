@@ -160,7 +160,7 @@ def test_nothing_outside_the_data_migration_reads_a_title_to_learn_a_matchs_sort
 # --- the rows made before the field -----------------------------------------------------------------------------
 
 BEFORE = [("games", "0012_match_closes_when_all_locked_in"), ("challenges", "0001_initial")]
-AFTER = [("games", "0013_match_origin")]
+AFTER = [("games", "0014_match_origin_of_existing_rows")]
 
 
 @pytest.fixture
