@@ -24,7 +24,8 @@ from genius.matches.models import Match
 from genius.seasons.models import Season
 
 SLUG = "house"
-OUTSIDE = ("Practice: ", "Challenge: ")
+#: The sorts of match made outside any community (``Match.origin``).
+OUTSIDE = (Match.Origin.PRACTICE, Match.Origin.CHALLENGE)
 
 
 def house() -> Community:
@@ -44,7 +45,7 @@ def _match(sender: Any, instance: Match, raw: bool = False, **kwargs: Any) -> No
     if instance.season_id is not None:
         instance.community_id = Season.objects.filter(pk=instance.season_id).values_list("community_id",
                                                                                           flat=True).first()
-    elif not (instance.title or "").startswith(OUTSIDE):
+    elif instance.origin not in OUTSIDE:
         instance.community = house()
 
 

@@ -359,7 +359,7 @@ def _start(challenge: Challenge, now: datetime) -> Match:
     try:
         with transaction.atomic():  # as lifecycle.start_match_between, with the challenge's phase length
             match = lifecycle.create_match(
-                game=spec.slug, title=f"Challenge: {a} vs {b}"[:120], seats_wanted=2,
+                game=spec.slug, title=f"Challenge: {a} vs {b}"[:120], origin=Match.Origin.CHALLENGE, seats_wanted=2,
                 config=config_for(spec, challenge.settings or {}, a, b), phase_seconds=challenge.phase_seconds,
                 turn_seconds=challenge.turn_seconds or turn_seconds_of(spec.slug),
             )

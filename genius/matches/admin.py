@@ -167,10 +167,10 @@ class MatchAdmin(NotWhereSeated):
     form = MatchForm
     reach = access.MATCH
     list_display = ["title", "game", "status", "season", "seats_filled", "phase_now", "created", "links"]
-    list_filter = ["status", "game", BY_SEASON]
+    list_filter = ["status", "origin", "game", BY_SEASON]
     search_fields = ["title"]
     inlines = [SeatInline]
-    readonly_fields = ["status", "seq", "started", "finished", "outcome"]
+    readonly_fields = ["origin", "status", "seq", "started", "finished", "outcome"]
     actions = ["start", "pause", "resume", "extend_hour", "resolve_now", "export"]
     change_list_template = "admin/games/match/change_list.html"
 

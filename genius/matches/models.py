@@ -23,10 +23,35 @@ class Match(models.Model):
         PAUSED = "paused"
         FINISHED = "finished"
 
+    class Origin(models.TextChoices):
+        """What sort of match it is, by the path that made it (``Match.origin``; set when it is created, never read
+        from its title: a host may rename any match).
+
+        - PRACTICE: one person against bots, from a "Practice against bots" button (``services.practice``);
+        - LOBBY: a lobby a host opened (the host pages, a design's lobby, a season's lobby), one the admin added,
+          an imported match file, and anything else made by hand (the default);
+        - CHALLENGE: a challenge between two players, accepted (``genius.challenges``);
+        - SEASON: a season's episode match: its Main Match, or a Death Match made from an EC's pick (and either
+          played again after a draw), or one brought back by a season archive;
+        - DEATH_MATCH: a Death Match a host set up between two members at /dm/new/ (in a season or not).
+        """
+
+        PRACTICE = "practice", "Practice against bots"
+        LOBBY = "lobby", "Lobby"
+        CHALLENGE = "challenge", "Challenge between two players"
+        SEASON = "season", "Season's match (Main Match or Death Match from an EC's pick)"
+        DEATH_MATCH = "death_match", "Death Match set up by a host"
+
     season = models.ForeignKey("seasons.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
     community = models.ForeignKey(
         "communities.Community", null=True, blank=True, on_delete=models.PROTECT, related_name="matches",
         help_text="The community whose hosts run it (none: practice, challenges; only its players see it).")
+    origin = models.CharField(
+        max_length=12, choices=Origin.choices, default=Origin.LOBBY, db_index=True,
+        help_text="What sort of match it is, by the path that made it: practice against bots, a lobby (a host's, a "
+                  "design's, the admin's, an imported match file), a challenge between two players, a season's "
+                  "Main Match or Death Match from an EC's pick, or a Death Match a host set up at /dm/new/. "
+                  "Never read from the title.")
     game = models.CharField(max_length=40)
     title = models.CharField(max_length=120)
     seed = models.BigIntegerField()

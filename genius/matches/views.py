@@ -65,7 +65,7 @@ def _results(match: Match) -> dict:
 def home(request: HttpRequest) -> HttpResponse:
     """What Genius is and how to play, watch and host; every game (with a practice button); open lobbies,
     matches being played, finished matches with their results, seasons."""
-    community = access.listed(Match.objects.exclude(season__isnull=True, title__startswith=practice.TITLE_PREFIX),
+    community = access.listed(Match.objects.exclude(origin=Match.Origin.PRACTICE),
                               request.user)
     games = [
         {"slug": slug, "title": spec.title, "summary": spec.summary,
@@ -92,8 +92,7 @@ def home(request: HttpRequest) -> HttpResponse:
         m.game_title = GAME_TITLES.get(m.game, m.game)
     mine = []
     if request.user.is_authenticated:
-        mine = list(Match.objects.filter(seats__user=request.user, season__isnull=True,
-                                         title__startswith=practice.TITLE_PREFIX,
+        mine = list(Match.objects.filter(seats__user=request.user, origin=Match.Origin.PRACTICE,
                                          status__in=[Match.Status.RUNNING, Match.Status.PAUSED])
                     .order_by("-started")[:5])
     return render(

@@ -444,7 +444,7 @@ class _Importer:
             seat.save(update_fields=["user", "is_bot"])
         Match.objects.filter(pk=match.pk).update(
             season=self.season, community_id=self.season.community_id, episode=self._episode(row), kind=kind,
-            start_when_items_given=bool(row.get("start_when_items_given", bool)), **lengths)
+            origin=Match.Origin.SEASON, start_when_items_given=bool(row.get("start_when_items_given", bool)), **lengths)
         self.matches[ref] = match
 
     def _lobby(self, row: _Reader) -> Match:
@@ -458,7 +458,8 @@ class _Importer:
         try:
             match = lifecycle.create_match(game=game, title=row.get("title", str)[:120], seed=lobby.get("seed", int),
                                            seats_wanted=lobby.get("seats_wanted", int), config=lobby.get("config", dict),
-                                           phase_seconds=max(1, row.get("phase_seconds", int)))
+                                           phase_seconds=max(1, row.get("phase_seconds", int)),
+                                           origin=Match.Origin.SEASON)
             for n, raw in enumerate(lobby.get("seats", list), 1):
                 seat = _Reader(f"{row.where}: seat {n}", raw)
                 lifecycle.add_seat(match, user=self._player(seat, "user", optional=True), name=seat.get("name", str),

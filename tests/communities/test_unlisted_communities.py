@@ -68,7 +68,8 @@ def test_its_members_find_it_in_their_lists(hidden, ben):
 
 
 def test_a_players_page_still_lists_their_practice_and_public_matches(hidden, ben, cat):
-    practice = lifecycle.create_match(game="rituals-gone-bad", title="Practice: open to see", seed=5)
+    practice = lifecycle.create_match(game="rituals-gone-bad", title="Practice: open to see", seed=5,
+                                       origin=Match.Origin.PRACTICE)
     lifecycle.add_seat(practice, user=ben)
     Match.objects.filter(pk=practice.pk).update(status=Match.Status.FINISHED)
     page = Client().get("/players/ben/").content.decode()

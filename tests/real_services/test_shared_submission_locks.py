@@ -143,7 +143,7 @@ def test_a_main_phase_move_shares_its_locks_and_a_practice_move_takes_them_alone
         submitting.submit(seat_of(rgb_match, "ana"), move(rgb_match, "ana"))
     assert any("FOR SHARE" in q["sql"] for q in main.captured_queries)
     assert not any("FOR UPDATE" in q["sql"] for q in main.captured_queries)
-    Match.objects.filter(pk=rgb_match.pk).update(title="Practice: RGB test", season=None)  # solo.TITLE_PREFIX
+    Match.objects.filter(pk=rgb_match.pk).update(origin=Match.Origin.PRACTICE, season=None)
     rgb_match.refresh_from_db()
     with CaptureQueriesContext(connection) as practice:
         submitting.submit(seat_of(rgb_match, "ben"), move(rgb_match, "ben"))

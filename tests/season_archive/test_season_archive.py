@@ -40,6 +40,7 @@ def test_a_simulated_season_comes_back_from_its_archive_with_the_same_standings_
     assert facts(imported) == before
     assert before["eliminated"] and before["decisions"] and before["tol"] and before["garnets"]
     assert imported.host == host and imported.slug == slug
+    assert set(imported.matches.values_list("origin", flat=True)) == {Match.Origin.SEASON}  # each a season's match
 
 
 def test_every_match_of_an_imported_season_replays_to_the_result_it_had(host, exported):

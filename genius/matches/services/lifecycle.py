@@ -51,10 +51,12 @@ def create_match(
     decision_seconds: int | None = None,
     community_id: int | None = None,
     closes_when_all_locked_in: bool | None = None,
+    origin: Match.Origin = Match.Origin.LOBBY,
 ) -> Match:
     """A new match in its lobby. A season's match belongs to the season's community; otherwise to
     ``community_id`` (None: no community, so no host: practice, challenges). ``closes_when_all_locked_in``
-    (``services.early_close``): None takes the season's setting (on outside a season)."""
+    (``services.early_close``): None takes the season's setting (on outside a season). ``origin``: what sort of
+    match it is (``Match.Origin``; every path that makes a match other than a lobby names its own)."""
     try:
         engine = engine_of(game)
     except KeyError:
@@ -68,6 +70,7 @@ def create_match(
     return Match.objects.create(
         game=game,
         title=title or f"{engine.title}",
+        origin=origin,
         season=season,
         community_id=season.community_id if season is not None else community_id,
         seats_wanted=wanted,
@@ -193,12 +196,12 @@ def start_match_between(
     turn_seconds: int = 60,
     now: datetime | None = None,
     community_id: int | None = None,
+    origin: Match.Origin = Match.Origin.LOBBY,
 ) -> Match:
-    """A running match of ``game`` for these players, seated in order (e.g. a host's Death Match);
-    nothing is kept when it cannot start."""
+    """A running match of ``game`` for these players, seated in order; nothing is kept when it cannot start."""
     with transaction.atomic():
         match = create_match(game=game, title=title, season=season, seats_wanted=len(users), seed=seed,
-                             config=config, turn_seconds=turn_seconds, community_id=community_id)
+                             config=config, turn_seconds=turn_seconds, community_id=community_id, origin=origin)
         for user in users:
             add_seat(match, user=user)
         return start_match(match.pk, now=now)

@@ -153,7 +153,7 @@ def create_lobby(
         match = lifecycle.create_match(
             game=game, title=title.strip(), season=season, seats_wanted=wanted, seed=seed, config=config,
             phase_seconds=phase_seconds, turn_seconds=turn_seconds, community_id=community_id,
-            closes_when_all_locked_in=closes_when_all_locked_in,
+            closes_when_all_locked_in=closes_when_all_locked_in, origin=Match.Origin.LOBBY,
         )
         for name in names:
             lifecycle.add_seat(match, name=name, is_bot=True)

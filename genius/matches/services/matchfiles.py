@@ -103,7 +103,7 @@ def import_match(
         match = create_match(
             game=doc["game"], title=title or f"{engine.title} (imported)", season=season,
             seats_wanted=len(doc["players"]), seed=doc["seed"], config=doc["config"], phase_seconds=phase_seconds,
-            community_id=community_id,
+            community_id=community_id, origin=Match.Origin.LOBBY,
         )
         if not engine.min_players <= len(doc["players"]) <= engine.max_players:
             raise ServiceError(f"{engine.title} is for {engine.min_players}–{engine.max_players} players.")

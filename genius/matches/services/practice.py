@@ -78,7 +78,7 @@ def start_practice(game: str, user: User) -> Match:
     seats = spec.seat_counts()[-1]
     with transaction.atomic():
         match = lifecycle.create_match(
-            game=game, title=f"{TITLE_PREFIX}{spec.title}", seats_wanted=seats,
+            game=game, title=f"{TITLE_PREFIX}{spec.title}", origin=Match.Origin.PRACTICE, seats_wanted=seats,
             phase_seconds=PHASE_SECONDS, decision_seconds=PHASE_SECONDS, turn_seconds=turn_seconds_of(game),
         )
         seat = lifecycle.add_seat(match, user=user)

@@ -77,6 +77,7 @@ def play_again_if_drawn(match: Match, now: datetime) -> Match | None:
         game=match.game, title=title, season=match.season, seats_wanted=match.seats_wanted,
         seed=replay_seed(match), config=dict(match.config or {}), phase_seconds=match.phase_seconds,
         turn_seconds=match.turn_seconds, decision_seconds=match.decision_seconds, community_id=match.community_id,
+        origin=Match.Origin(match.origin),
     )
     again.episode_id, again.kind, again.dm_pick_id, again.replay_of = match.episode_id, match.kind, \
         match.dm_pick_id, match

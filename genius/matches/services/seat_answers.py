@@ -50,7 +50,8 @@ def create_asking(
     lobbies.check_lobby(game, seats_wanted=len(users), config=config, seed=seed, seated=names)
     with transaction.atomic():
         match = lifecycle.create_match(game=game, title=title, season=season, seats_wanted=len(users), seed=seed,
-                                       config=config, turn_seconds=turn_seconds, community_id=community_id)
+                                       config=config, turn_seconds=turn_seconds, community_id=community_id,
+                                       origin=Match.Origin.DEATH_MATCH)
         for user in users:
             seat = lifecycle.add_seat(match, user=user)
             if user.pk != host.pk:

@@ -85,6 +85,7 @@ def create_death_match(
             game=game, title=f"{season.name} · episode {episode.number} · Death Match: {ec} vs {dmo}{again}",
             season=season, seats_wanted=2, seed=seed, config=config, phase_seconds=main.phase_seconds,
             turn_seconds=turn_seconds or main.turn_seconds, decision_seconds=main.decision_seconds,
+            origin=Match.Origin.SEASON,
         )
         match.episode, match.kind, match.dm_pick = episode, "death", pick
         match.reminder_lead_seconds = main.reminder_lead_seconds

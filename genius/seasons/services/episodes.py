@@ -128,7 +128,7 @@ def create_episode(
         match = lifecycle.create_match(
             game=game, title=title or f"{season.name} · episode {number}: {GAME_TITLES.get(game, game)}",
             season=season, seats_wanted=seats, seed=seed, config=config, phase_seconds=phase_seconds,
-            turn_seconds=turn_seconds, decision_seconds=decision_seconds,
+            turn_seconds=turn_seconds, decision_seconds=decision_seconds, origin=Match.Origin.SEASON,
         )
         match.episode, match.kind = episode, "main"
         if reminder_lead_seconds is not None:

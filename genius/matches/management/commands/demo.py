@@ -60,7 +60,7 @@ class Command(BaseCommand):
             return
         game = demo_game()
         match = lifecycle.create_match(
-            game=game, title=f"Demo: {spec_of(game).title}", season=season,
+            game=game, title=f"Demo: {spec_of(game).title}", season=season, origin=Match.Origin.LOBBY,
             phase_seconds=options["phase_seconds"],
         )
         lifecycle.add_seat(match, user=demo)
