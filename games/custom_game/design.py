@@ -698,6 +698,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "format": DESIGN_FORMAT, "title": title, "summary": summary, "rules": rules,
         "min_players": low, "max_players": high, "counters": counters, "tables": tables, "setup": setup,
         "phases": phases,
+        **({"talk": False} if doc.get("talk") is False else {}),  # "no press": the design turns talk off
     }
 
 

@@ -100,7 +100,7 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
                 match = lobbies.create_lobby(
                     **args, title=data["title"], season=data["season"], phase_seconds=data["phase_seconds"],
                     community_id=data["community"].pk,
-                    turn_seconds=data.get("turn_seconds") or 60,
+                    turn_seconds=data.get("turn_seconds") or 60, talk_enabled=bool(data.get("talk_enabled")),
                 )
                 messages.success(request, _created_words(match, len(data["bot_names"])))
                 return redirect("match", pk=match.pk)

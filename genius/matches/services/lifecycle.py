@@ -50,6 +50,7 @@ def create_match(
     turn_seconds: int = 60,
     decision_seconds: int | None = None,
     community_id: int | None = None,
+    talk_enabled: bool = True,
 ) -> Match:
     """A new match in its lobby. A season's match belongs to the season's community; otherwise to
     ``community_id`` (None: no community, so no host: practice, challenges)."""
@@ -74,6 +75,7 @@ def create_match(
         phase_seconds=phase_seconds,
         turn_seconds=turn_seconds,
         decision_seconds=decision_seconds or phase_seconds,
+        talk_enabled=talk_enabled,
     )
 
 

@@ -142,6 +142,7 @@ def create_lobby(
     turn_seconds: int = 60,
     bots: Sequence[str] = (),
     community_id: int | None = None,
+    talk_enabled: bool = True,
 ) -> Match:
     """A new lobby with its config checked by the engine, and its bot seats; nothing is kept if a check fails.
     It belongs to its season's community, else to ``community_id``."""
@@ -151,6 +152,7 @@ def create_lobby(
         match = lifecycle.create_match(
             game=game, title=title.strip(), season=season, seats_wanted=wanted, seed=seed, config=config,
             phase_seconds=phase_seconds, turn_seconds=turn_seconds, community_id=community_id,
+            talk_enabled=talk_enabled,
         )
         for name in names:
             lifecycle.add_seat(match, name=name, is_bot=True)
