@@ -104,7 +104,7 @@ def open_channel(match: Match, key: str, seats: Iterable[Seat], kind: str = Chan
                  name: str = "") -> Channel:
     """Open channel ``key`` of ``match`` with ``seats`` as its members (made if new, reopened if closed).
 
-    A channel opened here is left as it is by :func:`sync` until the match ends."""
+    A channel opened here is the service's: :func:`sync` leaves it as it is until the match ends."""
     if kind not in Channel.Kind.values:
         raise ValueError(f"a channel's kind is one of {', '.join(Channel.Kind.values)}, not {kind!r}")
     members = _seats_of(match, seats)
@@ -117,14 +117,20 @@ def open_channel(match: Match, key: str, seats: Iterable[Seat], kind: str = Chan
 
 
 def close_channel(match: Match, key: str) -> None:
-    """Close channel ``key``: it takes no more posts; what was said stays readable to who could read it."""
-    Channel.objects.filter(match=match, key=key).update(is_open=False)
+    """Close channel ``key``: it takes no more posts; what was said stays readable to who could read it.
+
+    A channel closed (or given members) here is the service's from then on: :func:`sync` leaves it as it is."""
+    Channel.objects.filter(match=match, key=key).update(is_open=False, source=Channel.Source.SITE)
 
 
 def set_members(match: Match, key: str, seats: Iterable[Seat]) -> None:
     """Channel ``key`` has exactly ``seats`` as members from now on (messages said before keep their readers)."""
     row = Channel.objects.get(match=match, key=key)
-    row.members.set(_seats_of(match, seats))
+    with transaction.atomic():
+        row.members.set(_seats_of(match, seats))
+        if row.source != Channel.Source.SITE:
+            row.source = Channel.Source.SITE
+            row.save(update_fields=["source"])
 
 
 def _seats_of(match: Match, seats: Iterable[Seat]) -> list[Seat]:

@@ -52,9 +52,10 @@ class ChannelView:
 
 
 def channel_views(match: Match, viewer: Viewer, upto: int | None = None) -> list[ChannelView]:
-    """Each channel the reader has a message in or belongs to now, with the messages they may read there."""
-    views = {c.pk: ChannelView(c, may_post=c.is_open and viewer.kind in ("player", "host") and upto is None)
-             for c in current_channels(match, viewer)}
+    """Each channel the reader belongs to now or has a message in, with the messages they may read there
+    (``upto``, a replay: only the channels with a message they could read by the end of that phase)."""
+    now = current_channels(match, viewer) if upto is None else []  # a replay: the channels read then
+    views = {c.pk: ChannelView(c, may_post=c.is_open and viewer.kind in ("player", "host")) for c in now}
     for message in readable_messages(match, viewer, upto):
         view = views.get(message.channel_id)
         if view is None:  # a channel they were in once: what they read there stays theirs
