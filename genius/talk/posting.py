@@ -9,6 +9,7 @@ given away), the channel is closed, the text is refused (:mod:`genius.talk.text`
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -30,7 +31,7 @@ class TalkRefused(ValueError):
     """A refused post or report; the message says why, in the player's words."""
 
 
-def post(match: Match, viewer: Viewer, key: object, raw: object, *, user: object = None,
+def post(match: Match, viewer: Viewer, key: object, raw: object, *, user: Any = None,
          now: datetime | None = None) -> Message:
     """Say ``raw`` in channel ``key`` of ``match`` as ``viewer`` (a player or the host), or :class:`TalkRefused`."""
     now = now or timezone.now()
@@ -63,10 +64,16 @@ def post(match: Match, viewer: Viewer, key: object, raw: object, *, user: object
 
 
 def _channel_for(match: Match, viewer: Viewer, key: object) -> Channel:
-    channel = Channel.objects.filter(match=match, key=key).first() if isinstance(key, str) and key else None
+    channel = Channel.objects.filter(match=match, key=key).first() if _may_be_a_key(key) else None
     if channel is None or (viewer.kind == "player" and not channel.members.filter(pk=_seat(viewer).pk).exists()):
         raise TalkRefused("That is not a channel of yours in this match.")
     return channel
+
+
+def _may_be_a_key(key: object) -> bool:
+    """Whether ``key`` could name a channel at all (asked of the database only then: no NUL, no lone surrogate)."""
+    return (isinstance(key, str) and 0 < len(key) <= 80 and "\x00" not in key
+            and not any("\ud800" <= c <= "\udfff" for c in key))
 
 
 def _seat(viewer: Viewer) -> Seat:
