@@ -1,51 +1,46 @@
-"""The channels follow the match: after a transaction that changed a match commits, its channels are brought in
-line with its rules (:func:`genius.talk.channels.sync`), once per match and transaction. A saved move
-(``seat_id``) changes nothing of the talk. A failure is logged (a post syncs again before it is checked)."""
+"""The channels follow the match: whenever its talk is read or posted to, the channels are brought in line with
+its rules (:func:`genius.talk.channels.sync`) if the match changed since they last were.
+
+The rules' channels depend only on the match's state and status, and every change of those takes a new live
+number (``Match.seq``): so a match whose number, status and creation are the ones last synced in this process
+is not synced again (a process that has not seen it syncs once; a sync is idempotent and writes only what
+differs). The sync is not done in the resolution's transaction: a resolution costs no more queries for talk.
+"""
 
 from __future__ import annotations
 
 import logging
-
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from datetime import datetime
 
 from genius.matches.models import Match
 from genius.talk import channels
 
 log = logging.getLogger("games")
 
-
-class _Sync:
-    """The on-commit callback of one transaction's syncs (marked, so a transaction holds one)."""
-
-    __slots__ = ("match_ids",)
-
-    def __init__(self, match_id: int) -> None:
-        self.match_ids = {match_id}
-
-    def __call__(self) -> None:
-        for match_id in sorted(self.match_ids):
-            sync_now(match_id)
+#: How many matches' last synced marks a process keeps (past that it forgets them all and syncs afresh).
+KEPT = 2048
+_synced: dict[int, tuple[datetime, int, str]] = {}
 
 
-def schedule_sync(match_id: int, *, seat_id: int | None = None, seq: int | None = None) -> None:
-    """``genius.matches.events`` listener: sync the match's channels once the transaction commits."""
-    if seat_id is not None:
+def _mark(match: Match) -> tuple[datetime, int, str]:
+    return (match.created, match.seq, match.status)
+
+
+def follow(match: Match) -> None:
+    """Sync the match's channels unless this process already did at its current number (a failure is logged:
+    a post syncs again, under the match's lock, before it is checked)."""
+    if _synced.get(match.pk) == _mark(match):
         return
-    conn = connections[DEFAULT_DB_ALIAS]
-    if conn.in_atomic_block:
-        open_savepoints = set(conn.savepoint_ids)
-        for entry in conn.run_on_commit:
-            sids, func = entry[0], entry[1]
-            if isinstance(func, _Sync) and set(sids) <= open_savepoints:
-                func.match_ids.add(match_id)
-                return
-    transaction.on_commit(_Sync(match_id))
-
-
-def sync_now(match_id: int) -> None:
     try:
-        match = Match.objects.filter(pk=match_id).first()
-        if match is not None:
-            channels.sync(match)
+        channels.sync(match)
     except Exception:
-        log.warning("could not bring match %s's talk channels in line with its rules", match_id, exc_info=True)
+        log.warning("could not bring match %s's talk channels in line with its rules", match.pk, exc_info=True)
+        return
+    synced(match)
+
+
+def synced(match: Match) -> None:
+    """Note that the match's channels were just synced at its current number."""
+    if len(_synced) >= KEPT:
+        _synced.clear()
+    _synced[match.pk] = _mark(match)

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from genius.matches.models import Match, Phase, Seat
 from genius.matches.presenters import Viewer
-from genius.talk import channels, pushes
+from genius.talk import channels, following, pushes
 from genius.talk.models import Channel, Message, Report
 from genius.talk.reading import readable_messages
 from genius.talk.text import TextRefused, clean
@@ -46,6 +46,7 @@ def post(match: Match, viewer: Viewer, key: object, raw: object, *, user: Any = 
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=match.pk)
         channels.sync(locked)
+        transaction.on_commit(lambda: following.synced(locked))  # a refused post rolls the sync back too
         channel = _channel_for(locked, viewer, key)
         if not channel.is_open:
             raise TalkRefused(f"“{channel.title}” is closed now: the rules do not let you talk there at the moment.")

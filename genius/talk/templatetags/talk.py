@@ -9,8 +9,7 @@ from typing import Any
 from django import template
 
 from genius.matches.models import Match
-from genius.talk import channels
-from genius.talk.models import Channel
+from genius.talk import channels, following
 from genius.talk.reading import channel_views, open_reports
 from genius.talk.text import MAX_LENGTH
 
@@ -24,8 +23,8 @@ def talk_for(match: Match, viewer: Any, upto: Any = None) -> dict[str, Any]:
     upto = upto if isinstance(upto, int) and not isinstance(upto, bool) else None
     if not channels.talk_on(match):
         return {"on": False, "lobby": match.status == Match.Status.LOBBY and match.talk_enabled}
-    if match.status != Match.Status.LOBBY and not Channel.objects.filter(match=match).exists():
-        channels.sync(match)  # a match from before talk, or one whose change was not heard: its channels now
+    if match.status != Match.Status.LOBBY:
+        following.follow(match)  # the rules' channels as the match is now
     return {
         "on": True,
         "lobby": match.status == Match.Status.LOBBY,
