@@ -236,3 +236,17 @@ def test_a_practice_match_has_no_talk(ana):
     match = practice.start_practice("rituals-gone-bad", ana)
     assert match.talk_enabled is False
     assert not channels.talk_on(match)
+
+
+@pytest.mark.parametrize("talk", [False, True, None])
+def test_a_design_that_says_talk_false_is_played_without_talk(talk):
+    from genius.designs.documents import blank_design
+    from genius.matches.services.engines import engine_of
+
+    design = blank_design("Quiet game")
+    if talk is not None:
+        design["talk"] = talk
+    engine = engine_of("custom-game")
+    players = [f"p{n}" for n in range(7)]
+    state = engine.setup(players, {"design": design}, {}, 1)
+    assert engine.talk(state) == ([] if talk is False else None)
