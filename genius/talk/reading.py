@@ -51,12 +51,15 @@ class ChannelView:
     may_post: bool = False
 
 
-def channel_views(match: Match, viewer: Viewer, upto: int | None = None) -> list[ChannelView]:
+def channel_views(match: Match, viewer: Viewer, upto: int | None = None, latest: int | None = None) -> list[ChannelView]:
     """Each channel the reader belongs to now or has a message in, with the messages they may read there
-    (``upto``, a replay: only the channels with a message they could read by the end of that phase)."""
+    (``upto``, a replay: only the channels with a message they could read by the end of that phase; ``latest``:
+    only the newest that many messages, as the match page shows them)."""
     now = current_channels(match, viewer) if upto is None else []  # a replay: the channels read then
     views = {c.pk: ChannelView(c, may_post=c.is_open and viewer.kind in ("player", "host")) for c in now}
-    for message in readable_messages(match, viewer, upto):
+    found = readable_messages(match, viewer, upto)
+    said = list(found) if latest is None else list(found.order_by("-sent_at", "-pk")[:latest])[::-1]
+    for message in said:
         view = views.get(message.channel_id)
         if view is None:  # a channel they were in once: what they read there stays theirs
             view = views[message.channel_id] = ChannelView(message.channel)

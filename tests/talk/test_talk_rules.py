@@ -250,3 +250,16 @@ def test_a_design_that_says_talk_false_is_played_without_talk(talk):
     players = [f"p{n}" for n in range(7)]
     state = engine.setup(players, {"design": design}, {}, 1)
     assert engine.talk(state) == ([] if talk is False else None)
+
+
+def test_the_match_page_shows_the_newest_messages_and_the_talk_page_all(roomed, ana, client, monkeypatch):
+    from genius.talk.templatetags import talk as talk_tags
+
+    monkeypatch.setattr(talk_tags, "ON_THE_PAGE", 3)
+    now = timezone.now()
+    for n in range(5):
+        say(roomed, ana, "everyone", f"number-{n}-said", now=now + timedelta(seconds=10 * n))
+    shown = page(client, roomed, ana)
+    assert "number-1-said" not in shown and all(f"number-{n}-said" in shown for n in (2, 3, 4))
+    whole = client.get(reverse("talk-transcript", args=[roomed.pk])).content.decode()
+    assert all(f"number-{n}-said" in whole for n in range(5))
