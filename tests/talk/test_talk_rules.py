@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from genius.matches.presenters import viewer_for
+from genius.matches.presenters import Viewer, viewer_for
 from genius.talk import channels, posting
 from genius.talk.models import Channel, Message, Report
 from genius.talk.reading import readable_messages
@@ -263,3 +263,20 @@ def test_the_match_page_shows_the_newest_messages_and_the_talk_page_all(roomed, 
     assert "number-1-said" not in shown and all(f"number-{n}-said" in shown for n in (2, 3, 4))
     whole = client.get(reverse("talk-transcript", args=[roomed.pk])).content.decode()
     assert all(f"number-{n}-said" in whole for n in range(5))
+
+
+def test_a_pair_opened_through_the_service_stays_until_the_match_ends(roomed, ana, ben):
+    from genius.matches.models import Match
+
+    pair = list(roomed.seats.filter(user__in=[ana, ben]))
+    channels.open_channel(roomed, "pair:ana-ben", pair, Channel.Kind.PAIR, "ana and ben")
+    channels.sync(roomed)  # the rules do not name it: it is the service's, left open
+    say(roomed, ana, "pair:ana-ben", "just us")
+    with pytest.raises(posting.TalkRefused, match="not a channel of yours"):
+        posting.post(roomed, Viewer("player", roomed.seats.get(name="cat")), "pair:ana-ben", "me too")
+    with pytest.raises(ValueError):
+        channels.open_channel(roomed, "odd", pair, "shout")
+    Match.objects.filter(pk=roomed.pk).update(status=Match.Status.FINISHED)
+    roomed.refresh_from_db()
+    channels.sync(roomed)
+    assert not Channel.objects.get(match=roomed, key="pair:ana-ben").is_open
