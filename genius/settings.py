@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "genius.accounts",
     "genius.challenges",
     "genius.communities",
+    "genius.talk",
 ]
 
 MIDDLEWARE = [

@@ -33,6 +33,7 @@ def moved_admin_pages() -> list:
 urlpatterns = [
     path("healthz", healthz),
     path("matches/<int:pk>/", include(match_urls.match_urlpatterns)),  # first: the busiest requests
+    path("matches/<int:pk>/talk/", include("genius.talk.urls")),
     *moved_admin_pages(),
     path("admin/", admin.site.urls),
     path("accounts/", include(account_urls.account_urlpatterns)),

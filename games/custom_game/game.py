@@ -36,6 +36,7 @@ from games.engines.protocol import (
     Resolution,
     RulingForm,
     State,
+    TalkChannel,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
@@ -183,6 +184,11 @@ class CustomGame(Engine):
 
     def bot_ruling(self, state: State, rng: random.Random) -> Payload:
         return rulings.bot_ruling(state, rng)
+
+    # --- talk ---------------------------------------------------------------
+    def talk(self, state: State) -> list[TalkChannel] | None:
+        """A design with ``"talk": false`` has no talk ("no press"); any other has the site's default."""
+        return [] if state["design"].get("talk") is False else None
 
     # --- reading ------------------------------------------------------------
     def rules_text(self, state: State) -> str:

@@ -22,7 +22,7 @@ from games.engines.check_failure import CheckFailed
 from games.engines.protocol import Payload, Seat, State, SubmissionError
 
 from . import answers, views
-from .move_check_design import choice_counts
+from .document.move_checks import choice_counts
 from .rules.check_run import FAILED_WORDS, marked_values, run_check
 from .rules.context import names_read
 

@@ -99,6 +99,26 @@ class SubmissionError(EngineError):
         self.message = message
 
 
+TalkKind = Literal["everyone", "room", "pair", "host"]
+
+
+@dataclass(frozen=True)
+class TalkChannel:
+    """A channel of the match's talk as the rules have it now (:meth:`Engine.talk`).
+
+    ``key``: the channel's stable name (e.g. ``"room:red"``); ``kind``: everyone, a room (a named group),
+    a pair of players, or the host's channel with one player; ``members``: the seats that read and post
+    there; ``open``: whether posts are taken now (a closed channel still shows what was said);
+    ``name``: how the page titles it (the key if empty).
+    """
+
+    key: str
+    kind: TalkKind
+    members: tuple[str, ...]
+    open: bool = True
+    name: str = ""
+
+
 @dataclass(frozen=True)
 class PhaseSpec:
     """The phase that is open now: its number (1-based), name and who acts.
@@ -429,6 +449,16 @@ class Engine:
         words); a str is shown as the error beside the box. The base previews nothing (``""``).
         """
         return ""
+
+    # --- talk ------------------------------------------------------------------
+    def talk(self, state: State) -> list[TalkChannel] | None:
+        """The talk channels the rules allow now, read by the site after each change of the match.
+
+        None (the base): the site's default, one "everyone" channel of all seats, open while the match
+        runs. An empty list: no talk at all ("no press"). A game whose rules say who may talk to whom
+        ("talk only within your room") returns its channels, each with its members and whether it is open.
+        """
+        return None
 
     # --- forms ----------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:

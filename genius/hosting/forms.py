@@ -85,13 +85,17 @@ class LobbyForm(forms.Form):
         else:
             self.fields.update(phase_length_fields())
         self.fields["closes_when_all_locked_in"] = early_close_field()
+        self.fields["talk_enabled"] = forms.BooleanField(
+            required=False, initial=True, label="Talk on the match page",
+            help_text="Off: no press, the players have no talk channels here.",
+        )
         self.fields["seed"] = WholeNumberField(required=False, min_value=0, max_value=2**63 - 1,
                                                help_text="Leave empty to draw one.")
 
     # -- reading ----------------------------------------------------------------------------------
     def match_settings(self) -> list[forms.BoundField]:
         names = ("title", "seats_wanted", "community", "season", "phase_hours", "phase_minutes", "turn_seconds",
-                 "closes_when_all_locked_in", "seed")
+                 "closes_when_all_locked_in", "talk_enabled", "seed")
         return [self[n] for n in names if n in self.fields]
 
     def clean(self) -> dict[str, Any]:

@@ -102,6 +102,7 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
                     community_id=data["community"].pk,
                     turn_seconds=data.get("turn_seconds") or 60,
                     closes_when_all_locked_in=bool(data.get("closes_when_all_locked_in")),
+                    talk_enabled=bool(data.get("talk_enabled")),
                 )
                 messages.success(request, _created_words(match, len(data["bot_names"])))
                 return redirect("match", pk=match.pk)

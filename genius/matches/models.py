@@ -73,6 +73,9 @@ class Match(models.Model):
         default=dict, blank=True, help_text="Seat name → place 1..n by the game's own measure, once finished (public).",
     )
     seq = models.PositiveBigIntegerField(default=0, help_text="Live update sequence number.")
+    talk_enabled = models.BooleanField(
+        default=True, help_text="Players may talk on the match page (off: \"no press\"; practice matches have none).",
+    )
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)

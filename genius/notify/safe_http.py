@@ -27,6 +27,9 @@ log = logging.getLogger("games")
 #: Put after each ``@`` and ``<`` of a webhook's text: ``@everyone``, ``@here``, ``<@123>``, ``<@&123>``,
 #: ``<#123>`` and Slack's ``<!channel>`` then read the same and ping nobody.
 ZERO_WIDTH_SPACE = "\u200b"
+#: The signs a mention starts with, and their look-alikes (full-width and small ＠ and ＜, which a client may fold
+#: to ``@`` and ``<``): each gets a zero-width space after it.
+MENTION_SIGNS = ("@", "<", "\uff20", "\ufe6b", "\uff1c", "\ufe64")
 
 
 def defuse_mentions(text: str) -> str:
@@ -35,7 +38,9 @@ def defuse_mentions(text: str) -> str:
     >>> defuse_mentions("@everyone <@123>") == "@\u200beveryone <\u200b@\u200b123>"
     True
     """
-    return text.replace("@", "@" + ZERO_WIDTH_SPACE).replace("<", "<" + ZERO_WIDTH_SPACE)
+    for sign in MENTION_SIGNS:
+        text = text.replace(sign, sign + ZERO_WIDTH_SPACE)
+    return text
 
 
 #: Discord refuses a message longer than this: a longer announcement is split at line ends (``webhooks.chunks``).

@@ -298,6 +298,8 @@
             seq = msg.seq; root.setAttribute("data-seq", seq); apply(msg.parts, false);
             if (gap) resync();
           }
+        } else if (msg.type) {
+          root.dispatchEvent(new CustomEvent("genius:frame", { detail: msg }));  // e.g. talk.js's frames
         }
       };
       ws.onclose = function (ev) {

@@ -292,6 +292,9 @@ FILLERS: dict[str, Filler] = {
     "match-submit": some_matches, "match-join": some_matches, "match-leave": some_matches,
     "match-export": some_matches, "match-control": some_matches, "match-ruling": some_matches,
     "match-hints": some_matches, "match-clock": some_matches, "match-concede": some_matches,
+    "talk-transcript": every_match, "talk-post": some_matches,
+    "talk-report": lambda w: [{"pk": m["pk"], "message_id": 1} for m in some_matches(w)],
+    "talk-report-seen": lambda w: [{"pk": m["pk"], "report_id": 1} for m in some_matches(w)],
     "host-lobby-setup": lambda w: [{"pk": w.lobby.pk}, {"pk": w.custom.pk}],
     "season": season_slug, "season-host": season_slug, "season-wallet": season_slug, "season-archive": season_slug,
     "season-add-players": season_slug,
@@ -338,6 +341,7 @@ QUERIES: dict[str, Callable[[World, Kwargs], list[str]]] = {
                                    if kw["pk"] == w.finished.pk else ["", "?phase=1"]),
     "match-control": lambda w, kw: ["?action=pause", "?action=resume", "?action=nonsense"],
     "challenge-new": lambda w, kw: ["", "?to=mia", "?to=@everyone"],
+    "talk-transcript": lambda w, kw: ["", "?phase=0", "?phase=x²"],
 }
 
 

@@ -43,7 +43,7 @@ def language_words(game: str) -> set[str]:
     tools = engine_of(game).spec.design_tools
     if tools is None:
         return set()
-    from games.custom_game import move_check_design
+    from games.custom_game.document import move_checks as move_check_design
     from games.custom_game.rules import check_run, checking, effects, library
 
     words = set(checking.KNOWN) | set(check_run.KNOWN) | set(move_check_design.DESIGN_KEYS)  # rules, checks

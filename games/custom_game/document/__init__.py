@@ -7,6 +7,7 @@ its export file. Pure Python (no Django); the site reaches these through the gam
 - :mod:`.parts`: where a problem is (its part and words), keys, and the lists of labelled items;
 - :mod:`.fields`: a phase's form fields;
 - :mod:`.contents`: counters, tables, named values and phases;
+- :mod:`.move_checks`: the parts of checks when a move is sent (a phase's check and fallback, field limits, marks);
 - :mod:`.checks`: the whole document checked and normalized (``validate_design``), and a blank one;
 - :mod:`.files`: the exported file (``.genius-design.json``), written and read.
 """

@@ -21,7 +21,7 @@ from typing import Any
 from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
-from .. import move_check_design  # checks when a move is sent: their parts of the design
+from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from .contents import check_counters, check_phase, check_tables
 from .limits import DESIGN_FORMAT, MAX_NUMBER, MAX_PHASES, MAX_RULES, MAX_SEATS, MAX_SUMMARY, MAX_TITLE, MIN_PLAYERS
 from .parts import items_of, tag, whole
@@ -96,7 +96,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
               for item in items_of(doc.get("phases"), problems, title="Phases", part="phases", what="a phase",
                                  most=MAX_PHASES, label="name", numbered=True,
                                  needed="a design needs at least one phase")]
-    move_check_design.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
+    move_check_parts.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
     problems = with_schema(problems, first)
     if problems:
         raise DesignError(problems)
@@ -104,6 +104,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "format": DESIGN_FORMAT, "title": title, "summary": summary, "rules": rules,
         "min_players": low, "max_players": high, "counters": counters, "tables": tables, "setup": setup,
         "phases": phases,
+        **({"talk": False} if doc.get("talk") is False else {}),  # "no press": the design turns talk off
     }
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from games.engines.design_problems import Problem
 from games.kit.numbers import is_int, shown
 
-from .. import move_check_design  # checks when a move is sent: their parts of the design
+from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from .fields import check_fields
 from .limits import (
     ACTORS,
@@ -41,7 +41,7 @@ def check_counters(raw: Any, problems: list[Problem]) -> list[dict[str, Any]]:
                                     item.at + ".visibility"))
             visibility = "public"
         out.append({"key": item.key, "label": item.label, "start": start or 0, "visibility": visibility})
-        move_check_design.counter_extras(item.doc, out[-1], item.where, item.at, problems)  # check_visible
+        move_check_parts.counter_extras(item.doc, out[-1], item.where, item.at, problems)  # check_visible
     return out
 
 
@@ -79,7 +79,7 @@ def check_values(raw: Any, where: str, at: str, problems: list[Problem]) -> list
                 if not formula and len(problems) == since:
                     problems.append(Problem(f"{where}, value {name}", "the formula is empty"))
                 out.append({"name": name, "formula": formula})
-                move_check_design.value_extras(found, out[-1], where, f"{at}[{j}]", problems)  # check_visible
+                move_check_parts.value_extras(found, out[-1], where, f"{at}[{j}]", problems)  # check_visible
         tag(problems, since, f"{at}[{j}]")
     return out
 
@@ -171,5 +171,5 @@ def check_phase(item: Item, max_players: int, problems: list[Problem]) -> dict[s
         out["seats"] = seats
     out["fields"] = fields
     out.update({"close": close, "rules": rules, "values": values})
-    move_check_design.phase_extras(found, out, where, at, problems)  # the check and the fallback
+    move_check_parts.phase_extras(found, out, where, at, problems)  # the check and the fallback
     return out

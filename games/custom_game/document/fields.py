@@ -7,7 +7,7 @@ from typing import Any
 from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
-from .. import move_check_design  # checks when a move is sent: their parts of the design
+from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from .limits import (
     DEFAULT_TEXT_ANSWER,
     FIELD_KINDS,
@@ -116,7 +116,7 @@ def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path:
             default = False
         out["default"] = bool(default)
     tag(problems, since, at + "default")
-    move_check_design.field_extras(doc, out, where, at, problems)  # min/max choices, max_from_counter
+    move_check_parts.field_extras(doc, out, where, at, problems)  # min/max choices, max_from_counter
     out["help"] = clean_text(doc.get("help"), where, "the help text", problems, hi=MAX_HELP)
     tag(problems, since, at + "help")
     return out

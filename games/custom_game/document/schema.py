@@ -73,6 +73,7 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": DESIGN_FORMAT},
         "title": _TEXT, "summary": _TEXT, "rules": _TEXT, "setup": _TEXT,
+        "talk": {"type": "boolean", "description": "false: no talk in its matches (\"no press\"); absent or true: the site's talk"},
         "min_players": {"type": "integer", "minimum": MIN_PLAYERS},
         "max_players": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_SEATS},
         "counters": _items(MAX_COUNTERS, {"key": _KEY, "label": _TEXT, "start": _NUMBER,

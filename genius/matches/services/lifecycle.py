@@ -52,6 +52,7 @@ def create_match(
     community_id: int | None = None,
     closes_when_all_locked_in: bool | None = None,
     origin: Match.Origin = Match.Origin.LOBBY,
+    talk_enabled: bool = True,
 ) -> Match:
     """A new match in its lobby. A season's match belongs to the season's community; otherwise to
     ``community_id`` (None: no community, so no host: practice, challenges). ``closes_when_all_locked_in``
@@ -81,6 +82,7 @@ def create_match(
         decision_seconds=decision_seconds or phase_seconds,
         closes_when_all_locked_in=(closes_when_all_locked_in if closes_when_all_locked_in is not None
                                    else season is None or season.closes_when_all_locked_in),
+        talk_enabled=talk_enabled,
     )
 
 

@@ -143,6 +143,7 @@ def create_lobby(
     bots: Sequence[str] = (),
     community_id: int | None = None,
     closes_when_all_locked_in: bool | None = None,
+    talk_enabled: bool = True,
 ) -> Match:
     """A new lobby with its config checked by the engine, and its bot seats; nothing is kept if a check fails.
     It belongs to its season's community, else to ``community_id``. ``closes_when_all_locked_in``: the host's
@@ -154,6 +155,7 @@ def create_lobby(
             game=game, title=title.strip(), season=season, seats_wanted=wanted, seed=seed, config=config,
             phase_seconds=phase_seconds, turn_seconds=turn_seconds, community_id=community_id,
             closes_when_all_locked_in=closes_when_all_locked_in, origin=Match.Origin.LOBBY,
+            talk_enabled=talk_enabled,
         )
         for name in names:
             lifecycle.add_seat(match, name=name, is_bot=True)

@@ -80,6 +80,7 @@ def start_practice(game: str, user: User) -> Match:
         match = lifecycle.create_match(
             game=game, title=f"{TITLE_PREFIX}{spec.title}", origin=Match.Origin.PRACTICE, seats_wanted=seats,
             phase_seconds=PHASE_SECONDS, decision_seconds=PHASE_SECONDS, turn_seconds=turn_seconds_of(game),
+            talk_enabled=False,  # only bots to talk to
         )
         seat = lifecycle.add_seat(match, user=user)
         for name in bot_names(seats - 1, seat.name):

@@ -18,8 +18,8 @@ from games.engines.design_problems import Problem
 from games.engines.protocol import SubmissionError
 from games.kit.numbers import is_int, shown
 
-from . import answers
-from .document.texts import clean_source
+from .. import answers
+from .texts import clean_source
 
 #: The design's keys for checks, as a host writes them (RULES.md names them).
 DESIGN_KEYS = ("check", "fallback", "min_choices", "max_choices", "max_from_counter", "check_visible")
