@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from genius.access.guards import host_required
 from genius.accounts.requests import SignedInRequest
 from genius.designs import editing, rules, services
 from genius.designs.documents import DesignError, field_where
@@ -39,7 +40,6 @@ from genius.designs.forms import (
 )
 from genius.designs.models import GameDesign
 from genius.designs.readable import described
-from genius.matches.access import host_required
 from genius.matches.safe_markdown import render as render_markdown
 from genius.matches.services.errors import ServiceError
 

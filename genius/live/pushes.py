@@ -23,8 +23,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
+from genius.access import hosts as access
 from genius.live.fanout import audience, frames, publishing
-from genius.matches import access, presenters
+from genius.matches import presenters
 from genius.matches.models import Match
 
 log = logging.getLogger("games")

@@ -20,13 +20,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
+from genius.access import hosts as access
+from genius.access.guards import match_host_required
 from genius.accounts import guests, next_step, signed_in
 from genius.accounts.requests import SignedInRequest
 from genius.forms.fields import id_from
 from genius.forms.htmx import HtmxRequest, go
 from genius.forms.moves import MoveForm, accepted_move
-from genius.matches import access, presenters, results
-from genius.matches.access import match_host_required
+from genius.matches import presenters, results
 from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
 from genius.matches.move_fields import move_fields
 from genius.matches.safe_markdown import render_with_toc
