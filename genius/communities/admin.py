@@ -22,7 +22,7 @@ from genius.access.admin_scope import CommunityScoped
 from genius.communities import services
 from genius.communities.forms import clean_text
 from genius.communities.models import Community, Invitation, Membership, Role
-from genius.matches.services.errors import ServiceError
+from genius.core.errors import ServiceError
 
 
 class SiteWideForAdministrators(CommunityScoped):

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from genius.access.guards import host_required
+from genius.core.errors import ServiceError
 from genius.designs import editing, previews, rules, services
 from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
@@ -24,7 +25,6 @@ from genius.designs.readable import described
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
 from genius.designs.views import _design, _form_page, _posted, _problems_as_messages, owned
 from genius.matches.safe_markdown import render as render_markdown
-from genius.matches.services.errors import ServiceError
 
 
 def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tuple[str, str], ...],

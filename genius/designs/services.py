@@ -19,6 +19,7 @@ from django.utils.text import slugify
 
 from games.engines.registry import get_engine, slugs
 from genius.access import hosts
+from genius.core.errors import ServiceError
 from genius.designs import rules
 from genius.designs.documents import (
     DesignError,
@@ -32,7 +33,6 @@ from genius.designs.editing import copy_title
 from genius.designs.models import GameDesign
 from genius.matches.models import Match
 from genius.matches.services import lobbies
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Season
 
 #: The largest design file the import page reads.

@@ -24,6 +24,7 @@ from genius.access.guards import host_required
 from genius.access.hosts import hosted_community_ids, scoped
 from genius.accounts.people import without_guests
 from genius.communities.models import Membership
+from genius.core.errors import ServiceError
 from genius.forms.fields import WholeNumberField
 from genius.matches.services import seat_answers
 from genius.matches.services.engines import (
@@ -31,7 +32,6 @@ from genius.matches.services.engines import (
     first_death_match_game,
     spec_of,
 )
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Season
 
 SEAT_CHOICES = (("", "nobody"), ("first", "the first seat"), ("second", "the second seat"))

@@ -14,8 +14,8 @@ from typing import Protocol
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from genius.core.prepared import prepared_cursor
 from genius.matches.models import Match
-from genius.matches.prepared import prepared_cursor
 
 
 class Listener(Protocol):

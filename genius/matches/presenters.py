@@ -19,10 +19,10 @@ from django.utils.safestring import SafeString, mark_safe
 from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
 from genius.access import hosts
+from genius.core.bounded_cache import MISSING, BoundedCache, Missing
 from genius.forms.moves import MoveForm, instant_keys
 from genius.matches import results
 from genius.matches.announcements import announcements
-from genius.matches.bounded_cache import MISSING, BoundedCache, Missing
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import early_close, live_turns, replays, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters, spec_of

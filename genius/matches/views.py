@@ -24,6 +24,7 @@ from genius.access import hosts as access
 from genius.access.guards import match_host_required
 from genius.accounts import guests, next_step, signed_in
 from genius.accounts.requests import SignedInRequest
+from genius.core.errors import ServiceError
 from genius.forms.fields import id_from
 from genius.forms.htmx import HtmxRequest, go
 from genius.forms.moves import MoveForm, accepted_move
@@ -43,7 +44,6 @@ from genius.matches.services import (
     submitting,
 )
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.match_rules import rules_text
 from genius.seasons.models import Decision, Season
 

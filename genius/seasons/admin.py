@@ -15,11 +15,11 @@ from genius.access import hosts
 from genius.access.admin_scope import CommunityScoped, ScopedInline
 from genius.accounts.people import without_guests
 from genius.communities.models import Membership
+from genius.core import safe_http
+from genius.core.errors import ServiceError
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
 from genius.matches.admin import BY_SEASON, run_on_each
 from genius.matches.models import Match
-from genius.matches.services.errors import ServiceError
-from genius.notify import safe_http
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 from genius.seasons.services import death_matches
 from genius.seasons.services.decisions import close_decision_now

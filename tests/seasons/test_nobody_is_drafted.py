@@ -10,7 +10,7 @@ from django.urls import reverse
 from genius.access import hosts
 from genius.communities import services as communities
 from genius.communities.models import Community, Membership, Role
-from genius.matches.services.errors import ServiceError
+from genius.core.errors import ServiceError
 from genius.notify import due
 from genius.seasons import hosting, invitations
 from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer

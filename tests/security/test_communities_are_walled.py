@@ -24,6 +24,7 @@ from genius.access.admin_scope import CommunityScoped
 from genius.access.fields import community_field
 from genius.communities import services as communities
 from genius.communities.models import Community, Role
+from genius.core.errors import ServiceError
 from genius.designs import services as design_services
 from genius.designs.models import GameDesign
 from genius.live.pushes import host_group
@@ -31,7 +32,6 @@ from genius.live.routing import websocket_urlpatterns
 from genius.matches.models import Match, Submission
 from genius.matches.presenters import viewer_for
 from genius.matches.services import lifecycle
-from genius.matches.services.errors import ServiceError
 from genius.notify.models import WebhookDelivery
 from genius.seasons.models import Episode, Season, SeasonAnnouncement
 from tests.security.test_one_host_guard import converters_of, host_pages, marker_of, site_pages, url_of

@@ -350,7 +350,7 @@ def test_a_removed_host_cannot_open_the_communitys_designs(walled):
 
 def test_a_removed_host_can_neither_change_delete_nor_share_the_communitys_design(walled):
     remy, design = walled["people"]["removed_host"], walled["design"]
-    from genius.matches.services.errors import ServiceError
+    from genius.core.errors import ServiceError
 
     with pytest.raises(ServiceError):
         designs.edit(design.pk, remy, lambda doc: {**doc, "rules": "emit(everything)"})

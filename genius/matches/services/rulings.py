@@ -19,10 +19,10 @@ from django.utils import timezone
 from games.engines.protocol import RulingForm, SubmissionError
 from games.engines.runner import PhaseResult, play_ruling
 from genius.access import hosts
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase
 from genius.matches.services import ledger
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.resolution import resolve_locked
 
 #: The keys a ruling may hold (the engine checks their values when it is published).

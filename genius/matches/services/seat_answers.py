@@ -20,10 +20,10 @@ from django.db import transaction
 from django.urls import reverse
 
 from genius.access import hosts
+from genius.core.errors import ServiceError
 from genius.matches.events import bump
 from genius.matches.models import Match, Seat
 from genius.matches.services import lifecycle, lobbies
-from genius.matches.services.errors import ServiceError
 
 Answer = Seat.Answer
 #: At most this many seats are named in one person's alerts.

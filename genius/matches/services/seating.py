@@ -17,9 +17,9 @@ from django.db.models import Count, Q
 from django.urls import reverse
 
 from genius.access import hosts
+from genius.core.errors import ServiceError
 from genius.matches.events import bump
 from genius.matches.models import Match, Seat
-from genius.matches.services.errors import ServiceError
 
 #: "Lobby (open to join)" is the status of a lobby with a free seat; a full one reads so.
 FULL = "Full"
