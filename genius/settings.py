@@ -135,7 +135,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         },
         # Django prepares nothing (a pooler in transaction mode would lose the statements); our connections stay
         # in psycopg's own pool, so the submission's hot statements are prepared once per connection
-        # (genius.matches.prepared). None would forbid even that; nothing else is prepared automatically.
+        # (genius.core.prepared). None would forbid even that; nothing else is prepared automatically.
         "prepare_threshold": 2**31 - 1,
     }
     DATABASES["default"]["TEST"] = {"NAME": env.str("TEST_DATABASE_NAME", default="test_genius")}

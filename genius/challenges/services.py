@@ -26,10 +26,10 @@ from django.utils import timezone
 from games.engines.spec import ConfigField, GameSpec
 from genius.accounts import guests
 from genius.challenges.models import CHALLENGED, CHALLENGER, LIFETIME, Challenge
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, lobbies
 from genius.matches.services.engines import available_games, spec_of
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.practice import turn_seconds_of
 
 #: The most challenges one player may have waiting for an answer at once.

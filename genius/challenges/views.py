@@ -17,14 +17,14 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from genius.access import hosts
 from genius.challenges import services
 from genius.challenges.forms import ChallengeForm, SettingsForm, clean_text
 from genius.challenges.models import Challenge
+from genius.core.errors import ServiceError
 from genius.forms.htmx import HtmxRequest, go
-from genius.matches import access
 from genius.matches.models import Match
 from genius.matches.services.engines import game_title
-from genius.matches.services.errors import ServiceError
 
 
 def _rows(challenges: list[Challenge]) -> list[dict]:
@@ -158,7 +158,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     seats = user.seats.select_related("match").exclude(match__status=Match.Status.LOBBY)
     if not (viewer.is_authenticated and viewer.pk == user.pk):  # an unlisted community's matches: its members'
         seats = seats.filter(Q(match__community__isnull=True) | Q(
-            pk__in=access.listed(user.seats.all(), viewer, "match__community").values("pk")))
+            pk__in=hosts.listed(user.seats.all(), viewer, "match__community").values("pk")))
     seats = seats.order_by("-match__created")[:20]
     return render(request, "challenges/player.html", {
         "player": user, "seats": seats, "guest_player": services.is_guest_account(user),

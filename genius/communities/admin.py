@@ -17,12 +17,12 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 
+from genius.access import hosts
+from genius.access.admin_scope import CommunityScoped
 from genius.communities import services
-from genius.communities.admin_scope import CommunityScoped
 from genius.communities.forms import clean_text
 from genius.communities.models import Community, Invitation, Membership, Role
-from genius.matches import access
-from genius.matches.services.errors import ServiceError
+from genius.core.errors import ServiceError
 
 
 class SiteWideForAdministrators(CommunityScoped):
@@ -78,7 +78,7 @@ class NewCommunityForm(CommunityForm):
 @admin.register(Community)
 class CommunityAdmin(SiteWideForAdministrators):
     form = CommunityForm
-    reach = access.Reach(("",))
+    reach = hosts.Reach(("",))
     list_display = ["name", "slug", "visibility", "joining", "created"]
     search_fields = ["name", "slug"]
 
@@ -104,7 +104,7 @@ class CommunityAdmin(SiteWideForAdministrators):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if request.user.is_superuser:
             return True
-        return access.may_host(request.user) if obj is None else _owns(request, obj.pk)
+        return hosts.may_host(request.user) if obj is None else _owns(request, obj.pk)
 
     has_delete_permission = has_change_permission
 
@@ -158,7 +158,7 @@ class MembershipAdmin(SiteWideForAdministrators):
         if request.user.is_superuser:
             return True
         if obj is None:
-            return access.may_host(request.user)
+            return hosts.may_host(request.user)
         return _owns(request, obj.community_id)
 
     has_delete_permission = has_change_permission

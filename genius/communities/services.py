@@ -23,9 +23,9 @@ from django.utils.text import slugify
 from genius.accounts import brakes
 from genius.accounts.guests import is_guest_account
 from genius.communities.models import HOSTING_ROLES, Community, Invitation, JoinRequest, Membership, Role
+from genius.core import safe_http
+from genius.core.errors import ServiceError
 from genius.forms.fields import id_from
-from genius.matches.services.errors import ServiceError
-from genius.notify import safe_http
 
 NAME_MAX = 80
 DESCRIPTION_MAX = 2000

@@ -19,8 +19,8 @@ from genius.accounts import next_step
 from genius.communities import pages, services
 from genius.communities.forms import CommunityForm, InvitationForm, SettingsForm
 from genius.communities.models import HOSTING_ROLES, Community, Role
+from genius.core.errors import ServiceError
 from genius.forms.fields import id_from
-from genius.matches.services.errors import ServiceError
 
 
 def _community(slug: str) -> Community:

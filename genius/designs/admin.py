@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from genius.communities.admin_scope import CommunityScoped
+from genius.access.admin_scope import CommunityScoped
 from genius.designs.documents import DesignError, validate_design
 from genius.designs.forms import sentence
 from genius.designs.models import GameDesign

@@ -17,7 +17,7 @@ from typing import Any
 from django import forms
 
 from games.kit.numbers import NumberError, parse_optional_int
-from genius.communities.fields import community_field, season_field
+from genius.access.fields import community_field, season_field
 from genius.designs.documents import DesignError, Problem, field_kinds, validate_design
 from genius.forms.fields import WholeNumberField, early_close_field
 from genius.seasons.models import Season

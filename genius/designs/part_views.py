@@ -17,10 +17,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from genius.access.guards import host_required
 from genius.designs import editing
 from genius.designs.models import GameDesign
 from genius.designs.views import _apply, owned
-from genius.matches.access import host_required
 
 Doc = dict[str, Any]
 

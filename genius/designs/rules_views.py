@@ -15,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from genius.access.guards import host_required
+from genius.core.errors import ServiceError
 from genius.designs import editing, previews, rules, services
 from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
@@ -22,9 +24,7 @@ from genius.designs.models import GameDesign
 from genius.designs.readable import described
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
 from genius.designs.views import _design, _form_page, _posted, _problems_as_messages, owned
-from genius.matches.access import host_required
 from genius.matches.safe_markdown import render as render_markdown
-from genius.matches.services.errors import ServiceError
 
 
 def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tuple[str, str], ...],

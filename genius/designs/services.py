@@ -18,6 +18,8 @@ from django.db.models import Q, QuerySet
 from django.utils.text import slugify
 
 from games.engines.registry import get_engine, slugs
+from genius.access import hosts
+from genius.core.errors import ServiceError
 from genius.designs import rules
 from genius.designs.documents import (
     DesignError,
@@ -29,10 +31,8 @@ from genius.designs.documents import (
 )
 from genius.designs.editing import copy_title
 from genius.designs.models import GameDesign
-from genius.matches import access
 from genius.matches.models import Match
 from genius.matches.services import lobbies
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Season
 
 #: The largest design file the import page reads.
@@ -50,10 +50,10 @@ Change = Callable[[dict[str, Any]], dict[str, Any]]
 # copy it and open lobbies of it; only those who keep it change, delete or stop sharing it.
 def kept(user: Any) -> Q:
     """The rule of who keeps a design, as a filter: the current owners and hosts of its community
-    (``access.hosted``), or its maker when it belongs to no community."""
+    (``hosts.hosted``), or its maker when it belongs to no community."""
     if user is None or not user.is_authenticated:
         return Q(pk__in=[])
-    return access.hosted(user, access.COMMUNITY) | Q(community__isnull=True, owner_id=user.pk)
+    return hosts.hosted(user, hosts.COMMUNITY) | Q(community__isnull=True, owner_id=user.pk)
 
 
 def usable_by(user: Any) -> QuerySet[GameDesign]:
@@ -69,7 +69,7 @@ def kept_by(user: Any) -> QuerySet[GameDesign]:
 def may_edit(user: Any, design: GameDesign) -> bool:
     """Whether ``user`` keeps ``design`` (:func:`kept`): changes it, deletes it, shares it as a template."""
     if design.community_id is not None:
-        return access.hosts_community(design.community_id, user)
+        return hosts.hosts_community(design.community_id, user)
     return user is not None and user.is_authenticated and design.owner_id == user.pk
 
 

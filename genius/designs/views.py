@@ -20,7 +20,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from genius.access.guards import host_required
 from genius.accounts.requests import SignedInRequest
+from genius.core.errors import ServiceError
 from genius.designs import editing, rules, services
 from genius.designs.documents import DesignError, field_where
 from genius.designs.forms import (
@@ -39,9 +41,7 @@ from genius.designs.forms import (
 )
 from genius.designs.models import GameDesign
 from genius.designs.readable import described
-from genius.matches.access import host_required
 from genius.matches.safe_markdown import render as render_markdown
-from genius.matches.services.errors import ServiceError
 
 #: A new phase's first question, shown on the new phase's page to change before saving.
 FIRST_FIELD = {"label": "Your answer", "kind": "text", "max_length": 280}

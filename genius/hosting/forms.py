@@ -14,7 +14,7 @@ from typing import Any
 from django import forms
 
 from games.engines.spec import ConfigField, GameSpec
-from genius.communities.fields import community_field, season_field
+from genius.access.fields import community_field, season_field
 from genius.designs.forms import KEEP, DesignChoiceField
 from genius.designs.services import usable_by
 from genius.forms import config as adapter

@@ -20,12 +20,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.engines.protocol import Engine
 from games.engines.registry import get_engine, slugs
-from genius.communities.fields import preselect_community
+from genius.access.fields import preselect_community
+from genius.access.guards import host_required, match_host_required
+from genius.core.errors import ServiceError
 from genius.hosting.forms import LobbyForm, initial_for
-from genius.matches.access import host_required, match_host_required
 from genius.matches.models import Match
 from genius.matches.services import lobbies
-from genius.matches.services.errors import ServiceError
 
 
 @dataclass

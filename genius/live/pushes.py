@@ -23,8 +23,9 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from genius.access import hosts as access
 from genius.live.fanout import audience, frames, publishing
-from genius.matches import access, events, presenters
+from genius.matches import events, presenters
 from genius.matches.models import Match
 
 log = logging.getLogger("games")

@@ -18,14 +18,14 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from genius.communities.admin_scope import CommunityScoped, ScopedInline, open_admin_to_hosts
-from genius.communities.fields import community_field
+from genius.access import hosts
+from genius.access.admin_scope import CommunityScoped, ScopedInline, open_admin_to_hosts
+from genius.access.fields import community_field
+from genius.core.errors import ServiceError
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField, choice_field
-from genius.matches import access
 from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Seat, Snapshot, Submission, TolEntry
 from genius.matches.services import controls, lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import available_games
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Season
 
 open_admin_to_hosts(admin.site)
@@ -132,21 +132,21 @@ class MatchForm(forms.ModelForm):
         return data
 
 
-def of_match(path: str) -> access.Reach:
+def of_match(path: str) -> hosts.Reach:
     """How a row of a match (reached from the row by ``path``) reaches its community, season and match."""
-    return access.Reach((f"{path}__community",), seasons=(f"{path}__season",), matches=(path,))
+    return hosts.Reach((f"{path}__community",), seasons=(f"{path}__season",), matches=(path,))
 
 
 #: A match's rows (phases, logs, snapshots): a host seated in the match, or playing in its season, sees none.
 OF_MATCH = of_match("match")
 #: A ledger row: of a season, of a match, or both.
-OF_LEDGER = access.Reach(("season__community", "match__community"), seasons=("season", "match__season"),
+OF_LEDGER = hosts.Reach(("season__community", "match__community"), seasons=("season", "match__season"),
                          matches=("match",))
 
 
 class NotWhereSeated(CommunityScoped):
     """A match's rows: those of matches (or seasons) the signed-in host plays in are left out, as on the match
-    pages (``access.hosted``): there they are a player."""
+    pages (``hosts.hosted``): there they are a player."""
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
 
     reach = OF_MATCH
@@ -165,7 +165,7 @@ def run_on_each(request: HttpRequest, queryset, action, verb: str) -> None:
 @admin.register(Match)
 class MatchAdmin(NotWhereSeated):
     form = MatchForm
-    reach = access.MATCH
+    reach = hosts.MATCH
     list_display = ["title", "game", "status", "season", "seats_filled", "phase_now", "created", "links"]
     list_filter = ["status", "origin", "game", BY_SEASON]
     search_fields = ["title"]
@@ -200,7 +200,7 @@ class MatchAdmin(NotWhereSeated):
             raise PermissionDenied
         form = ImportForm(request.POST or None, request.FILES or None)
         form.fields["community"] = community_field(request.user)
-        cast(forms.ModelChoiceField, form.fields["season"]).queryset = access.hosted_seasons(request.user)
+        cast(forms.ModelChoiceField, form.fields["season"]).queryset = hosts.hosted_seasons(request.user)
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
             if upload.size > 5 * 1024 * 1024:
@@ -315,7 +315,7 @@ class SubmissionMatchFilter(admin.SimpleListFilter):
     parameter_name = "phase__match__id__exact"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
-        matches = access.hosted_matches(request.user).order_by("-pk")[:20]
+        matches = hosts.hosted_matches(request.user).order_by("-pk")[:20]
         return [(str(m.pk), f"#{m.pk} {_short(m.title, 24)}") for m in matches]
 
     def queryset(self, request: HttpRequest, queryset):

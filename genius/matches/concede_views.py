@@ -9,9 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from genius.accounts.requests import SignedInRequest
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import conceding
-from genius.matches.services.errors import ServiceError
 
 
 @require_http_methods(["GET", "POST"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from genius.matches.access import may_host
+from genius.access.hosts import may_host
 from genius.matches.services.engines import available_games
 
 
@@ -14,5 +14,5 @@ def games(request: HttpRequest) -> dict[str, list[tuple[str, str]]]:
 
 
 def host(request: HttpRequest) -> dict[str, bool]:
-    """``may_host``: whether the signed-in user may open the host pages (``genius.matches.access``)."""
+    """``may_host``: whether the signed-in user may open the host pages (``genius.access.hosts``)."""
     return {"may_host": may_host(getattr(request, "user", None))}

@@ -19,18 +19,19 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from games.engines.spec import GameSpec
+from genius.access.fields import community_field, preselect_community
+from genius.access.guards import host_required
+from genius.access.hosts import hosted_community_ids, scoped
 from genius.accounts.people import without_guests
-from genius.communities.fields import community_field, preselect_community
 from genius.communities.models import Membership
+from genius.core.errors import ServiceError
 from genius.forms.fields import WholeNumberField
-from genius.matches.access import host_required, hosted_community_ids, scoped
 from genius.matches.services import seat_answers
 from genius.matches.services.engines import (
     death_match_games,
     first_death_match_game,
     spec_of,
 )
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Season
 
 SEAT_CHOICES = (("", "nobody"), ("first", "the first seat"), ("second", "the second seat"))

@@ -35,8 +35,8 @@ from functools import partial
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 
+from genius.core.prepared import prepared_cursor
 from genius.matches.models import Match
-from genius.matches.prepared import prepared_cursor
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,11 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
+from genius.access.guards import match_host_required
 from genius.accounts.requests import SignedInRequest
-from genius.matches.access import match_host_required
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import seat_answers, seating
-from genius.matches.services.errors import ServiceError
 
 
 @require_POST

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from games.engines.protocol import Engine, Field, State
-from genius.matches.bounded_cache import BoundedCache
+from genius.core.bounded_cache import BoundedCache
 
 #: The engine's fields of a player's form, by the state's exact version and the player.
 _FIELDS: BoundedCache[Hashable, tuple[Field, ...]] = BoundedCache(2048)

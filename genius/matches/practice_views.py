@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 
 from genius.accounts import guests
 from genius.accounts.addresses import client_address
+from genius.core.errors import ServiceError
 from genius.matches.services import practice
 from genius.matches.services.engines import available_games
-from genius.matches.services.errors import ServiceError
 
 
 def _refused(request: HttpRequest, message: str, status: int) -> HttpResponse:

@@ -18,10 +18,11 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
+from genius.access import hosts
+from genius.core.bounded_cache import MISSING, BoundedCache, Missing
 from genius.forms.moves import MoveForm, instant_keys
-from genius.matches import access, results
+from genius.matches import results
 from genius.matches.announcements import announcements
-from genius.matches.bounded_cache import MISSING, BoundedCache, Missing
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import early_close, live_turns, replays, solo
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters, spec_of
@@ -47,13 +48,13 @@ class Viewer:
 def viewer_for(match: Match, user: Any) -> Viewer:
     """The viewer a user is on this match: their seat's player, its host, or a spectator.
 
-    A seat wins over staff status; who hosts is decided by ``genius.matches.access.is_host_of``.
+    A seat wins over staff status; who hosts is decided by ``genius.access.hosts.is_host_of``.
     """
     if user is not None and user.is_authenticated:
         seat = match.seats.filter(user=user).first()
         if seat is not None:
             return Viewer("player", seat)
-        if access.is_host_of(match, user, seated=False):
+        if hosts.is_host_of(match, user, seated=False):
             return Viewer("host")
     return Viewer("spectator")
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.urls import reverse
 
+from genius.access import hosts
 from genius.forms.rulings import proposal
-from genius.matches import access
 from genius.matches.models import Match, Phase
 
 #: At most this many rulings are looked at for one page.
@@ -22,7 +22,7 @@ LIMIT = 20
 
 def rulings_waiting(user: Any, now: datetime | None = None) -> list[dict]:
     """Alerts for the rulings a host's attention is owed: rules that stopped, or rules waiting to be confirmed."""
-    if user is None or not access.may_host(user):
+    if user is None or not hosts.may_host(user):
         return []
     phases = (Phase.objects.filter(kind="ruling", status=Phase.Status.OPEN, match__status=Match.Status.RUNNING)
               .select_related("match").order_by("-pk")[:LIMIT])
@@ -31,7 +31,7 @@ def rulings_waiting(user: Any, now: datetime | None = None) -> list[dict]:
         found = proposal(None, phase.match.state)
         if found.ruling is None and found.problem is None:
             continue
-        if not access.is_host_of(phase.match, user):
+        if not hosts.is_host_of(phase.match, user):
             continue
         items.append({
             "key": f"ruling-{phase.pk}",

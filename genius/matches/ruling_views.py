@@ -14,13 +14,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engines import protocol
+from genius.access.guards import match_host_required
+from genius.core.errors import ServiceError
 from genius.forms.htmx import HtmxRequest, go
 from genius.forms.rulings import RulingBoxes, box_for, proposal
-from genius.matches.access import match_host_required
 from genius.matches.models import Match
 from genius.matches.services import rulings
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 
 TEMPLATE = "games/ruling.html"
 PREVIEW = "games/ruling_preview.html"

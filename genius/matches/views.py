@@ -20,13 +20,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engines.protocol import SubmissionError
 from games.engines.registry import game_dir
 from games.kit.numbers import NumberError, parse_int
+from genius.access import hosts as access
+from genius.access.guards import match_host_required
 from genius.accounts import guests, next_step, signed_in
 from genius.accounts.requests import SignedInRequest
+from genius.core.errors import ServiceError
 from genius.forms.fields import id_from
 from genius.forms.htmx import HtmxRequest, go
 from genius.forms.moves import MoveForm, accepted_move
-from genius.matches import access, presenters, results
-from genius.matches.access import match_host_required
+from genius.matches import presenters, results
 from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
 from genius.matches.move_fields import move_fields
 from genius.matches.safe_markdown import render_with_toc
@@ -43,7 +45,6 @@ from genius.matches.services import (
 )
 from genius.matches.services.check_alerts import note_check_failure
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.match_rules import rules_text
 from genius.seasons.models import Decision, Season
 

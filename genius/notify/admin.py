@@ -1,13 +1,13 @@
 """The notices and webhook deliveries in the Django admin (read, and a delivery sent again), scoped to the
-host's communities as every admin is (``genius.communities.admin_scope``)."""
+host's communities as every admin is (``genius.access.admin_scope``)."""
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
 
-from genius.communities.admin_scope import CommunityScoped
+from genius.access import hosts
+from genius.access.admin_scope import CommunityScoped
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
-from genius.matches import access
 from genius.matches.admin import BY_SEASON
 from genius.notify import webhooks
 from genius.notify.models import Notice, WebhookDelivery
@@ -15,7 +15,7 @@ from genius.notify.models import Notice, WebhookDelivery
 
 @admin.register(WebhookDelivery)
 class WebhookDeliveryAdmin(CommunityScoped):
-    reach = access.Reach(("season__community",), seasons=("season", "match__season"), matches=("match",))
+    reach = hosts.Reach(("season__community",), seasons=("season", "match__season"), matches=("match",))
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["season", "status", "attempts", "last_error", "next_try_at", "created", "sent_at"]
     list_filter = ["status", BY_SEASON]
@@ -32,7 +32,7 @@ class WebhookDeliveryAdmin(CommunityScoped):
 
 @admin.register(Notice)
 class NoticeAdmin(CommunityScoped):
-    reach = access.Reach(("phase__match__community", "decision__episode__season__community"),
+    reach = hosts.Reach(("phase__match__community", "decision__episode__season__community"),
                          seasons=("phase__match__season", "decision__episode__season"),
                          matches=("phase__match", "decision__match"))
     formfield_overrides = WHOLE_NUMBER_OVERRIDES

@@ -1,7 +1,7 @@
 """Players mentioned in the announcements posted to Discord: a player who linked a Discord account is pinged
 (``<@id>``) where the announcement names them, and nobody else is, ever.
 
-The text is defused first (``safe_http.defuse_mentions``: ``@everyone``, ``@here`` and any ``<@…>`` typed by a
+The text is defused first (``discord.defuse_mentions``: ``@everyone``, ``@here`` and any ``<@…>`` typed by a
 person read the same and ping nobody); then each linked player's name, where it stands as a whole name, gets
 its mention after it, and Discord is told to ping exactly those users (``allowed_mentions``). User names
 hold only letters, digits, ``_``, ``-`` and ``.`` (``genius.accounts.names``), and a Discord id only digits,

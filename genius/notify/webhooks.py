@@ -7,8 +7,8 @@ again after an exponential backoff with full jitter (Celery's ``autoretry_for`` 
 embedded thread waits the same way); each attempt first claims the row, so two workers never post the same
 message at once, and the clock's :func:`sweep_deliveries` hands out again a delivery whose retry was lost.
 After the last attempt the delivery is marked failed and shown to the host (admin and season page), who can
-send it again. Where and how it is posted: ``genius.notify.safe_http``; the season's players who linked
-Discord are mentioned where it names them (``genius.notify.mentions``).
+send it again. What is posted: ``genius.notify.discord``; where and how: ``genius.core.safe_http``; the
+season's players who linked Discord are mentioned where it names them (``genius.notify.mentions``).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from django.utils import timezone
 
 from genius.matches.announcements import phase_text
 from genius.matches.models import Match, Phase
+from genius.notify.discord import MAX_CONTENT, post_json
 from genius.notify.mentions import season_people
 from genius.notify.models import WebhookDelivery
-from genius.notify.safe_http import MAX_CONTENT, post_json
 from genius.seasons.models import Season
 
 log = logging.getLogger("games")

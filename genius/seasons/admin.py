@@ -1,6 +1,6 @@
 """The host's tools for seasons in the Django admin: seasons and their players, episodes, decisions (with
 the Death Match made from a pick), announcements. Scoped to the host's communities as every admin is
-(``genius.communities.admin_scope``)."""
+(``genius.access.admin_scope``)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
 
+from genius.access import hosts
+from genius.access.admin_scope import CommunityScoped, ScopedInline
 from genius.accounts.people import without_guests
-from genius.communities.admin_scope import CommunityScoped, ScopedInline
 from genius.communities.models import Membership
+from genius.core import safe_http
+from genius.core.errors import ServiceError
 from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
-from genius.matches import access
 from genius.matches.admin import BY_SEASON, run_on_each
 from genius.matches.models import Match
-from genius.matches.services.errors import ServiceError
-from genius.notify import safe_http
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 from genius.seasons.services import death_matches
 from genius.seasons.services.decisions import close_decision_now
@@ -27,7 +27,7 @@ from genius.seasons.services.episodes import episode_stage
 from genius.seasons.services.results import on_match_finished
 
 #: A season's rows (episodes, announcements): a host who plays in the season sees none, as on its pages.
-OF_SEASON = access.Reach(("season__community",), seasons=("season",))
+OF_SEASON = hosts.Reach(("season__community",), seasons=("season",))
 
 
 class SeasonPlayerForm(forms.ModelForm):
@@ -80,7 +80,7 @@ class SeasonForm(forms.ModelForm):
 
 @admin.register(Season)
 class SeasonAdmin(CommunityScoped):
-    reach = access.SEASON
+    reach = hosts.SEASON
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     form = SeasonForm
     list_display = ["name", "slug", "created"]
@@ -129,7 +129,7 @@ class EpisodeAdmin(CommunityScoped):
 
 @admin.register(Decision)
 class DecisionAdmin(CommunityScoped):
-    reach = access.Reach(("episode__season__community",), seasons=("episode__season",), matches=("match",))
+    reach = hosts.Reach(("episode__season__community",), seasons=("episode__season",), matches=("match",))
     formfield_overrides = WHOLE_NUMBER_OVERRIDES
     list_display = ["episode", "kind", "decider", "status", "deadline", "choice", "left", "by_default", "links"]
     list_filter = ["status", "kind", ("episode__season", admin.RelatedOnlyFieldListFilter)]

@@ -33,11 +33,11 @@ from django.utils.text import slugify
 from games.engines.matchfile import MAX_BYTES as MATCH_FILE_BYTES
 from games.engines.registry import get_engine, slugs
 from genius.accounts import names
+from genius.core.errors import ServiceError
 from genius.designs.documents import DesignError, validate_design
 from genius.designs.models import GameDesign
 from genius.matches.models import GarnetEntry, Match, TolEntry
 from genius.matches.services import lifecycle, lobbies, matchfiles
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 from genius.seasons.services.standings import standings
 

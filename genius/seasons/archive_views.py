@@ -12,8 +12,8 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_http_methods
 
-from genius.communities.fields import community_field
-from genius.matches.access import host_required, season_host_required
+from genius.access.fields import community_field
+from genius.access.guards import host_required, season_host_required
 from genius.seasons import archive
 from genius.seasons.models import Season
 

@@ -12,11 +12,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from genius.access.fields import community_field, preselect_community
+from genius.access.guards import host_required, season_host_required
 from genius.accounts.requests import SignedInRequest
-from genius.communities.fields import community_field, preselect_community
+from genius.core.errors import ServiceError
 from genius.forms.fields import early_close_field
-from genius.matches.access import host_required, season_host_required
-from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting
 from genius.seasons.models import Season
 

@@ -22,7 +22,7 @@ from django.utils.text import slugify
 
 from genius.accounts.people import is_guest_account
 from genius.communities.models import Community, Membership
-from genius.matches.services.errors import ServiceError
+from genius.core.errors import ServiceError
 from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
 from genius.seasons.services.standings import MIN_PLAYERS, MIN_PLAYERS_REASON
 

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from genius.communities.models import Membership
-from genius.matches.services.errors import ServiceError
+from genius.core.errors import ServiceError
 from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
 
 Status = SeasonInvitation.Status

@@ -18,17 +18,17 @@ from django.views.decorators.http import require_POST
 
 from games.engines import house_bots
 from games.engines.spec import GameSpec
+from genius.access import hosts
+from genius.access.guards import season_host_required
 from genius.accounts.requests import SignedInRequest
 from genius.communities.models import Membership, Role
+from genius.core.errors import ServiceError
 from genius.forms.config import config_value
 from genius.forms.fields import WholeNumberField, choice_field, id_from
 from genius.hosting.forms import config_field
-from genius.matches import access
-from genius.matches.access import season_host_required
 from genius.matches.models import GarnetEntry, Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.results import Results, results
 from genius.matches.services.engines import GAME_TITLES, available_games, spec_of
-from genius.matches.services.errors import ServiceError
 from genius.notify import webhooks
 from genius.notify.models import WebhookDelivery
 from genius.seasons import invitations
@@ -173,7 +173,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
                   settings_forms: dict[str, GameSettingsForm] | None = None, status: int = 200) -> HttpResponse:
     """Standings, episodes with their results, announcements; the host's tools for staff."""
     season = get_object_or_404(Season, slug=slug)
-    host = access.is_season_host(season, request.user)
+    host = hosts.is_season_host(season, request.user)
     user = request.user if request.user.is_authenticated else None
     me = user.pk if user else None
     rows = [StandingRow(s=s, show_garnets=host or s.entry.user_id == me) for s in standings(season)]
@@ -193,7 +193,7 @@ def season_detail(request: HttpRequest, slug: str, *, episode_form: EpisodeForm 
         "min_players": MIN_PLAYERS,
     }
     ctx["may_leave"] = ctx["is_player"] and not ctx["begun"]
-    if not host and user is not None and access.hosts_community(season.community_id, user):
+    if not host and user is not None and hosts.hosts_community(season.community_id, user):
         ctx["host_plays"] = _host_plays(season, user)  # a host who plays: why the host tools are not here
     if host:
         last = season.episodes.order_by("-number").first()
@@ -337,7 +337,7 @@ def season_wallet(request: SignedInRequest, slug: str) -> HttpResponse:
     user = request.user
     name = request.GET.get("player")
     if name and name != user.get_username():
-        if not access.is_season_host(season, request.user):
+        if not hosts.is_season_host(season, request.user):
             raise Http404
         user = get_object_or_404(get_user_model(), username=name)
     garnets = GarnetEntry.objects.filter(user=user, season=season).select_related("match").order_by("created", "pk")
@@ -372,7 +372,7 @@ def decision_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "mine": mine, "error": error,
         "options": option_users(decision) if decision.status == Decision.Status.OPEN else [],
         "tol_held": tol_balance(decision.decider_id, decision.episode.season_id) if mine else None,
-        "host": access.is_season_host(decision.episode.season, request.user),
+        "host": hosts.is_season_host(decision.episode.season, request.user),
     }, status=status)
 
 

@@ -4,7 +4,7 @@ Refused with a clear reason: no text, more than :data:`MAX_LENGTH` characters, o
 (lone surrogates). Removed: control characters other than a line break or tab (NULs among them) and the
 direction overrides and isolates (U+202A–U+202E, U+2066–U+2069), which could make a message read backwards
 or spoof who wrote it. Mentions (``@everyone``, ``@here``, ``<@id>`` and their full-width and small look-alikes)
-are defused with the notify app's own :func:`~genius.notify.safe_http.defuse_mentions`, the one used for
+are defused with the notify app's own :func:`~genius.notify.discord.defuse_mentions`, the one used for
 Discord webhooks: what is kept pings nobody wherever it goes. The page escapes it like any text.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from genius.notify.safe_http import defuse_mentions
+from genius.notify.discord import defuse_mentions
 
 #: The most characters a message may have (counted before defusing).
 MAX_LENGTH = 1000

@@ -15,8 +15,8 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from genius.notify.discord import MAX_CONTENT, defuse_mentions, webhook_body
 from genius.notify.mentions import MAX_USERS, mention
-from genius.notify.safe_http import MAX_CONTENT, defuse_mentions, webhook_body
 from genius.seasons.services.recording import announce
 from tests.accounts.test_discord_sign_in import NELLY, sign_in_with_discord
 from tests.discord_standin import DiscordStandIn

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from games.engines import matchfile
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import matchfiles, resolution, submitting
-from genius.matches.services.errors import ServiceError
 
 from .helpers import bot_payload, fresh, new_duel, page, phase_of, play_setup, post_move
 

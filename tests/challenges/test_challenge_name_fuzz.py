@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from genius.challenges import services
 from genius.challenges.models import Challenge
-from genius.matches.services.errors import ServiceError
+from genius.core.errors import ServiceError
 from tests.challenges.conftest import DM_GAME
 
 pytestmark = pytest.mark.django_db

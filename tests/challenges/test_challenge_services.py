@@ -12,8 +12,8 @@ from games.engines.spec import GameSpec, Offers
 from genius.accounts.models import Profile
 from genius.challenges import services
 from genius.challenges.models import LIFETIME, Challenge
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase
-from genius.matches.services.errors import ServiceError
 from genius.notify import due
 from genius.notify.digests import send_digests
 from genius.notify.emails import send_alert_emails

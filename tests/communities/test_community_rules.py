@@ -11,7 +11,7 @@ from django.utils import timezone
 from genius.accounts import guests
 from genius.communities import services
 from genius.communities.models import Community, Invitation, JoinRequest, Membership, Role
-from genius.matches.services.errors import ServiceError
+from genius.core.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 HOUSE = False  # these tests name their own communities (tests/conftest.py)

@@ -12,11 +12,11 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engines.runner import bot_move
+from genius.core.errors import ServiceError
 from genius.forms.moves import MoveForm, accepted_move
 from genius.matches.models import Seat, Submission
 from genius.matches.services import submitting
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 from genius.notify import due
 
 from .conftest import PLAYERS, T0, design, open_phase, start_custom

@@ -12,12 +12,12 @@ import pytest
 from django.core.management import call_command
 
 from games.engines import matchfile
+from genius.core.errors import ServiceError
 from genius.live import pushes as live
 from genius.live.fanout import audience
 from genius.matches import presenters
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, matchfiles, rulings, submitting
-from genius.matches.services.errors import ServiceError
 from genius.notify import due, webhooks
 from genius.notify import emails as notify
 from genius.notify.models import WebhookDelivery

@@ -7,9 +7,9 @@ from datetime import timedelta
 
 import pytest
 
+from genius.core.errors import ServiceError
 from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Snapshot, garnet_balance
 from genius.matches.services import lifecycle, rulings
-from genius.matches.services.errors import ServiceError
 
 from .conftest import T0, close_players_phase, make_season, open_phase, publish, start_custom
 

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 
 from games.engines.registry import get_engine, slugs
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, lobbies
-from genius.matches.services.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 

@@ -27,9 +27,9 @@ EXACT = [
 MINOR = [
     ("django", "5.2", "genius/accounts/sessions.py",
      "cached_db.SessionStore._cache/_get_session_from_db/_aget_session_from_db, RedisCacheClient._get_connection_pool"),
-    ("django", "5.2", "genius/matches/prepared.py", "BaseDatabaseWrapper._prepare_cursor"),
+    ("django", "5.2", "genius/core/prepared.py", "BaseDatabaseWrapper._prepare_cursor"),
     ("django", "5.2", "genius/accounts/signed_in.py", "request._cached_user (AuthenticationMiddleware's lazy user)"),
-    ("psycopg", "3.3", "genius/matches/prepared.py", "Cursor._query (what Django's query log reads)"),
+    ("psycopg", "3.3", "genius/core/prepared.py", "Cursor._query (what Django's query log reads)"),
 ]
 
 

@@ -9,10 +9,10 @@ import pytest
 
 from games.engines import matchfile
 from games.engines.runner import bot_move
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle, matchfiles, submitting
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 

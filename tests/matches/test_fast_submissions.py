@@ -10,9 +10,9 @@ from django.urls import reverse
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
 from genius.accounts import sessions
+from genius.core.errors import ServiceError
 from genius.matches.models import Submission
 from genius.matches.services import submitting
-from genius.matches.services.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,11 @@ import pytest
 from django.utils import timezone
 
 from games.engines.runner import bot_move
+from genius.core.errors import ServiceError
 from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Snapshot, Submission, garnet_balance
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.matches.services.errors import PhaseClosed
 from tests.conftest import after_deadline
 
 pytestmark = pytest.mark.django_db

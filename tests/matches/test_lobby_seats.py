@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from genius.accounts import guests
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Seat
 from genius.matches.services import lifecycle, practice, seating
-from genius.matches.services.errors import ServiceError
 from genius.notify import due
 from genius.seasons.models import Season
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from games.engines import matchfile
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import matchfiles
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 from tests.matches.test_lifecycle import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,11 +18,11 @@ from django.urls import reverse
 from games.engines.protocol import HOST, SPECTATOR
 from games.engines.protocol import Seat as EngineSeat
 from games.engines.runner import bot_move
+from genius.core.errors import ServiceError
 from genius.matches import replay_frames as replays
 from genius.matches.models import LogEntry, Match, Snapshot
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import available_games, engine_of, spec_of
-from genius.matches.services.errors import ServiceError
 from tests.matches.test_leaks import assert_no_secret, secrets_of
 
 pytestmark = pytest.mark.django_db

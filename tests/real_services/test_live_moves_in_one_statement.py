@@ -13,10 +13,11 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games.engines.runner import bot_move
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.matches.services.errors import PhaseClosed
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -7,10 +7,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from genius.access import hosts
 from genius.communities import services as communities
 from genius.communities.models import Community, Membership, Role
-from genius.matches import access
-from genius.matches.services.errors import ServiceError
+from genius.core.errors import ServiceError
 from genius.notify import due
 from genius.seasons import hosting, invitations
 from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
@@ -144,9 +144,9 @@ def test_an_invited_member_removed_from_the_community_cannot_accept(club):
 def test_an_invited_community_host_has_no_host_view_until_they_decline(club):
     communities.set_role(_user("olga"), club, _user("ana").pk, Role.HOST)
     season = new_season(club, players="ben ana")
-    assert not access.is_season_host(season, _user("ana"))  # could accept after seeing its secrets
+    assert not hosts.is_season_host(season, _user("ana"))  # could accept after seeing its secrets
     invitations.decline(season, _user("ana"))
-    assert access.is_season_host(season, _user("ana"))
+    assert hosts.is_season_host(season, _user("ana"))
 
 
 def test_a_player_may_leave_before_the_first_episode_and_not_after(club):
@@ -244,7 +244,7 @@ def test_the_owner_who_plays_repairs_the_season_by_leaving_before_the_first_epis
     assert 'id="host-plays"' in html and "Leave the season" in html and 'class="host-controls"' not in html
     assert not any(mark in html for mark in ("{%", "{{", "{#"))  # no template syntax left in the page
     olga.post(reverse("season-play", args=[season.slug]), {"action": "leave"})
-    assert access.is_season_host(season, _user("olga"))
+    assert hosts.is_season_host(season, _user("olga"))
     assert 'class="host-controls"' in page(olga, season)
 
 
@@ -257,7 +257,7 @@ def test_the_owner_who_plays_names_a_co_host_who_then_runs_the_season(club):
     assert "designed games whose phases the rules close play without a host" in html
     communities.set_role(_user("olga"), club, _user("cy").pk, Role.HOST)  # cy does not play
     assert "It is run by cy." in page(olga, season)
-    assert access.is_season_host(season, _user("cy"))
+    assert hosts.is_season_host(season, _user("cy"))
     assert 'class="host-controls"' in page(login(_user("cy")), season)
 
 

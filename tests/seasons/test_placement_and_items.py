@@ -15,11 +15,12 @@ from django.urls import reverse
 from django.utils.html import escape as html_escape
 
 from games.engines import matchfile
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.results import results
 from genius.matches.services import lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.matches.services.errors import PhaseClosed
 from genius.seasons.models import Decision, SeasonAnnouncement, SeasonPlayer
 from genius.seasons.services.death_matches import create_death_match
 from genius.seasons.services.decisions import close_due_decisions, decide, option_users
@@ -334,8 +335,8 @@ def test_simulate_season_has_players_give_the_items(placement_everywhere):
 
 def test_a_season_death_match_cannot_start_while_its_items_are_being_given():
     """RULINGS: the items are given by players; starting by hand waits for the last one."""
+    from genius.core.errors import ServiceError
     from genius.matches.services import lifecycle
-    from genius.matches.services.errors import ServiceError
 
     season = make_season()
     dm = create_death_match(picked(season).pk, now=T0)

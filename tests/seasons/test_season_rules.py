@@ -7,9 +7,10 @@ from datetime import timedelta
 
 import pytest
 
+from genius.core.errors import ServiceError
 from genius.matches.models import GarnetEntry, Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.matches.services.errors import PhaseClosed
 from genius.seasons.models import Decision, SeasonAnnouncement, SeasonPlayer
 from genius.seasons.services import results
 from genius.seasons.services.death_matches import create_death_match, picks_to_play

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from genius.accounts import guests
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
-from genius.matches.services.errors import ServiceError
 from genius.seasons import hosting, invitations
 from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
 

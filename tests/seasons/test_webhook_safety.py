@@ -9,7 +9,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.urls import reverse
 
-from genius.notify import safe_http as notify
+from genius.core import safe_http
+from genius.notify import discord
 from genius.seasons.models import Season
 
 from .test_webhooks import Receiver
@@ -45,13 +46,13 @@ def resolving(monkeypatch, name: str, address: str) -> None:
 def test_webhook_text_cannot_mention_anyone(hook, settings):
     settings.WEBHOOKS_ALLOW_PRIVATE = True
     text = "**Season**\n" + " ".join(f"{m} picks @ben" for m in MENTIONS)
-    assert notify.post_json(hook.url, text) == ""
+    assert discord.post_json(hook.url, text) == ""
     body = hook.bodies[0]["body"]
     assert body["allowed_mentions"] == {"parse": []}  # Discord: ping nobody, whatever the text says
     content = body["content"]
     for mention in [*MENTIONS, "@ben"]:
         assert mention not in content, mention
-    assert content.replace(notify.ZERO_WIDTH_SPACE, "") == text  # reads the same
+    assert content.replace(discord.ZERO_WIDTH_SPACE, "") == text  # reads the same
 
 
 # --- addresses --------------------------------------------------------------------------------------------
@@ -80,26 +81,26 @@ def test_webhook_text_cannot_mention_anyone(hook, settings):
     "https://93.184.216.34:99999/hook",
 ])
 def test_a_webhook_url_that_is_not_public_http_is_refused(url):
-    with pytest.raises(notify.WebhookRefused):
-        notify.check_webhook_url(url)
+    with pytest.raises(safe_http.WebhookRefused):
+        safe_http.check_webhook_url(url)
 
 
 def test_a_public_https_webhook_url_is_taken():
-    assert notify.check_webhook_url("https://93.184.216.34/api/webhooks/1/abc?wait=true") == (
+    assert safe_http.check_webhook_url("https://93.184.216.34/api/webhooks/1/abc?wait=true") == (
         "https", "93.184.216.34", 443, "/api/webhooks/1/abc?wait=true", "93.184.216.34")
 
 
 def test_a_host_name_resolving_to_a_private_address_is_refused(monkeypatch):
     resolving(monkeypatch, "hooks.example.org", "10.1.2.3")
-    with pytest.raises(notify.WebhookRefused, match="hooks.example.org is not a public internet address"):
-        notify.check_webhook_url("https://hooks.example.org/hook")
+    with pytest.raises(safe_http.WebhookRefused, match="hooks.example.org is not a public internet address"):
+        safe_http.check_webhook_url("https://hooks.example.org/hook")
 
 
 def test_private_webhook_addresses_are_taken_only_when_the_setting_allows_them(settings):
     settings.WEBHOOKS_ALLOW_PRIVATE = True
-    assert notify.check_webhook_url("http://127.0.0.1:8000/hook")[4] == "127.0.0.1"
-    with pytest.raises(notify.WebhookRefused):
-        notify.check_webhook_url("file:///etc/passwd")  # never another scheme
+    assert safe_http.check_webhook_url("http://127.0.0.1:8000/hook")[4] == "127.0.0.1"
+    with pytest.raises(safe_http.WebhookRefused):
+        safe_http.check_webhook_url("file:///etc/passwd")  # never another scheme
 
 
 @pytest.mark.django_db
@@ -128,13 +129,13 @@ def test_a_webhook_url_is_checked_again_when_it_is_sent(hook, monkeypatch, setti
     port = hook.server.server_address[1]
     url = f"http://hooks.example.org:{port}/hook"
     resolving(monkeypatch, "hooks.example.org", "93.184.216.34")
-    notify.check_webhook_url(url)  # public when the host saved it
+    safe_http.check_webhook_url(url)  # public when the host saved it
     resolving(monkeypatch, "hooks.example.org", "127.0.0.1")  # DNS changed since
-    error = notify.post_json(url, "hello", timeout=2)
+    error = discord.post_json(url, "hello", timeout=2)
     assert error.startswith("the webhook address is refused: hooks.example.org is not a public internet address")
     assert hook.bodies == []
     settings.WEBHOOKS_ALLOW_PRIVATE = True  # the same address, allowed: the post goes to the address checked
-    assert notify.post_json(url, "hello", timeout=2) == ""
+    assert discord.post_json(url, "hello", timeout=2) == ""
     assert hook.bodies[0]["body"]["content"] == "hello"
 
 
@@ -147,7 +148,7 @@ def test_webhook_errors_shown_to_hosts_name_no_probing_details(settings):
     closed.bind(("127.0.0.1", 0))
     port = closed.getsockname()[1]
     closed.close()  # nobody listens there: "connection refused" underneath
-    assert notify.post_json(f"http://127.0.0.1:{port}/hook", "hi", timeout=2) == GENERIC_FAILURE
+    assert discord.post_json(f"http://127.0.0.1:{port}/hook", "hi", timeout=2) == GENERIC_FAILURE
 
 
 def test_a_webhook_that_redirects_is_not_followed(settings):
@@ -168,7 +169,7 @@ def test_a_webhook_that_redirects_is_not_followed(settings):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/hook"
-        assert notify.post_json(url, "hi", timeout=2) == "the webhook answered HTTP 307"
+        assert discord.post_json(url, "hi", timeout=2) == "the webhook answered HTTP 307"
         assert seen == ["/hook"]
     finally:
         server.shutdown()

@@ -19,19 +19,19 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
+from genius.access import hosts
+from genius.access.admin_scope import CommunityScoped
+from genius.access.fields import community_field
 from genius.communities import services as communities
-from genius.communities.admin_scope import CommunityScoped
-from genius.communities.fields import community_field
 from genius.communities.models import Community, Role
+from genius.core.errors import ServiceError
 from genius.designs import services as design_services
 from genius.designs.models import GameDesign
 from genius.live.pushes import host_group
 from genius.live.routing import websocket_urlpatterns
-from genius.matches import access
 from genius.matches.models import Match, Submission
 from genius.matches.presenters import viewer_for
 from genius.matches.services import lifecycle
-from genius.matches.services.errors import ServiceError
 from genius.notify.models import WebhookDelivery
 from genius.seasons.models import Episode, Season, SeasonAnnouncement
 from tests.security.test_one_host_guard import converters_of, host_pages, marker_of, site_pages, url_of
@@ -87,9 +87,9 @@ def _as(user) -> Client:
 
 
 def test_a_host_hosts_their_own_communitys_match_and_nobody_elses(world):
-    assert access.is_host_of(world["ma"], world["alice"]) and not access.is_host_of(world["mb"], world["alice"])
-    assert access.is_season_host(world["mb"].season, world["bob"])
-    assert not access.is_season_host(world["mb"].season, world["alice"])
+    assert hosts.is_host_of(world["ma"], world["alice"]) and not hosts.is_host_of(world["mb"], world["alice"])
+    assert hosts.is_season_host(world["mb"].season, world["bob"])
+    assert not hosts.is_season_host(world["mb"].season, world["alice"])
 
 
 def test_every_match_and_season_host_page_of_another_community_is_a_404(world):
@@ -187,14 +187,14 @@ def test_a_member_gets_no_host_view(world):
     pia = _as(world["pia"])
     assert viewer_for(world["ma"], world["pia"]).kind == "player"
     lobby = Match.objects.get(title="Lobby alpha")
-    assert not access.is_host_of(lobby, world["pia"])
+    assert not hosts.is_host_of(lobby, world["pia"])
     assert pia.get(reverse("host-lobby-setup", args=[lobby.pk])).status_code in (403, 404)
     assert pia.get("/admin/games/match/").status_code == 302  # to the admin's log-in: not for members
 
 
 def test_a_site_administrator_is_nobodys_host(world, make_user):
     admin = make_user("root", staff=True)
-    assert not access.may_host(admin) and not access.is_host_of(world["ma"], admin)
+    assert not hosts.may_host(admin) and not hosts.is_host_of(world["ma"], admin)
     client = _as(admin)
     assert client.get(reverse("match-export", args=[world["ma"].pk])).status_code == 404
     assert "Match alpha" not in client.get("/admin/games/match/").content.decode()

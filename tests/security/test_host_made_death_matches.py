@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from genius.communities import services as communities
 from genius.communities.models import Community
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Seat
 from genius.matches.services import controls, seat_answers
-from genius.matches.services.errors import ServiceError
 from genius.notify import due
 
 pytestmark = pytest.mark.django_db

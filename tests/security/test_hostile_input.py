@@ -19,11 +19,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from genius.core.errors import ServiceError
 from genius.live.routing import websocket_urlpatterns
 from genius.matches.models import Match, Submission
 from genius.matches.services import matchfiles, seat_answers
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 from tests.security.helpers import SIZES, match_where_she_acts
 from tests.security.strategies import FORM, form_body, form_value, hostile_text, json_texts, json_values
 

@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from games.engines import matchfile
 from games.engines.matchfile import MatchFileError
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Seat
 from genius.matches.services import matchfiles
-from genius.matches.services.errors import ServiceError
 from tests.security.strategies import deeply_nested
 
 ROOT = Path(__file__).resolve().parents[2]

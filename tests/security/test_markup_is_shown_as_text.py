@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from genius.core.errors import ServiceError
 from genius.matches.services import lifecycle, matchfiles
-from genius.matches.services.errors import ServiceError
 from tests.security.helpers import SIZES, match_where_she_acts
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""One host guard: ``genius/matches/access.py`` decides who may host, and every host-only page wears its guard.
+"""One host guard: ``genius/access/hosts.py`` decides who may host, and every host-only page wears its guard.
 
 The URL resolver is walked: a page is host-only by its name (``host`` in it, or one of the host's match and
 Death Match pages) or by the guard's marker; each must carry the marker, and a signed-in player who is not a
@@ -17,7 +17,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from genius.matches import access
+from genius.access import guards, hosts
 
 GENIUS = Path(__file__).resolve().parents[2] / "genius"
 #: Host-only pages whose name does not say "host".
@@ -46,7 +46,7 @@ def site_pages() -> Iterator[tuple[str, str, URLPattern]]:
 def marker_of(view) -> str | None:
     """The guard's marker on a view or on anything it wraps (None: unguarded)."""
     while view is not None:
-        found = getattr(view, access.MARKER, None)
+        found = getattr(view, guards.MARKER, None)
         if found is not None:
             return found
         view = getattr(view, "__wrapped__", None)
@@ -66,7 +66,7 @@ def test_every_host_only_page_wears_the_one_host_guard():
     names = {name for _, name, _ in pages}
     assert {"host-index", "host-new-lobby", "host-lobby-setup", "season-host"} | HOST_PAGES <= names
     unguarded = [name for _, name, pattern in pages if marker_of(pattern.callback) is None]
-    assert not unguarded, f"host-only pages without the guard of genius.matches.access: {unguarded}"
+    assert not unguarded, f"host-only pages without the guard of genius.access.guards: {unguarded}"
 
 
 def test_the_guard_marker_says_what_the_page_is_about():
@@ -92,7 +92,7 @@ def staff_reads(root: Path = GENIUS) -> list[str]:
 
 
 def test_only_the_access_module_reads_is_staff():
-    assert not staff_reads(), "read is_staff through genius.matches.access (may_host, is_host_of, ...)"
+    assert not staff_reads(), "read is_staff through genius.access.hosts (may_host, is_host_of, ...)"
 
 
 def test_the_scan_finds_a_staff_check_anywhere_else(tmp_path):
@@ -140,4 +140,4 @@ def test_a_host_without_a_seat_opens_the_host_pages_a_seated_staff_user_does_not
     assert as_host.get(export).status_code == 200
     assert as_seated.get(export).status_code == 404
     assert as_host.get(reverse("host-index")).status_code == as_seated.get(reverse("host-index")).status_code == 200
-    assert access.is_host_of(rgb_match, host) and not access.is_host_of(rgb_match, seated)
+    assert hosts.is_host_of(rgb_match, host) and not hosts.is_host_of(rgb_match, seated)

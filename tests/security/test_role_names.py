@@ -21,8 +21,9 @@ from django.urls import reverse
 
 from games.engines.protocol import HOST, PUBLIC, SPECTATOR, LogLine, Seat, viewer_role
 from games.engines.runner import bot_move, play_phase
+from genius.access import hosts
 from genius.live.routing import websocket_urlpatterns
-from genius.matches import access, presenters
+from genius.matches import presenters
 from genius.matches.models import GarnetEntry, LogEntry, Match, Submission
 from genius.matches.services import lifecycle, submitting
 from genius.matches.services.engines import engine_of
@@ -264,7 +265,7 @@ def test_a_staff_user_seated_in_a_match_sees_only_their_own_secrets_there(make_u
     frames = async_to_sync(frames_of_one_resolution)(match.pk, [chief, boss])
     match.refresh_from_db()
     assert presenters.viewer_for(match, chief).engine_viewer == Seat("chief")
-    assert not access.is_host_of(match, chief) and access.is_host_of(match, boss)
+    assert not hosts.is_host_of(match, chief) and hosts.is_host_of(match, boss)
     as_chief = client_of(chief)
     page = as_chief.get(reverse("match", args=[match.pk])).content.decode()
     assert "seated as <strong>chief</strong>" in page and 'id="part-host"' not in page
@@ -314,5 +315,5 @@ def test_a_staff_player_of_a_season_watches_its_other_matches_as_a_spectator(mak
     as_coach = client_of(coach)
     assert 'id="part-host"' not in as_coach.get(reverse("match", args=[rgb_match.pk])).content.decode()
     assert as_coach.get(reverse("match-export", args=[rgb_match.pk])).status_code == 404
-    assert not access.is_season_host(rgb_match.season, coach)
+    assert not hosts.is_season_host(rgb_match.season, coach)
     assert as_coach.get(reverse("season-wallet", args=[rgb_match.season.slug]) + "?player=ana").status_code == 404

@@ -16,9 +16,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 
 from genius.accounts import names
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Seat
 from genius.matches.services import lobbies, matchfiles
-from genius.matches.services.errors import ServiceError
 from tests.security.strategies import hostile_text
 
 FIXTURE = Path(__file__).resolve().parents[1] / "bigfoot_sighting" / "fixtures" / "full_match.json"

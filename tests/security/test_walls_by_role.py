@@ -14,7 +14,7 @@ announcement, ledgers, webhook delivery and notice, an invitation and a design. 
 - ``member``: a plain member; ``outsider``: the host of another community.
 
 The admin's registry is walked (every registered model: its list, a row's change page, its add page): a model
-nobody classified fails the walk. The host pages are the URL map's views guarded by ``access.MARKER``, the
+nobody classified fails the walk. The host pages are the URL map's views guarded by ``guards.MARKER``, the
 designer's pages and the community's host pages.
 """
 
@@ -33,15 +33,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from genius.access import hosts
+from genius.access.admin_scope import CommunityScoped
 from genius.communities import services as communities
-from genius.communities.admin_scope import CommunityScoped
 from genius.communities.models import Community, Membership, Role
 from genius.designs import services as designs
 from genius.designs.models import GameDesign
 from genius.live import consumers
 from genius.live import pushes as live
 from genius.live.routing import websocket_urlpatterns
-from genius.matches import access
 from genius.matches.models import GarnetEntry, LogEntry, Match, Snapshot, Submission, TolEntry
 from genius.matches.presenters import viewer_for
 from genius.matches.services import lifecycle
@@ -318,20 +318,20 @@ def test_each_role_is_the_same_viewer_on_the_pages_and_the_sockets(walled, role)
     expected_lobby = "host" if role in COMMUNITY_HOSTS else "spectator"
     assert viewer_for(walled["match"], user).kind == expected_season
     assert viewer_for(walled["lobby"], user).kind == expected_lobby
-    assert access.is_season_host(walled["season"], user) == (role in SEASON_HOSTS)
-    assert (user.pk in access.host_ids_of(walled["match"])) == (role in SEASON_HOSTS)
-    assert (user.pk in access.host_ids_of(walled["lobby"])) == (role in COMMUNITY_HOSTS)
+    assert hosts.is_season_host(walled["season"], user) == (role in SEASON_HOSTS)
+    assert (user.pk in hosts.host_ids_of(walled["match"])) == (role in SEASON_HOSTS)
+    assert (user.pk in hosts.host_ids_of(walled["lobby"])) == (role in COMMUNITY_HOSTS)
 
 
 def test_the_admin_and_the_pages_ask_the_same_question(walled):
     """For every person and every match and season: the admin's rows are the rows the pages host."""
     people = [*walled["people"].values(), walled["pat"]]
     for user in people:
-        by_admin = set(access.hosted_matches(user).values_list("pk", flat=True))
-        by_pages = {m.pk for m in Match.objects.all() if access.is_host_of(m, user)}
+        by_admin = set(hosts.hosted_matches(user).values_list("pk", flat=True))
+        by_pages = {m.pk for m in Match.objects.all() if hosts.is_host_of(m, user)}
         assert by_admin == by_pages, user
-        by_admin = set(access.hosted_seasons(user).values_list("pk", flat=True))
-        assert by_admin == {s.pk for s in Season.objects.all() if access.is_season_host(s, user)}, user
+        by_admin = set(hosts.hosted_seasons(user).values_list("pk", flat=True))
+        assert by_admin == {s.pk for s in Season.objects.all() if hosts.is_season_host(s, user)}, user
 
 
 # --- designs belong to the community -----------------------------------------------------------------------------
@@ -350,7 +350,7 @@ def test_a_removed_host_cannot_open_the_communitys_designs(walled):
 
 def test_a_removed_host_can_neither_change_delete_nor_share_the_communitys_design(walled):
     remy, design = walled["people"]["removed_host"], walled["design"]
-    from genius.matches.services.errors import ServiceError
+    from genius.core.errors import ServiceError
 
     with pytest.raises(ServiceError):
         designs.edit(design.pk, remy, lambda doc: {**doc, "rules": "emit(everything)"})
@@ -475,7 +475,7 @@ def test_a_host_frame_is_dropped_by_a_socket_whose_user_no_longer_hosts(make_use
 def test_a_host_who_plays_in_a_season_cannot_open_a_lobby_in_it(walled, role):
     """The host pages' season choice offers only seasons the host hosts: a lobby made in a season they play in
     would not be theirs to host."""
-    from genius.communities.fields import season_field
+    from genius.access.fields import season_field
 
     offered = set(season_field(walled["people"][role]).queryset.values_list("pk", flat=True))
     assert (walled["season"].pk in offered) == (role in SEASON_HOSTS)

@@ -124,7 +124,7 @@ def test_mentions_are_defused_including_lookalikes(roomed, ana, text):
 
 
 def test_the_webhook_defusing_is_the_same(roomed):
-    from genius.notify.safe_http import defuse_mentions
+    from genius.notify.discord import defuse_mentions
     from genius.talk.text import clean
 
     assert clean("\uff20everyone @here") == defuse_mentions("\uff20everyone @here")

@@ -3,4 +3,3 @@
 Views, admin actions, consumers and tasks call them and hold no rules.
 """
 
-from genius.matches.services.errors import ServiceError  # noqa: F401

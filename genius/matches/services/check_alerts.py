@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
-from genius.matches import access
+from genius.access import hosts as access
 from genius.matches.models import Match
 
 #: How long a failure stays among the host's alerts.

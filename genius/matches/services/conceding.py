@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engines.protocol import EngineError, Resolution
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase
 from genius.matches.services.engines import engine_of, spec_of
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.logs import write_log
 from genius.matches.services.resolution import close_over
 

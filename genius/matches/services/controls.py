@@ -13,9 +13,9 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import lifecycle
-from genius.matches.services.errors import ServiceError
 
 #: Actions the host confirms in a second step (they cannot be undone, or they stop every player).
 CONFIRMED = ("pause", "resolve")

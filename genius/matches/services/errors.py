@@ -1,15 +1,8 @@
-"""Errors the services raise, each with a message a person can act on."""
+"""Errors the match services raise beyond :class:`genius.core.errors.ServiceError`."""
 
 from __future__ import annotations
 
-
-class ServiceError(ValueError):
-    """A refused request; ``field`` names the form field at fault, when there is one."""
-
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
+from genius.core.errors import ServiceError
 
 
 class PhaseClosed(ServiceError):

@@ -19,10 +19,10 @@ from games.engines import house_bots
 from games.engines.protocol import PUBLIC, EngineError, LogLine, Resolution
 from games.engines.spec import GameSpec
 from genius.communities.models import Membership
+from genius.core.errors import ServiceError
 from genius.matches.events import bump
 from genius.matches.models import Match, Phase, Seat, Snapshot, garnet_balance
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.logs import write_log
 from genius.matches.services.resolution import (  # noqa: F401 - resolving phases, under the names its callers use
     close_due_phases,

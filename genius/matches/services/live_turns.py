@@ -21,10 +21,10 @@ from django.utils import timezone
 
 from games.engines.protocol import LogLine, Resolution
 from games.kit.reserve import RESERVE_REMINDER_S, turn_left_text, used_text
+from genius.core.prepared import prepared_cursor
 from genius.matches import scheduler
 from genius.matches.events import bump
 from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
-from genius.matches.prepared import prepared_cursor
 from genius.matches.services.engines import engine_of
 from genius.matches.services.logs import write_log, write_logs
 

@@ -17,10 +17,10 @@ from django.db import transaction
 
 from games.engines.protocol import ConfigError, Engine, EngineError
 from genius.accounts.names import canonical, seat_name_problem
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Season
 
 #: The longest seat name a lobby accepts (as ``lifecycle.add_seat``).

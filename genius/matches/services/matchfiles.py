@@ -12,10 +12,10 @@ from games.engines.matchfile import MatchFileError
 from games.engines.protocol import EngineError, LogLine, Resolution, SubmissionError
 from games.engines.runner import play_ruling
 from genius.accounts.names import lookalike_groups, seat_name_problem
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services import conceding, replays
 from genius.matches.services.engines import engine_of, may_submit
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
 from genius.matches.services.logs import write_log
 from genius.seasons.models import Season

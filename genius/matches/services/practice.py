@@ -20,10 +20,10 @@ from django.db import transaction
 
 from genius.accounts import brakes
 from genius.accounts.guests import is_guest_account
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import spec_of
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.solo import TITLE_PREFIX, is_practice  # noqa: F401 - the names callers use
 
 #: A main phase (and a decision) of a practice match lasts this long.

@@ -18,11 +18,11 @@ from django.utils import timezone
 
 from games.engines.protocol import RulingForm, SubmissionError
 from games.engines.runner import PhaseResult, play_ruling
-from genius.matches import access
+from genius.access import hosts
+from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase
 from genius.matches.services import ledger
 from genius.matches.services.engines import engine_of
-from genius.matches.services.errors import ServiceError
 from genius.matches.services.resolution import resolve_locked
 
 #: The keys a ruling may hold (the engine checks their values when it is published).
@@ -94,7 +94,7 @@ def _check_text(value: Any, where: str, depth: int) -> None:
 
 
 def _refuse_non_host(match: Match, by: Any) -> None:
-    if not access.is_host_of(match, by):
+    if not hosts.is_host_of(match, by):
         raise ServiceError("Only the host of this match can write its rulings.")
 
 

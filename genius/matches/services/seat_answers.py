@@ -19,11 +19,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.urls import reverse
 
-from genius.matches import access
+from genius.access import hosts
+from genius.core.errors import ServiceError
 from genius.matches.events import bump
 from genius.matches.models import Match, Seat
 from genius.matches.services import lifecycle, lobbies
-from genius.matches.services.errors import ServiceError
 
 Answer = Seat.Answer
 #: At most this many seats are named in one person's alerts.
@@ -148,14 +148,14 @@ def seats_to_answer(user: Any, now: datetime | None = None) -> list[dict]:
 
 def declined_seats(user: Any, now: datetime | None = None) -> list[dict]:
     """The host's alerts: a player declined a lobby they host (a ``genius.notify.due`` source)."""
-    if user is None or not access.may_host(user):
+    if user is None or not hosts.may_host(user):
         return []
     seats = (Seat.objects.filter(answer=Answer.DECLINED, match__status=Match.Status.LOBBY,
-                                 match__community_id__in=access.hosted_community_ids(user))
+                                 match__community_id__in=hosts.hosted_community_ids(user))
              .select_related("match").order_by("-pk")[:ALERT_LIMIT * 5])
     items = []
     for seat in seats:
-        if not access.is_host_of(seat.match, user):
+        if not hosts.is_host_of(seat.match, user):
             continue
         items.append({
             "key": f"seat-declined-{seat.pk}",

@@ -16,10 +16,10 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.urls import reverse
 
-from genius.matches import access
+from genius.access import hosts
+from genius.core.errors import ServiceError
 from genius.matches.events import bump
 from genius.matches.models import Match, Seat
-from genius.matches.services.errors import ServiceError
 
 #: "Lobby (open to join)" is the status of a lobby with a free seat; a full one reads so.
 FULL = "Full"
@@ -62,7 +62,7 @@ def full_lobbies(user: Any, now: datetime | None = None) -> list[dict]:
 
     A season's lobby is its season's host's (all hosts' when the season names none); others are every host's.
     """
-    if user is None or not access.may_host(user):
+    if user is None or not hosts.may_host(user):
         return []
     lobbies = (Match.objects.filter(status=Match.Status.LOBBY)
                .filter(Q(season__isnull=True) | Q(season__host__isnull=True) | Q(season__host=user))
@@ -71,7 +71,7 @@ def full_lobbies(user: Any, now: datetime | None = None) -> list[dict]:
                .annotate(taken=Count("seats")).order_by("-pk")[:ALERT_LIMIT * 5])
     items = []
     for match in lobbies:
-        if match.taken < match.seats_wanted or not access.is_host_of(match, user, seated=False):
+        if match.taken < match.seats_wanted or not hosts.is_host_of(match, user, seated=False):
             continue
         items.append({
             "key": f"lobby-full-{match.pk}",

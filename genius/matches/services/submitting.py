@@ -16,12 +16,13 @@ from games.engines import protocol
 from games.engines.check_failure import CheckFailed
 from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
+from genius.core.errors import ServiceError
+from genius.core.prepared import prepared_cursor
 from genius.matches.events import bump, bumped, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
-from genius.matches.prepared import prepared_cursor
 from genius.matches.services import check_alerts, early_close, ledger, live_turns, solo
 from genius.matches.services.engines import engine_of, may_submit
-from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.matches.services.errors import PhaseClosed
 from genius.matches.services.logs import write_log
 from genius.matches.services.move_sql import (
     MOVE_FIELDS,

@@ -12,10 +12,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, first_death_match_game, spec_of
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Decision, Episode
 from genius.seasons.services.items import hand_items_to_givers, items_key
 from genius.seasons.services.recording import announce, lock_decision

@@ -16,8 +16,9 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.kit.numbers import INT64_MAX, NumberError, parse_int, shown
+from genius.core.errors import ServiceError
 from genius.matches.models import tol_balance
-from genius.matches.services.errors import PhaseClosed, ServiceError
+from genius.matches.services.errors import PhaseClosed
 from genius.notify import sweeps
 from genius.seasons.models import Decision, Episode, Season
 from genius.seasons.services.items import items_given

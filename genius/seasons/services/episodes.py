@@ -13,10 +13,10 @@ from datetime import datetime
 from django.db import transaction
 
 from genius.communities.models import Membership
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, lobbies
 from genius.matches.services.engines import GAME_TITLES, engine_of, spec_of
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 from genius.seasons.services.death_matches import picks_to_play
 from genius.seasons.services.recording import announce

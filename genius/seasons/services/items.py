@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import spec_of
-from genius.matches.services.errors import ServiceError
 from genius.seasons.models import Decision, Episode
 from genius.seasons.services.recording import announce, apply_decision, by_name, decider_is_bot, decision_rng, name_of
 from genius.seasons.services.standings import players_still_in

@@ -14,9 +14,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from genius.core.errors import ServiceError
 from genius.matches.models import TolEntry
 from genius.matches.services.engines import spec_of
-from genius.matches.services.errors import ServiceError
 from genius.notify import webhooks
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement
 

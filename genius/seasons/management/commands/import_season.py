@@ -8,8 +8,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from genius.access import hosts
 from genius.communities.models import Community
-from genius.matches import access
 from genius.seasons import archive
 
 
@@ -28,7 +28,7 @@ class Command(BaseCommand):
         community = Community.objects.filter(slug=options["community"]).first()
         if community is None:
             raise CommandError(f"there is no community at /c/{options['community']}/")
-        if host is None or not access.hosts_community(community.pk, host):
+        if host is None or not hosts.hosts_community(community.pk, host):
             raise CommandError(f"there is no owner or host of {community.name} called {options['host']!r}")
         path = Path(options["file"])
         if not path.is_file():

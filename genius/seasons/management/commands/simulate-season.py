@@ -21,11 +21,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from games.kit.numbers import INT64_MAX, INT64_MIN, int_argument
+from genius.core.errors import ServiceError
 from genius.matches import events
 from genius.matches.models import GarnetEntry, Match
 from genius.matches.services import lifecycle
 from genius.matches.services.engines import GAME_TITLES, available_games, engine_of, spec_of
-from genius.matches.services.errors import ServiceError
 from genius.progress import bar
 from genius.seasons.models import Decision, Episode, Season, SeasonPlayer
 from genius.seasons.services.death_matches import create_death_match, default_dm_game, picks_to_play, two_player_games

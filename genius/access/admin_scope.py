@@ -3,7 +3,7 @@
 Every model admin of a community's things (seasons, matches, seats, phases, submissions, logs, ledgers,
 episodes, decisions, announcements, designs) wears :class:`CommunityScoped`: its rows, its permissions,
 its foreign-key choices are cut to what the signed-in person hosts, by the same question the host pages ask
-(``genius.matches.access.hosted``, from the admin's :attr:`CommunityScoped.reach`): the rows of the
+(``genius.access.hosts.hosted``, from the admin's :attr:`CommunityScoped.reach`): the rows of the
 communities they are an owner or a host of, less those of a season they play in and of a match where they
 hold a seat (there they are a player, in the admin too). That holds for site administrators too: they run
 the site (people, communities, roles) and read no community's secrets unless given a role in it. A row they
@@ -23,29 +23,29 @@ from django.contrib.auth import get_user_model
 from django.db.models import Model, Q, QuerySet
 from django.http import Http404, HttpRequest
 
-from genius.communities.fields import HostedCommunityField
+from genius.access import hosts
+from genius.access.fields import HostedCommunityField
 from genius.communities.models import Community, Membership
-from genius.matches import access
 from genius.matches.models import Match, Phase
 from genius.seasons.models import Decision, Episode, Season
 
 #: How the rows of each model a host may pick in a foreign-key field reach what decides who hosts them.
-PICKED: dict[type[Model], access.Reach] = {
-    Community: access.Reach(("",)),
-    Season: access.SEASON,
-    Match: access.MATCH,
-    Episode: access.Reach(("season__community",), seasons=("season",)),
-    Phase: access.Reach(("match__community",), seasons=("match__season",), matches=("match",)),
-    Decision: access.Reach(("episode__season__community",), seasons=("episode__season",), matches=("match",)),
+PICKED: dict[type[Model], hosts.Reach] = {
+    Community: hosts.Reach(("",)),
+    Season: hosts.SEASON,
+    Match: hosts.MATCH,
+    Episode: hosts.Reach(("season__community",), seasons=("season",)),
+    Phase: hosts.Reach(("match__community",), seasons=("match__season",), matches=("match",)),
+    Decision: hosts.Reach(("episode__season__community",), seasons=("episode__season",), matches=("match",)),
 }
 
 
 def choices_for(model: type[Model], user: Any) -> QuerySet | None:
     """The rows of ``model`` a host may pick in a foreign-key field (None: not a community's model)."""
     if model in PICKED:
-        return access.hosted_rows(model._default_manager.all(), user, PICKED[model])
+        return hosts.hosted_rows(model._default_manager.all(), user, PICKED[model])
     if model is get_user_model():
-        members = Membership.objects.filter(community_id__in=access.hosted_community_ids(user)).values("user_id")
+        members = Membership.objects.filter(community_id__in=hosts.hosted_community_ids(user)).values("user_id")
         return model._default_manager.filter(pk__in=members).order_by("username")
     return None
 
@@ -68,18 +68,18 @@ class ScopedChoices:
 
 class CommunityScoped(ScopedChoices, admin.ModelAdmin):
     """A model admin whose rows belong to communities, reached from a row by :attr:`reach` (its community, its
-    season and its match: ``genius.matches.access.Reach``)."""
+    season and its match: ``genius.access.hosts.Reach``)."""
 
-    reach: access.Reach = access.COMMUNITY
+    reach: hosts.Reach = hosts.COMMUNITY
 
     def scope(self, request: HttpRequest) -> Q:
-        return access.hosted(request.user, self.reach)
+        return hosts.hosted(request.user, self.reach)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).filter(self.scope(request)).distinct()
 
     def _hosts(self, request: HttpRequest, obj: Any = None) -> bool:
-        if not access.may_host(request.user):
+        if not hosts.may_host(request.user):
             return False
         return obj is None or type(obj)._default_manager.filter(self.scope(request), pk=obj.pk).exists()
 
@@ -106,7 +106,7 @@ class ScopedInline(ScopedChoices, admin.TabularInline):
     """An inline of a scoped admin: the parent's scope decides; its foreign keys are cut the same way."""
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return access.may_host(request.user)
+        return hosts.may_host(request.user)
 
     has_change_permission = has_add_permission = has_delete_permission = has_view_permission
 
@@ -115,7 +115,7 @@ class HostAuthenticationForm(AdminAuthenticationForm):
     """The admin's log-in: staff, or the owners and hosts of a community."""
 
     def confirm_login_allowed(self, user: Any) -> None:
-        if user.is_active and access.may_host(user):
+        if user.is_active and hosts.may_host(user):
             return
         super().confirm_login_allowed(user)
 
@@ -126,7 +126,7 @@ def open_admin_to_hosts(site: admin.AdminSite) -> None:
 
     def has_permission(request: HttpRequest) -> bool:
         user = request.user
-        return staff_only(request) or bool(user.is_active and access.may_host(user))
+        return staff_only(request) or bool(user.is_active and hosts.may_host(user))
 
     site.has_permission = has_permission  # type: ignore[method-assign]  # this site instance only
     site.login_form = HostAuthenticationForm

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest
 
-from genius.matches import access
+from genius.access import hosts
 
 
 class HostedCommunityField(forms.ModelChoiceField):
@@ -26,7 +26,7 @@ class HostedCommunityField(forms.ModelChoiceField):
 
 def community_field(user: Any, *, label: str = "Community") -> forms.ModelChoiceField:
     """A required choice among the communities ``user`` hosts (the only one is chosen already)."""
-    hosted = access.hosted_communities(user).order_by("name", "pk")
+    hosted = hosts.hosted_communities(user).order_by("name", "pk")
     return HostedCommunityField(hosted, label=label,
                                 help_text="Its hosts run it; only its members take its lobbies' seats.")
 
@@ -46,7 +46,7 @@ def preselect_community(form: forms.Form, request: HttpRequest) -> None:
 
 
 def season_field(user: Any) -> forms.ModelChoiceField:
-    """An optional choice among the seasons ``user`` hosts (``access.hosted_seasons``: of their communities, not
+    """An optional choice among the seasons ``user`` hosts (``hosts.hosted_seasons``: of their communities, not
     one they play in: a lobby they make there would not be theirs to host)."""
-    seasons = access.hosted_seasons(user).order_by("-created", "-pk")
+    seasons = hosts.hosted_seasons(user).order_by("-created", "-pk")
     return forms.ModelChoiceField(seasons, required=False, empty_label="No season")

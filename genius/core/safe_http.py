@@ -1,58 +1,24 @@
-"""The SSRF-safe fetcher: what a webhook is sent, where it may be posted, and the one way this site posts it.
+"""The SSRF-safe HTTP client: where a webhook may be posted, and the one way this site posts to it.
 
 An address is checked (:func:`check_webhook_url`: HTTPS or HTTP, a host name whose every address is public,
 no credentials) when the host saves it and again when it is sent; the connection is pinned to the address
 that was checked (no second lookup to rebind), follows no redirect and gives up after the timeout. Kept
-apart from the webhooks' bookkeeping (``genius.notify.webhooks``), as Sentry keeps its safe fetcher.
+apart from the webhooks' bookkeeping (``genius.notify.webhooks``) and from what Discord is sent
+(``genius.notify.discord``), as Sentry keeps its safe fetcher.
 """
 
 from __future__ import annotations
 
 import http.client
 import ipaddress
-import json
 import logging
 import socket
 import ssl
-from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from django.conf import settings
 
-from genius.notify.mentions import mention
-
 log = logging.getLogger("games")
-
-
-#: Put after each ``@`` and ``<`` of a webhook's text: ``@everyone``, ``@here``, ``<@123>``, ``<@&123>``,
-#: ``<#123>`` and Slack's ``<!channel>`` then read the same and ping nobody.
-ZERO_WIDTH_SPACE = "\u200b"
-#: The signs a mention starts with, and their look-alikes (full-width and small ＠ and ＜, which a client may fold
-#: to ``@`` and ``<``): each gets a zero-width space after it.
-MENTION_SIGNS = ("@", "<", "\uff20", "\ufe6b", "\uff1c", "\ufe64")
-
-
-def defuse_mentions(text: str) -> str:
-    """``text`` with every mention made inert (a zero-width space after each ``@`` and ``<``).
-
-    >>> defuse_mentions("@everyone <@123>") == "@\u200beveryone <\u200b@\u200b123>"
-    True
-    """
-    for sign in MENTION_SIGNS:
-        text = text.replace(sign, sign + ZERO_WIDTH_SPACE)
-    return text
-
-
-#: Discord refuses a message longer than this: a longer announcement is split at line ends (``webhooks.chunks``).
-MAX_CONTENT = 2000
-
-
-def webhook_body(content: str, people: Mapping[str, str] | None = None) -> bytes:
-    """The JSON posted: the text with its mentions defused, then the linked players among ``people`` (user name
-    -> Discord id) mentioned where it names them; Discord is told to ping exactly those and nobody else."""
-    text, users = mention(defuse_mentions(content), people or {}, limit=MAX_CONTENT)
-    allowed: dict[str, list[str]] = {"parse": [], "users": users} if users else {"parse": []}
-    return json.dumps({"content": text, "allowed_mentions": allowed}).encode()
 
 
 class WebhookRefused(ValueError):
@@ -157,8 +123,8 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
         self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
-def post_json(url: str, content: str, timeout: float = 10.0, people: Mapping[str, str] | None = None) -> str:
-    """POST ``content`` as JSON (see :func:`webhook_body`); "" on a 2xx answer, else what went wrong.
+def post(url: str, body: bytes, timeout: float = 10.0) -> str:
+    """POST ``body`` (JSON) to ``url``; "" on a 2xx answer, else what went wrong.
 
     The address is checked again here (DNS can change since the host saved it) and the connection
     goes to the address checked; redirects are not followed. What went wrong is said without
@@ -171,7 +137,7 @@ def post_json(url: str, content: str, timeout: float = 10.0, people: Mapping[str
     connection_class = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
     conn = connection_class(host, port, address, timeout)
     try:
-        conn.request("POST", path, body=webhook_body(content, people),
+        conn.request("POST", path, body=body,
                      headers={"Content-Type": "application/json", "User-Agent": "Genius"})
         status = conn.getresponse().status
     except (OSError, http.client.HTTPException, ValueError) as exc:
