@@ -47,7 +47,7 @@ def words_until(left: timedelta) -> str:
 def min_phase() -> timedelta:
     """Phases (and decisions) shorter than this get no email of their own, only the hourly digest
     (``GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES``, 15 by default; 0: every phase is mailed on its own)."""
-    return timedelta(minutes=max(0, int(getattr(settings, "GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES", 15))))
+    return timedelta(minutes=max(0, int(settings.GENIUS_MOVE_MAIL_MIN_PHASE_MINUTES)))
 
 
 def is_fast(opened_at: datetime | None, deadline: datetime | None) -> bool:

@@ -113,13 +113,15 @@ def test_the_lobby_list_carries_the_community_to_each_games_new_lobby(client, cl
     assert 'href="/host/rituals-gone-bad/new/"' in plain
 
 
-def test_a_season_made_from_the_hub_belongs_to_the_chosen_community(client, club, ana):
+def test_a_season_made_from_the_hub_belongs_to_the_chosen_community(client, club, ana, django_user_model):
     second = services.create_community(ana, name="Second Club")
+    second.memberships.create(user=django_user_model.objects.create_user(username="bob", password="pw-bob-123"))
     client.force_login(ana)
     html = client.get("/host/seasons/new/?community=second-club").content.decode()
     chosen = _chosen(html)[0]
     response = client.post("/host/seasons/new/?community=second-club",
-                           {"name": "Autumn", "slug": "", "players": "", "community": chosen})
+                           {"name": "Autumn", "slug": "", "players": "ana bob", "community": chosen,
+                                                                   "host_plays": "on"})
     assert response.status_code == 302
     assert Season.objects.get(name="Autumn").community_id == second.pk
 

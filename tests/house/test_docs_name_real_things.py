@@ -15,7 +15,7 @@ TOP = ("games/", "genius/", "templates/", "static/", "tests/", "bench/", "reliab
        "requirements/", ".ci/")
 ROOT_FILES = {"manage.py", "pyproject.toml", "README.md", "docker-compose.yml", "Dockerfile"}
 #: Paths the docs name that are made by a run (git ignores them), or a new game's example name.
-MADE_OR_EXAMPLE = ("bench/logs/", "bench/results/", "games/my_game/")
+MADE_OR_EXAMPLE = ("bench/logs/", "bench/results/", "games/my_game/", "tests/browser/node/node_modules")
 CODE = re.compile(r"`([^`\n]+)`")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 SETTING = re.compile(r"\bGENIUS_[A-Z0-9_]+\b")

@@ -290,6 +290,7 @@ def django_reset_token(world: World) -> list[Kwargs]:
 FILLERS: dict[str, Filler] = {
     "match": every_match, "match-replay": every_match, "match-live": some_matches, "match-rules": some_matches,
     "match-submit": some_matches, "match-join": some_matches, "match-leave": some_matches,
+    "match-accept": some_matches, "match-decline": some_matches, "match-withdraw": some_matches,
     "match-export": some_matches, "match-control": some_matches, "match-ruling": some_matches,
     "match-hints": some_matches, "match-clock": some_matches, "match-concede": some_matches,
     "talk-transcript": every_match, "talk-post": some_matches,
@@ -297,7 +298,7 @@ FILLERS: dict[str, Filler] = {
     "talk-report-seen": lambda w: [{"pk": m["pk"], "report_id": 1} for m in some_matches(w)],
     "host-lobby-setup": lambda w: [{"pk": w.lobby.pk}, {"pk": w.custom.pk}],
     "season": season_slug, "season-host": season_slug, "season-wallet": season_slug, "season-archive": season_slug,
-    "season-add-players": season_slug,
+    "season-add-players": season_slug, "season-play": season_slug,
     "decision": lambda w: [{"pk": w.decision.pk}] if w.decision else [],
     "host-new-lobby": game_slugs, "practice": lambda w: [{"game": slug} for slug, _ in available_games()],
     "rules": lambda w: [{"game": slug} for slug, _ in available_games()],

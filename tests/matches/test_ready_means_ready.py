@@ -21,6 +21,7 @@ from genius.matches.services.errors import PhaseClosed
 from genius.seasons import hosting
 from genius.seasons.models import Season
 from tests.custom_game_web.conftest import T0, custom_slug, open_phase, publish, start_custom
+from tests.house_community import house
 
 pytestmark = pytest.mark.django_db
 
@@ -159,14 +160,16 @@ def test_the_lobby_form_offers_early_close_on_by_default_and_the_host_can_turn_i
     assert not Match.objects.latest("created").closes_when_all_locked_in  # the box left unticked: off
 
 
-def test_a_seasons_setting_is_copied_to_its_matches(host):
+def test_a_seasons_setting_is_copied_to_its_matches(host, ana, ben):
     season = Season.objects.create(name="Talks", slug="talks", closes_when_all_locked_in=False)
     match = lifecycle.create_match(game="rituals-gone-bad", season=season)
     assert not match.closes_when_all_locked_in
     assert lifecycle.create_match(game="rituals-gone-bad").closes_when_all_locked_in  # no season: on
-    made = hosting.create_season(name="Deals", host=host, closes_when_all_locked_in=False)
+    community = house()  # every test user is one of its members
+    made = hosting.create_season(name="Deals", host=host, players="ana ben", community=community,
+                                 closes_when_all_locked_in=False)
     assert not made.closes_when_all_locked_in
-    assert hosting.create_season(name="Sprint", host=host).closes_when_all_locked_in
+    assert hosting.create_season(name="Sprint", host=host, players="ana ben", community=community).closes_when_all_locked_in
 
 
 def test_the_match_page_says_a_phase_closes_early_beside_its_deadline(rgb_match):
