@@ -45,16 +45,22 @@ def rows(path: Path, table: str) -> int:
 def test_a_backup_taken_while_moves_are_written_is_one_consistent_genius_database(tmp_path, rgb_match):
     live = site_file(tmp_path)
     stop = threading.Event()
+    written: list[int] = []
+    failed: list[BaseException] = []
 
-    def writer() -> None:  # the site writing log lines all along
-        with contextlib.closing(sqlite3.connect(live, timeout=20)) as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            n = 0
-            while not stop.is_set():
-                db.execute("INSERT INTO games_season (name, slug, webhook_url, created) VALUES (?, ?, '', "
-                           "'2026-01-01')", (f"s{n}", f"s{n}"))
-                db.commit()
-                n += 1
+    def writer() -> None:  # the site writing rows all along
+        try:
+            with contextlib.closing(sqlite3.connect(live, timeout=20)) as db:
+                db.execute("PRAGMA journal_mode=WAL")
+                n = 0
+                while not stop.is_set():
+                    db.execute("INSERT INTO games_season (name, slug, webhook_url, created, closes_when_all_locked_in)"
+                               " VALUES (?, ?, '', '2026-01-01', 1)", (f"s{n}", f"s{n}"))
+                    db.commit()
+                    n += 1
+                    written.append(n)
+        except BaseException as exc:  # the test fails on it below, not in a thread nobody reads
+            failed.append(exc)
 
     thread = threading.Thread(target=writer)
     thread.start()
@@ -64,6 +70,7 @@ def test_a_backup_taken_while_moves_are_written_is_one_consistent_genius_databas
     finally:
         stop.set()
         thread.join()
+    assert not failed and written, f"the writer never wrote while the backup ran: {failed}"
     assert facts.counts["games_match"] == 1
     assert backups.check_genius_database(tmp_path / "copy.sqlite3").counts["games_season"] >= 1
     assert not (tmp_path / "copy.sqlite3.partial").exists()

@@ -11,7 +11,7 @@ from django.urls import reverse
 from genius.matches.presenters import viewer_for
 from genius.matches.services import lifecycle
 from genius.talk import posting
-from tests.platform.test_consumers import connect
+from tests.live.test_consumers import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
