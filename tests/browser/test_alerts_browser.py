@@ -57,13 +57,13 @@ class TestAlerts(BrowserTestCase):
         page = self.browser.new_context(viewport=PHONE).new_page()
         log_in(page, self.live_server_url, "ana")
         page.goto(f"{self.live_server_url}/matches/{match.pk}/")
-        page.wait_for_function("document.querySelector('[data-due-count]').textContent === '1'", timeout=15000)
+        page.wait_for_function("() => document.querySelector('[data-due-count]').textContent === '1'", timeout=15000)
         for select in page.locator("#move-form select").all():
             values = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v]
             select.select_option(values[0])
         page.locator("#move-form form button[type=submit]").first.click()
         page.wait_for_selector("#move-form >> text=Your move is in", timeout=15000)
-        page.wait_for_function("document.querySelector('[data-due-count]').hidden", timeout=10000)  # no page load
+        page.wait_for_function("() => document.querySelector('[data-due-count]').hidden", timeout=10000)  # no page load
         page.goto(f"{self.live_server_url}/")  # the next page asks afresh: no alert left over
         page.wait_for_timeout(1500)
         assert alerts(page) == [] and page.is_hidden("[data-due-count]")
@@ -101,7 +101,7 @@ class TestAlerts(BrowserTestCase):
         page.locator("#move-form form button[type=submit]").first.click()
         page.wait_for_selector("#move-form >> text=Your move is in", timeout=15000)
         listing.wait_for_function(  # the other tab's list follows, without a reload
-            "!document.querySelector('[data-my-matches]').textContent.includes('your move is owed')", timeout=15000)
+            "() => !document.querySelector('[data-my-matches]').textContent.includes('your move is owed')", timeout=15000)
         context.close()
 
     def test_the_host_is_alerted_when_a_lobby_fills(self):

@@ -120,7 +120,7 @@ class TestNotificationsInTheBrowser(BrowserTestCase):
         assert button.inner_text() == "Turn on notifications"
         assert page.evaluate("window.__asked()") == 0  # never asked by itself
         button.click()
-        page.wait_for_function("document.querySelector('[data-notify-enable]').hidden")
+        page.wait_for_function("() => document.querySelector('[data-notify-enable]').hidden")
         assert page.evaluate("window.__asked()") == 1
         assert "on in this browser" in page.inner_text("[data-notify-state]")
         context.close()
