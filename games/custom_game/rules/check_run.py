@@ -24,6 +24,7 @@ from typing import Any
 
 from games.engines.design_problems import Problem
 
+from .checking import defined_names
 from .effects import plain
 from .library import LIBRARY_NAMES, RANDOM_NAMES, TABLE_NAMES, Library
 from .sandbox import BUILTINS, MAX_RANGE, HostError, Meter, Program, RuleError, RuleLimits, parse
@@ -186,7 +187,7 @@ def check_problems(source: str, phase: dict[str, Any], design: dict[str, Any], l
     except (SyntaxError, ValueError, RecursionError):
         return _as_problems(found, label, part)
     seen = _Seen(fields=[f["key"] for f in phase["fields"]], counters={c["key"] for c in design["counters"]},
-                 marked=set(marked_values(design)), defined=_defined_names(tree), phase_name=phase["name"])
+                 marked=set(marked_values(design)), defined=defined_names(tree), phase_name=phase["name"])
     for node in ast.walk(tree):
         line = getattr(node, "lineno", None)
         for message in _problems_of(node, seen):
@@ -207,18 +208,6 @@ class _Seen:
     marked: set[str]
     defined: set[str]
     phase_name: str
-
-
-def _defined_names(tree: ast.AST) -> set[str]:
-    defined: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-            defined.add(node.id)
-        elif isinstance(node, ast.FunctionDef):
-            defined.add(node.name)
-        elif isinstance(node, ast.arg):
-            defined.add(node.arg)
-    return defined
 
 
 def _problems_of(node: ast.AST, seen: _Seen) -> list[str]:

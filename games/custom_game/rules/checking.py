@@ -83,14 +83,7 @@ class _Checker:
 
     # --- names ------------------------------------------------------------------------------------------
     def _names(self, tree: ast.AST) -> None:
-        defined: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-                defined.add(node.id)
-            elif isinstance(node, ast.FunctionDef):
-                defined.add(node.name)
-            elif isinstance(node, ast.arg):
-                defined.add(node.arg)
+        defined = defined_names(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in defined \
                     and node.id not in KNOWN:
@@ -225,6 +218,19 @@ class _Checker:
             if isinstance(inner, ast.Call) and _is_name(inner.func, node.name):
                 self.add(inner.lineno, f"the function {node.name} calls itself: Starlark rules may not recurse "
                                        f"(use a for loop)")
+
+
+def defined_names(tree: ast.AST) -> set[str]:
+    """The names a program gives itself: what it assigns or deletes, its functions and their parameters."""
+    defined: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            defined.add(node.id)
+        elif isinstance(node, ast.FunctionDef):
+            defined.add(node.name)
+        elif isinstance(node, ast.arg):
+            defined.add(node.arg)
+    return defined
 
 
 def _is_name(node: ast.AST, name: str) -> bool:
