@@ -173,11 +173,14 @@ def is_season_host(season: Season, user: Any) -> bool:
 
 def host_ids_of(match: Match) -> list[int]:
     """The users who host ``match`` now (:func:`hosted`, asked from the other side): the owners and hosts of its
-    community who hold no seat in it and do not play in its season (a host frame's addressees)."""
+    community who hold no seat in it and do not play in its season, nor wait to answer an invitation to it (a host
+    frame's addressees; the same people :func:`hosted` lets in)."""
     if match.community_id is None:
         return []
     hosts = Membership.objects.filter(community_id=match.community_id, role__in=HOSTING_ROLES)
     hosts = hosts.exclude(user__seats__match_id=match.pk)
     if match.season_id is not None:
-        hosts = hosts.exclude(user__season_entries__season_id=match.season_id)
+        hosts = hosts.exclude(user__season_entries__season_id=match.season_id).exclude(
+            user_id__in=SeasonInvitation.objects.filter(season_id=match.season_id,
+                                                        status=SeasonInvitation.Status.WAITING).values("user_id"))
     return sorted(hosts.values_list("user_id", flat=True))
