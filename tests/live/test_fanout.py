@@ -35,8 +35,9 @@ async def connect(match_id: int, user=None) -> WebsocketCommunicator:
 
 @pytest.mark.asyncio
 async def test_spectators_join_no_channel_layer_group(rgb_match):
-    spectators = [await connect(rgb_match.pk) for _ in range(3)]
     layer = get_channel_layer()
+    await layer.flush()  # the process's in-memory layer: groups an earlier test's sockets left in this worker
+    spectators = [await connect(rgb_match.pk) for _ in range(3)]
     assert not [g for g, members in layer.groups.items() if members], "a spectator joined a group"
     assert audience.hub().count == 3
     for s in spectators:
