@@ -14,8 +14,10 @@ from tests.browser.test_replay_browser import finished_rgb_match
 
 pytestmark = pytest.mark.browser
 
-IN_BOARD_OR_FORM = """() => { const a = document.activeElement;
-  return !!a && a !== document.body && !!a.closest('[data-part="board"], [data-part="form"]'); }"""
+# A socket frame redrawing the board takes the focus off it for one animation frame (live.js, releaseFocus):
+# the focus is waited for on the board, not read once, so a frame arriving after the answer cannot race the check.
+ON_THE_BOARD = """() => { const a = document.activeElement;
+  return !!a && a !== document.body && !!a.closest('[data-part="board"]'); }"""
 
 
 class TestWordingAndKeyboard(BrowserTestCase):
@@ -33,8 +35,7 @@ class TestWordingAndKeyboard(BrowserTestCase):
         button.focus()
         page.keyboard.press("Enter")  # a keyboard player sends the tile
         page.wait_for_selector("#match:not([data-sending])", state="attached")
-        page.wait_for_function(IN_BOARD_OR_FORM, timeout=10000)
-        assert page.evaluate("document.activeElement.closest('[data-part]').getAttribute('data-part')") == "board"
+        page.wait_for_function(ON_THE_BOARD, timeout=10000)
         page.context.close()
 
     def test_the_replay_address_follows_its_step(self):
