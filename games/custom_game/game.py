@@ -39,7 +39,7 @@ from games.engines.protocol import (
     TalkChannel,
     rng_for,
 )
-from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
+from games.engines.spec import ConfigField, GameSpec, Offers, PageParts, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
@@ -87,6 +87,7 @@ SPEC = GameSpec(
     max_players=20,
     phase_kinds=("main", "ruling", "decision"),
     offers=Offers(host_rulings=True, decisions=True),
+    page=PageParts(scripts=("custom_game/cells.js",)),  # the cell field's picker (RULES.md, "Boards")
     config=(ConfigField("design", "Game design", kind="design", required=True,
                         help="The game's phases, forms and counters, as designed on the site."),),
     ranking=Ranking(
