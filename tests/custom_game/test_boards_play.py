@@ -82,7 +82,7 @@ def test_a_private_board_goes_to_its_seat_a_group_board_to_its_group_and_spectat
         mine = next(b for b in view(state, Seat(p))["boards"] if b["key"] == "mine")
         assert set(mine["cells"]) == {"1,0", subs[p]["at"]}
     text = ENGINE.observer.board_text(state, Seat("dee"))
-    assert "Rooms (dee, eli): 0,-4: R, owner dee; 5,-5: R, owner eli" in text and "owner ana" not in text
+    assert "Rooms (dee, eli): 5,-5: R, owner eli; 0,-4: R, owner dee" in text and "owner ana" not in text
 
 
 def test_no_other_seat_or_spectator_receives_a_seats_private_board_in_random_matches() -> None:
