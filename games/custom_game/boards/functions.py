@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .geometry import Geometry
+from .geometry import Geometry, neighbour_table
 
 Marks = dict[str, dict[str, Any]]
 MARK_KEYS = ("piece", "colour", "label", "owner")
@@ -98,9 +98,10 @@ def path(g: Geometry, start: str, end: str, blocked: Iterable[str], diagonal: bo
 def _distances(g: Geometry, origin: str, walls: set[str], diagonal: bool) -> dict[str, int]:
     far = {origin: 0}
     queue = deque([origin])
+    table = neighbour_table(g, diagonal)
     while queue:
         here = queue.popleft()
-        for nxt in g.neighbours(here, diagonal):
+        for nxt in table[here]:
             if nxt not in far and nxt not in walls:
                 far[nxt] = far[here] + 1
                 queue.append(nxt)

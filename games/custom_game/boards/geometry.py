@@ -68,7 +68,7 @@ class Geometry:
 
     def neighbours(self, cell: str, diagonal: bool = False) -> list[str]:
         """The cells next to ``cell``, in board order."""
-        return list(_neighbours(self, cell, diagonal))
+        return list(neighbour_table(self, diagonal)[cell])
 
     def distance(self, a: str, b: str, diagonal: bool = False) -> int:
         """Steps from ``a`` to ``b`` ignoring what is on the board: orthogonal steps on a square board (king's
@@ -129,13 +129,14 @@ def _signed_int(text: str) -> bool:
     return 0 < len(body) <= 3 and body.isdigit()
 
 
-@functools.lru_cache(maxsize=256)
-def _neighbours(g: Geometry, cell: str, diagonal: bool) -> tuple[str, ...]:
-    x, y = g.coord[cell]
-    found = {g.cell(x + dx, y + dy) for dx, dy in g.directions(diagonal)}
-    found.discard(None)
-    found.discard(cell)
-    return tuple(sorted((c for c in found if c is not None), key=g.index.__getitem__))
+@functools.lru_cache(maxsize=128)
+def neighbour_table(g: Geometry, diagonal: bool) -> dict[str, tuple[str, ...]]:
+    """Each cell's neighbours, in board order, worked out once a board."""
+    table: dict[str, tuple[str, ...]] = {}
+    for cell, (x, y) in g.coord.items():
+        found = {g.cell(x + dx, y + dy) for dx, dy in g.directions(diagonal)}
+        table[cell] = tuple(sorted((c for c in found if c is not None and c != cell), key=g.index.__getitem__))
+    return table
 
 
 @functools.lru_cache(maxsize=64)

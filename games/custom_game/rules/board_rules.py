@@ -20,7 +20,7 @@ from .library import _int, _shown
 from .sandbox import HostError, Meter
 
 #: The board functions, as rules call them.
-BOARD_NAMES = ("board", "board_cells", "mark", "clear", "neighbours", "lines_of", "connected", "cell_groups",
+BOARD_NAMES = ("board", "cell_mark", "board_cells", "mark", "clear", "neighbours", "lines_of", "connected", "cell_groups",
                "distance", "path", "rotate_shape", "reflect_shape")
 #: The ones that change a board (effects: the set-up may use them too).
 MARKING_NAMES = frozenset(("mark", "clear"))
@@ -86,6 +86,12 @@ class BoardRules:
         """``{cell: {"piece", "colour", "label", "owner"}}`` of the cells that hold something (a copy)."""
         _, cells, _ = self._board("board", key, player)
         return {c: dict(m) for c, m in cells.items()}
+
+    def f_cell_mark(self, key: Any, cell: Any, player: Any = None) -> dict[str, Any] | None:
+        """What one cell holds now (``{"piece", …}`` with the parts it has), None when it holds nothing."""
+        g, cells, _ = self._board("cell_mark", key, player)
+        mark = cells.get(self._cell("cell_mark", g, cell))
+        return dict(mark) if mark else None
 
     def f_board_cells(self, key: Any) -> list[str]:
         """Every cell of the board, in board order."""
