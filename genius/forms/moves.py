@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.safestring import mark_safe
 from django.core.validators import EMPTY_VALUES
 from django.utils.datastructures import MultiValueDict
+from django.utils.safestring import mark_safe
 
 from games.engines.check_failure import CheckFailed
 from games.engines.protocol import Engine, Field, Payload, State, SubmissionError

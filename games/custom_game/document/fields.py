@@ -8,6 +8,7 @@ from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from .boards import cell_extras, grid_problems
 from .limits import (
     DEFAULT_TEXT_ANSWER,
     FIELD_KINDS,
@@ -19,7 +20,6 @@ from .limits import (
     MAX_OPTIONS,
     MAX_TEXT_ANSWER,
 )
-from .boards import cell_extras, grid_problems
 from .parts import an_object, field_where, key_of, tag, whole
 from .texts import clean_text
 

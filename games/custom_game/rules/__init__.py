@@ -26,7 +26,7 @@ from typing import Any
 from games.engines.protocol import State
 
 from . import wire
-from .board_rules import BOARD_NAMES, BoardRules
+from .board_rules import BoardRules
 from .checking import check_design_rules
 from .context import names_read, phase_context, setup_context, tables_of
 from .effects import Effects, plain
