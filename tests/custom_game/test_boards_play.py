@@ -161,3 +161,35 @@ def test_rules_see_their_own_marks_at_once_and_the_ruling_keeps_them_in_order() 
     result = ENGINE.resolve(state, {}, random.Random(1))
     assert any(line.text == '["B1"]' for line in result.log)
     assert result.state["boards"]["grid"]["all"] == {"B1": {"piece": "O"}}
+
+
+def _hand_file() -> dict:
+    doc = design(FOUR)
+    doc["phases"][0].update(close="hand", repeat=2)
+    play = kit.random_playout(ENGINE, 1, players=PAIR, config={"design": doc})
+    return play.match_file()
+
+
+def test_a_match_files_ruling_phase_carries_its_marks_and_its_replay_draws_them() -> None:
+    from games.engines import matchfile
+    from games.engines.runner import play_recorded
+
+    doc = _hand_file()
+    doc["phases"][1]["boards"] = [{"board": "grid", "cell": "a1", "piece": "H", "colour": "#00aa00"}]
+    checked = matchfile.parse(json.dumps(doc))
+    state = matchfile.start(checked)
+    for recorded in checked["phases"][:2]:
+        state = play_recorded(ENGINE, state, checked["seed"], recorded).resolution.state
+    assert state["boards"]["grid"]["all"]["A1"] == {"piece": "H", "colour": "#00aa00"}
+    assert 'fill="#00aa00"' in ENGINE.observer.board_svg(ENGINE.observer.view(state, SPECTATOR))
+    assert matchfile.replay(checked)["phases_played"] == len(checked["phases"])
+
+
+def test_a_match_file_whose_ruling_marks_a_cell_off_the_board_is_refused_with_the_reason() -> None:
+    from games.engines import matchfile
+
+    doc = _hand_file()
+    doc["phases"][1]["boards"] = [{"board": "grid", "cell": "Ａ1", "piece": "H"}]
+    with pytest.raises(matchfile.MatchFileError) as refused:
+        matchfile.replay(matchfile.parse(json.dumps(doc)))
+    assert "boards" in str(refused.value) and "“Ａ1” is not a cell of this board" in str(refused.value)

@@ -5,14 +5,21 @@ and the boards drawn on the match page as each viewer may see them."""
 from __future__ import annotations
 
 import copy
+import json
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from genius.matches.models import Submission
+from games.engines.protocol import SPECTATOR
+from genius.live import pushes as live
+from genius.live.fanout import audience
+from genius.matches import presenters
+from genius.matches.models import Match, Submission
+from genius.matches.services import lifecycle, submitting
 
-from .conftest import open_phase, start_custom
+from .conftest import T0, open_phase, start_custom
 
 BOARD_DESIGN = {
     "format": 1, "title": "Claim", "summary": "Claim a cell.", "rules": "", "min_players": 3, "max_players": 10,
@@ -103,3 +110,37 @@ def test_the_match_page_draws_the_public_board_and_only_the_seats_own_private_bo
     assert "Grid &lt;main&gt;" in page and "<b>" not in page
     spectator = Client().get(reverse("match", args=[match.pk])).content.decode()
     assert "Grid &lt;main&gt;" in spectator and "only ana" not in spectator and "Your track" not in spectator
+
+
+LIVE_RULES = ('for p in actors:\n    c = answers[p]["at"]\n    if c != None and cell_mark("grid", c) == None:\n'
+              '        mark("grid", c, piece="P" + str(seat(p)), owner=p)\n'
+              '        mark("secret", "5", label="was " + c, player=p)')
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_phase_each_watched_seat_is_pushed_the_marked_public_board_and_only_its_own_private_one(monkeypatch):
+    doc = board_design()
+    doc["phases"][0].update(close="rules", rules=LIVE_RULES, repeat=2)
+    match = start_custom(doc=doc)
+    submitting.submit(match.seats.get(name="ana"), {"at": "D4"}, now=T0)
+    submitting.submit(match.seats.get(name="ben"), {"at": "E5"}, now=T0)
+    phase = open_phase(match)
+    lifecycle.resolve_phase(phase.pk, now=phase.deadline + timedelta(seconds=1))
+    seats = {s.name: s for s in match.seats.filter(name__in=["ana", "ben"])}
+    sent: list[tuple[str, dict]] = []
+
+    async def capture(messages: list[tuple[str, dict]]) -> None:
+        sent.extend(messages)
+
+    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers({s.pk for s in seats.values()}, False))
+    monkeypatch.setattr(live, "_send_all", capture)
+    live.push_update(match.pk)
+    match = Match.objects.get(pk=match.pk)
+    frames = {name: "".join(json.loads(dict(sent)[live.seat_group(match.pk, seat.pk)]["text"])["parts"].values())
+              for name, seat in seats.items()}
+    for name, other in (("ana", "ben"), ("ben", "ana")):
+        assert "D4: P1, owner ana" in frames[name] and "E5: P2, owner ben" in frames[name]  # the public board
+        assert f"only {name}" in frames[name] and f"only {other}" not in frames[name]
+    assert "was D4" in frames["ana"] and "was D4" not in frames["ben"] and "was E5" not in frames["ana"]
+    spectator = presenters.board_part(match, SPECTATOR)
+    assert "D4: P1, owner ana" in spectator and "was " not in spectator and "only " not in spectator
