@@ -144,3 +144,19 @@ def test_after_a_phase_each_watched_seat_is_pushed_the_marked_public_board_and_o
     assert "was D4" in frames["ana"] and "was D4" not in frames["ben"] and "was E5" not in frames["ana"]
     spectator = presenters.board_part(match, SPECTATOR)
     assert "D4: P1, owner ana" in spectator and "was " not in spectator and "only " not in spectator
+
+
+@pytest.mark.django_db
+def test_the_replay_draws_the_boards_as_the_viewer_could_see_them_after_each_phase():
+    doc = board_design()
+    doc["phases"][0].update(close="rules", rules=LIVE_RULES, repeat=2)
+    match = start_custom(doc=doc)
+    submitting.submit(match.seats.get(name="ana"), {"at": "D4"}, now=T0)
+    phase = open_phase(match)
+    lifecycle.resolve_phase(phase.pk, now=phase.deadline + timedelta(seconds=1))
+    client = Client()
+    client.force_login(match.seats.get(name="ben").user)
+    page = client.get(f"/matches/{match.pk}/replay/?phase=1").content.decode()
+    assert "D4: P1, owner ana" in page and "was D4" not in page and "only ana" not in page
+    before = client.get(f"/matches/{match.pk}/replay/?phase=0").content.decode()
+    assert "D4: P1" not in before
