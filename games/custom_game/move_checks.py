@@ -22,6 +22,7 @@ from games.engines.check_failure import CheckFailed
 from games.engines.protocol import Payload, Seat, State, SubmissionError
 
 from . import answers, views
+from .boards.seen import seen_boards
 from .document.move_checks import choice_counts
 from .rules.check_run import FAILED_WORDS, marked_values, run_check
 from .rules.context import names_read
@@ -100,6 +101,8 @@ def check_globals(state: State, player: str, answer: Payload, names: frozenset[s
     if wanted("values"):
         kept = state.get("values", {})
         out["values"] = {n: _narrowed(kept[n], players, player) for n in sorted(marked_values(design)) if n in kept}
+    if wanted("boards"):  # the boards the player sees: {board: {cell: mark}} (their own copy of a private one)
+        out["boards"] = {b["key"]: b["cells"] for b in seen_boards(state, player, False)}
     if wanted("history") or wanted("my_past"):
         rows = []
         for entry, shown in zip(state["history"], seen["history"], strict=True):

@@ -193,3 +193,15 @@ def test_a_match_file_whose_ruling_marks_a_cell_off_the_board_is_refused_with_th
     with pytest.raises(matchfile.MatchFileError) as refused:
         matchfile.replay(matchfile.parse(json.dumps(doc)))
     assert "boards" in str(refused.value) and "“Ａ1” is not a cell of this board" in str(refused.value)
+
+
+def test_a_check_reads_only_the_boards_its_player_sees_and_refuses_a_cell_of_their_own_map() -> None:
+    doc = design(SECRET)
+    doc["phases"][0]["check"] = ('mine = boards["mine"]\nif answer["at"] != None and answer["at"] in mine:\n'
+                                 '    refuse("You are already there.", field="at")\n'
+                                 'if "rooms" in boards and len(boards) != 3:\n    refuse("wrong boards")')
+    state = ENGINE.setup(FIVE, {"design": doc}, {p: 0 for p in FIVE}, 3)
+    with pytest.raises(SubmissionError) as refused:
+        ENGINE.check(state, "ana", {"at": "1,0"})  # the set-up marked 1,0 on each player's own map
+    assert refused.value.message == "You are already there."
+    assert ENGINE.check(state, "ana", {"at": "0,1"}) == {"at": "0,1"}
