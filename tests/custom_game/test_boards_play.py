@@ -205,3 +205,8 @@ def test_a_check_reads_only_the_boards_its_player_sees_and_refuses_a_cell_of_the
         ENGINE.check(state, "ana", {"at": "1,0"})  # the set-up marked 1,0 on each player's own map
     assert refused.value.message == "You are already there."
     assert ENGINE.check(state, "ana", {"at": "0,1"}) == {"at": "0,1"}
+
+
+def test_hostile_text_typed_as_a_cell_is_refused_only_with_a_submission_error() -> None:
+    play = kit.random_playout(ENGINE, 2, players=PAIR, config={"design": design(FOUR)})
+    assert kit.check_forms_take_hostile_text(play, tries=10) > 0
