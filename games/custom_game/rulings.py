@@ -30,7 +30,7 @@ from games.engines.protocol import (
 from games.kit.numbers import parse_int, shown
 
 from . import answers, ending, names, phases
-from .boards.marks import apply_marks, check_marks
+from .boards.marks import apply_marks, check_marks, confirmed_marks
 from .copies import fresh
 
 MAX_ANNOUNCE = 5000
@@ -153,8 +153,9 @@ def check_ruling(state: State, ruling: Payload) -> Payload:  # noqa: C901
         "counters": _counters(state, ruling.get("counters")),
         "garnets": _garnets(state, ruling.get("garnets")),
     }
-    if ruling.get("boards"):  # cells marked (RULES.md, "Boards")
-        out["boards"] = check_marks(state, ruling["boards"])
+    marks = ruling["boards"] if "boards" in ruling else confirmed_marks(state)
+    if marks:  # cells marked (RULES.md, "Boards"): the host's, or those the rules proposed for confirming
+        out["boards"] = check_marks(state, marks)
     reveal = ruling.get("reveal", False)
     if not isinstance(reveal, bool):
         raise SubmissionError("reveal", f"must be true or false, not {shown(reveal)}")

@@ -210,3 +210,24 @@ def test_a_check_reads_only_the_boards_its_player_sees_and_refuses_a_cell_of_the
 def test_hostile_text_typed_as_a_cell_is_refused_only_with_a_submission_error() -> None:
     play = kit.random_playout(ENGINE, 2, players=PAIR, config={"design": design(FOUR)})
     assert kit.check_forms_take_hostile_text(play, tries=10) > 0
+
+
+def test_the_marks_the_rules_propose_are_made_when_the_host_confirms_but_not_after_rules_that_failed() -> None:
+    doc = design(FOUR)
+    doc["phases"][0]["close"] = "confirm"
+    state = ENGINE.setup(PAIR, {"design": doc}, {p: 0 for p in PAIR}, 5)
+    state = ENGINE.resolve(state, {"ana": {"at": "A1"}, "ben": {"at": "B1"}}, random.Random(1)).state
+    assert [m["cell"] for m in state["open"]["proposed"]["boards"]] == ["A1", "B1"]
+    done = ENGINE.rule(state, ENGINE.check_ruling(state, {"announce": "ok"}), random.Random(1)).state
+    assert set(done["boards"]["grid"]["all"]) == {"A1", "B1"}
+    mine = ENGINE.rule(state, ENGINE.check_ruling(state, {"boards": []}), random.Random(1)).state
+    assert mine["boards"]["grid"]["all"] == {}  # the host's own (no marks) stand instead
+    doc["phases"][0]["rules"] = FOUR_RULES_THEN_FAIL
+    state = ENGINE.setup(PAIR, {"design": doc}, {p: 0 for p in PAIR}, 5)
+    state = ENGINE.resolve(state, {"ana": {"at": "A1"}}, random.Random(1)).state
+    assert state["open"]["problem"]
+    done = ENGINE.rule(state, ENGINE.check_ruling(state, {}), random.Random(1)).state
+    assert done["boards"]["grid"]["all"] == {}
+
+
+FOUR_RULES_THEN_FAIL = 'mark("grid", "A1", piece="X")\nfail("stop here")'

@@ -188,3 +188,13 @@ def apply_marks(state: State, marks: list[dict[str, Any]]) -> None:
         else:
             cells.pop(m["cell"], None)
     state["boards"] = boards
+
+
+def confirmed_marks(state: State) -> list[Any]:
+    """The marks the rules proposed in a phase the host confirms (none after rules that failed): made when the
+    host publishes a ruling that names no ``boards`` of its own (the adjudication page does not edit marks)."""
+    opened = state.get("open") or {}
+    proposed = opened.get("proposed") or {}
+    if opened.get("problem") or not isinstance(proposed.get("boards"), list):
+        return []
+    return list(proposed["boards"])
