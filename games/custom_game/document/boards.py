@@ -30,6 +30,8 @@ from .limits import (
 )
 from .parts import items_of, tag, whole
 
+#: The design's own words for boards that a host writes (the rules page may name them).
+DESIGN_KEYS = ("empty_only",)
 #: The sizes each shape reads.
 SIZE_KEYS = {"square": ("columns", "rows"), "hex": ("radius",), "track": ("length",), "loop": ("length",)}
 _SPANS = {"columns": (MIN_SQUARE_SIDE, MAX_SQUARE_SIDE), "rows": (MIN_SQUARE_SIDE, MAX_SQUARE_SIDE),
