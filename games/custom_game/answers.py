@@ -15,10 +15,12 @@ from typing import Any
 from games.engines.protocol import Field, Payload, SubmissionError
 from games.kit.numbers import check_int, parse_optional_int, shown
 
+from .boards import cell_field
+
 NO_ANSWER = "—"
 KIND_WORDS = {
     "choice": "a choice", "choices": "several choices", "number": "a number", "text": "a short text",
-    "player": "a player", "players": "several players", "yesno": "yes or no",
+    "player": "a player", "players": "several players", "yesno": "yes or no", "cell": "a cell of a board",
 }
 #: The mark a default answer carries (a key no field can have, so no player can send it).
 DEFAULT_MARK = "*default"
@@ -70,6 +72,8 @@ def form_field(field: dict[str, Any], players: list[str]) -> Field:
     if kind == "text":
         span = f"At most {field['max_length']} characters."
         return Field(key, text, "text", required=False, help=f"{span} {help_text}".strip())
+    if kind == "cell":  # its picture, the player's copy of the board, is drawn by the game (boards/cell_field.py)
+        return Field(key, text, "cell", required=False, help=f"{cell_field.help_words(field)} {help_text}".strip())
     return Field(key, text, "bool", required=False, help=help_text)
 
 
@@ -176,6 +180,8 @@ def check_answer(field: dict[str, Any], players: list[str], value: Any) -> Any:
                          message=f"must be a whole number from {field['min']} to {field['max']}")
     if kind == "text":
         return clean_answer_text(value, key, field["max_length"])
+    if kind == "cell":
+        return cell_field.check_cell(field, value)
     if value is None:
         return False
     if not isinstance(value, bool):
@@ -240,6 +246,8 @@ def bot(fields: list[dict[str, Any]], players: list[str], rng: random.Random) ->
             out[f["key"]] = rng.randint(f["min"], f["max"]) if rng.random() < 0.9 else None
         elif kind == "text":
             out[f["key"]] = rng.choice(["", "yes", "Ünïcode ²٣ ok", "@everyone", "a" * 5])[: f["max_length"]]
+        elif kind == "cell":  # any cell (the engine's bot keeps to the cells its field allows)
+            out[f["key"]] = rng.choice(cell_field.grid_geometry(f).cells) if rng.random() < 0.9 else None
         else:
             out[f["key"]] = rng.random() < 0.5
     return out

@@ -1,10 +1,12 @@
-"""The counters drawn as an SVG table from a view (every text escaped)."""
+"""The counters drawn as an SVG table from a view, then the boards the view holds (:mod:`.boards.drawing`); every
+text escaped."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
+from .boards.drawing import draw_all
 from .views import table
 
 ROW = 26
@@ -12,9 +14,10 @@ CHAR = 8.4
 
 
 def render_board(view: dict[str, Any]) -> str:
-    """An SVG table of the counters the view holds; "" when the game has no counters."""
+    """An SVG table of the counters the view holds, then its boards; "" when the game has neither."""
+    boards = draw_all(view["boards"]) if view.get("boards") else ""
     if not view.get("counters"):
-        return ""
+        return boards
     rows = table(view)
     widths = [max(48.0, max(len(row[i]) for row in rows) * CHAR + 16) for i in range(len(rows[0]))]
     width, height = sum(widths), ROW * len(rows) + 4
@@ -30,4 +33,4 @@ def render_board(view: dict[str, Any]) -> str:
             parts.append(f'<text x="{x + 8:.0f}" y="{y + 18}"{weight}>{escape(cell)}</text>')
             x += widths[c]
     parts.append("</svg>")
-    return "".join(parts)
+    return "".join(parts) + boards

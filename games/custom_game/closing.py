@@ -18,6 +18,7 @@ from typing import Any
 from games.engines.protocol import PUBLIC, ConfigError, LogLine, Resolution, Seat, State, SubmissionError
 
 from . import phases, rulings
+from .boards.marks import apply_marks, check_marks
 from .rules import RulesOutcome, run_phase_rules, run_setup_rules
 
 SETUP_PURPOSE = "setup"
@@ -97,6 +98,11 @@ def setup(state: State, rng: random.Random) -> None:
     for player, changes in run.ruling["counters"].items():
         for key, amount in changes.items():
             state["counters"][player][key] += amount
+    if run.ruling.get("boards"):  # the set-up's marks (RULES.md, "Boards")
+        try:
+            apply_marks(state, check_marks(state, run.ruling["boards"]))
+        except SubmissionError as exc:
+            raise ConfigError("design", f"the match cannot start: the set-up's {exc.message}") from None
     state["values"] = run.values
     state["prologue"] = {"announce": run.ruling["announce"], "private": dict(run.ruling["private"])}
 

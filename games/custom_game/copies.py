@@ -6,7 +6,8 @@ What a resolution changes in its copy, and nothing else (the engine keeps to thi
 - ``history``: an entry is appended; the last entry's own keys are set by the ruling on it
   (``revealed``, ``ruling``, ``private``, ``by``): the list and that entry are copied;
 - ``open`` and ``ending``: their own keys are set (or they are replaced): copied one level deep;
-- ``number``, ``values``, ``open``, ``ending``, ``prologue``: replaced, never changed in place.
+- ``number``, ``values``, ``open``, ``ending``, ``prologue``: replaced, never changed in place;
+- ``boards``: replaced by ``boards.marks.apply_marks``, which copies the board copies it marks.
 
 Everything else is shared with the state given: the design (never changed during a match), the earlier
 history entries (never changed once a later one follows), the kept values, the seats. So the state given

@@ -39,11 +39,14 @@ from games.engines.protocol import (
     TalkChannel,
     rng_for,
 )
-from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
+from games.engines.spec import ConfigField, GameSpec, Offers, PageParts, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
 from . import answers, closing, ending, move_checks, phases, rulings, samples
+from .boards import cell_field
+from .boards.marks import new_boards
+from .boards.picker import cell_pictures
 from .copies import fresh
 from .observer import CustomGameObserver
 
@@ -84,6 +87,7 @@ SPEC = GameSpec(
     max_players=20,
     phase_kinds=("main", "ruling", "decision"),
     offers=Offers(host_rulings=True, decisions=True),
+    page=PageParts(scripts=("custom_game/cells.js",)),  # the cell field's picker (RULES.md, "Boards")
     config=(ConfigField("design", "Game design", kind="design", required=True,
                         help="The game's phases, forms and counters, as designed on the site."),),
     ranking=Ranking(
@@ -115,6 +119,8 @@ class CustomGame(Engine):
             "counters": {p: {c["key"]: c["start"] for c in design["counters"]} for p in players},
             "number": 1, "open": None, "history": [], "ending": None,
         }
+        if design.get("boards"):  # RULES.md, "Boards"
+            state["boards"] = new_boards(design, players)
         closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
         phases.open_first(state)
         return state
@@ -137,6 +143,7 @@ class CustomGame(Engine):
         if state["open"]["kind"] == "decision":
             return ending.check_vote(state, payload)
         checked = answers.check(state["open"]["fields"], state["players"], payload)
+        cell_field.check_allowed(state, player, checked)  # a cell on the player's board, empty if it must be
         return move_checks.check_move(state, player, checked)  # the phase's limits and check (move_checks.py)
 
     def default(self, state: State, player: str, rng: random.Random) -> Payload:
@@ -148,7 +155,10 @@ class CustomGame(Engine):
     def bot(self, state: State, player: str, rng: random.Random) -> Payload:
         if state["open"]["kind"] == "decision":
             return {"ec": rng.choice(state["open"]["between"])}
-        return move_checks.bot_for(state, player, rng)  # drawn again until the check passes
+        move = move_checks.bot_for(state, player, rng)  # drawn again until the check passes
+        if any(f["kind"] == "cell" for f in state["open"]["fields"]):
+            move = cell_field.bot_cells(state, player, move, rng)  # a cell its field allows
+        return move
 
     # --- applying ---------------------------------------------------------
     def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:
@@ -229,7 +239,7 @@ class CustomGame(Engine):
             return []
         if current["kind"] == "decision":
             return [Field("ec", "Elimination Candidate", "choice", tuple((p, p) for p in current["between"]))]
-        return answers.form_fields(current["fields"], state["players"])
+        return cell_pictures(state, player, answers.form_fields(current["fields"], state["players"]))
 
     def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
         current = state["open"]

@@ -2,12 +2,15 @@
 
 A seat's wallet and its private counters; its answers (and whether they were defaults) until a ruling
 reveals that phase's answers; the host's (or the rules') private messages to it, the set-up's too, and
-those the rules propose to a host who has not yet published them; its vote in the EC decision.
+those the rules propose to a host who has not yet published them; its vote in the EC decision; its copies of
+private boards (and of a group board whose group it is alone in: boards/seen.py).
 """
 
 from __future__ import annotations
 
 from games.engines.protocol import State
+
+from .boards.seen import secret_board_paths
 
 
 def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
@@ -30,4 +33,4 @@ def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
     ending = state["ending"]
     if ending is not None and player in ending["votes"]:
         paths.append(("ending", "votes", player))
-    return paths
+    return paths + secret_board_paths(state, player)

@@ -22,6 +22,7 @@ from games.engines.check_failure import CheckFailed
 from games.engines.protocol import Payload, Seat, State, SubmissionError
 
 from . import answers, views
+from .boards.seen import seen_boards
 from .document.move_checks import choice_counts
 from .rules.check_run import FAILED_WORDS, marked_values, run_check
 from .rules.context import names_read
@@ -70,6 +71,14 @@ def _narrowed(value: Any, players: list[str], player: str) -> Any:
     return value
 
 
+def _boards_read(state: State, player: str, names: frozenset[str] | None) -> dict[str, Any]:
+    """``boards`` for a check that reads it: ``{board: {cell: mark}}`` of the boards the player sees (the public
+    ones, their own copy of a private one, their group's of a group one: boards/seen.py)."""
+    if names is not None and "boards" not in names:
+        return {}
+    return {"boards": {b["key"]: b["cells"] for b in seen_boards(state, player, False)}}
+
+
 def check_globals(state: State, player: str, answer: Payload, names: frozenset[str] | None = None) -> dict[str, Any]:
     """What a check reads, built from ``player``'s view of the match (what they may know) and the counters and
     named values the design marks ``check_visible``; only the names among ``names`` (None: all)."""
@@ -100,6 +109,7 @@ def check_globals(state: State, player: str, answer: Payload, names: frozenset[s
     if wanted("values"):
         kept = state.get("values", {})
         out["values"] = {n: _narrowed(kept[n], players, player) for n in sorted(marked_values(design)) if n in kept}
+    out.update(_boards_read(state, player, names))
     if wanted("history") or wanted("my_past"):
         rows = []
         for entry, shown in zip(state["history"], seen["history"], strict=True):

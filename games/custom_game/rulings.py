@@ -30,13 +30,14 @@ from games.engines.protocol import (
 from games.kit.numbers import parse_int, shown
 
 from . import answers, ending, names, phases
+from .boards.marks import apply_marks, check_marks, confirmed_marks
 from .copies import fresh
 
 MAX_ANNOUNCE = 5000
 MAX_PRIVATE = 2000
 #: A ruling's parts; anything else is refused.
 KEYS = ("announce", "private", "counters", "garnets", "reveal", "next", "actors", "fields", "seconds",
-        "placement", "tol", "ec", "ec_decide")
+        "placement", "tol", "ec", "ec_decide", "boards")
 END_KEYS = ("placement", "tol", "ec", "ec_decide")
 NEXT_KEYS = ("actors", "fields", "seconds")
 MAX_TOL = 100
@@ -152,6 +153,9 @@ def check_ruling(state: State, ruling: Payload) -> Payload:  # noqa: C901
         "counters": _counters(state, ruling.get("counters")),
         "garnets": _garnets(state, ruling.get("garnets")),
     }
+    marks = ruling["boards"] if "boards" in ruling else confirmed_marks(state)
+    if marks:  # cells marked (RULES.md, "Boards"): the host's, or those the rules proposed for confirming
+        out["boards"] = check_marks(state, marks)
     reveal = ruling.get("reveal", False)
     if not isinstance(reveal, bool):
         raise SubmissionError("reveal", f"must be true or false, not {shown(reveal)}")
@@ -232,6 +236,7 @@ def apply(s: State, ruling: Payload, rng: random.Random) -> Resolution:
         garnets.append(GarnetChange(name, amount, f"the host's ruling on {entry['name']}"))
         log.append(LogLine(f"{name}: {_signed(amount)} garnet{'s' if abs(amount) != 1 else ''} "
                            f"(now {s['garnets'][name]})", Seat(name)))
+    apply_marks(s, ruling.get("boards", []))
     if ruling["reveal"] and not entry["revealed"]:
         entry["revealed"] = True
         shown_answers = "; ".join(

@@ -12,6 +12,8 @@ from typing import Any
 from games.engines.protocol import State, Viewer, seat_of, viewer_role
 
 from . import answers, phases
+from .boards.drawing import as_text as boards_text
+from .boards.seen import seen_boards
 
 
 def _counter_visible(counter: dict[str, Any], player: str, me: str | None, host: bool) -> bool:
@@ -59,6 +61,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "open": open_view,
         "history": history,
     }
+    if state["design"].get("boards"):  # the board copies this viewer may see (boards/seen.py)
+        out["boards"] = seen_boards(state, me, host)
     prologue = state.get("prologue")
     if prologue:  # the set-up rules' announcement and messages
         private = prologue["private"] if host else {me: prologue["private"][me]} if me in prologue["private"] else {}
@@ -93,12 +97,13 @@ def board_text(state: State, viewer: Viewer) -> str:
     """The counters as a monospace table, under the open phase's name."""
     seen = view(state, viewer)
     head = seen["title"] + (f" — {seen['open']['name']}" if seen["open"] else " — over")
+    boards = f"\n{boards_text(seen['boards'])}" if seen.get("boards") else ""  # the boards it may see, as text
     if not seen["counters"]:
-        return f"{head}\nNo counters."
+        return f"{head}\nNo counters.{boards}"
     rows = table(seen)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [" | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
-    return "\n".join([head, *lines])
+    return "\n".join([head, *lines]) + boards
 
 
 def panel(state: State, player: str) -> dict[str, Any]:

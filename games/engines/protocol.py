@@ -236,16 +236,19 @@ class Field:
 
     ``kind``: ``choice`` (one of ``choices``), ``pick`` (one of ``choices``, shown as a
     button each: one click sends the move, and locks it in on a live turn), ``multichoice``, ``text``,
-    ``int``, ``bool``. ``choices`` are ``(value, label)`` pairs.
+    ``int``, ``bool``, ``cell`` (a cell of a board: a text input for its coordinates, with ``picture``, an SVG
+    drawn by the game whose cells carry ``data-cell``, to pick one by clicking or from the keyboard).
+    ``choices`` are ``(value, label)`` pairs.
     """
 
     name: str
     label: str
-    kind: Literal["choice", "pick", "multichoice", "text", "int", "bool"] = "text"
+    kind: Literal["choice", "pick", "multichoice", "text", "int", "bool", "cell"] = "text"
     choices: tuple[tuple[str, str], ...] = ()
     required: bool = True
     help: str = ""
     group: str = ""
+    picture: str = ""
 
 
 class Observer:

@@ -16,6 +16,7 @@ from typing import Any
 from django import forms
 from django.core.validators import EMPTY_VALUES
 from django.utils.datastructures import MultiValueDict
+from django.utils.safestring import mark_safe
 
 from games.engines.check_failure import CheckFailed
 from games.engines.protocol import Engine, Field, Payload, State, SubmissionError
@@ -201,4 +202,6 @@ def _row(f: Field, value: Any, error: str) -> dict[str, Any]:
         "help": f.help,
         "group": f.group,
         "error": error,
+        #: A cell field's board to pick on, drawn by the game (its texts escaped there, as its board's are).
+        "picture": mark_safe(f.picture) if f.picture else "",  # noqa: S308
     }

@@ -43,11 +43,13 @@ def language_words(game: str) -> set[str]:
     tools = engine_of(game).spec.design_tools
     if tools is None:
         return set()
+    from games.custom_game.document import boards as board_design
     from games.custom_game.document import move_checks as move_check_design
-    from games.custom_game.rules import check_run, checking, effects, library
+    from games.custom_game.rules import board_rules, check_run, checking, effects, library
 
     words = set(checking.KNOWN) | set(check_run.KNOWN) | set(move_check_design.DESIGN_KEYS)  # rules, checks
-    for cls in (library.Library, effects.Effects):
+    words |= set(board_design.DESIGN_KEYS)  # boards
+    for cls in (library.Library, effects.Effects, board_rules.BoardRules):
         for member in vars(cls).values():
             if callable(member):
                 words |= set(inspect.signature(member).parameters)

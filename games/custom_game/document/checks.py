@@ -21,7 +21,9 @@ from typing import Any
 from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
+from . import boards as board_parts
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from .boards import check_boards
 from .contents import check_counters, check_phase, check_tables
 from .limits import DESIGN_FORMAT, MAX_NUMBER, MAX_PHASES, MAX_RULES, MAX_SEATS, MAX_SUMMARY, MAX_TITLE, MIN_PLAYERS
 from .parts import items_of, tag, whole
@@ -97,6 +99,8 @@ def check_design_document(doc: object) -> dict[str, Any]:
                                  most=MAX_PHASES, label="name", numbered=True,
                                  needed="a design needs at least one phase")]
     move_check_parts.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
+    boards = check_boards(doc.get("boards"), max_players, problems)
+    board_parts.cross_problems(phases, boards, problems)  # each cell field names a board
     problems = with_schema(problems, first)
     if problems:
         raise DesignError(problems)
@@ -104,6 +108,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "format": DESIGN_FORMAT, "title": title, "summary": summary, "rules": rules,
         "min_players": low, "max_players": high, "counters": counters, "tables": tables, "setup": setup,
         "phases": phases,
+        **({"boards": boards} if boards else {}),  # RULES.md, "Boards"
         **({"talk": False} if doc.get("talk") is False else {}),  # "no press": the design turns talk off
     }
 

@@ -8,6 +8,7 @@ from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from .boards import cell_extras, grid_problems
 from .limits import (
     DEFAULT_TEXT_ANSWER,
     FIELD_KINDS,
@@ -110,6 +111,9 @@ def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path:
         if default not in (None, []):
             problems.append(Problem(where, "a players field's default can only be nobody"))
         out["default"] = []
+    elif kind == "cell":  # a cell of a board (RULES.md, "Boards")
+        cell_extras(doc, out, where, at, problems)
+        default = None
     else:  # yesno
         if default is not None and not isinstance(default, bool):
             problems.append(Problem(where, f"the default must be yes or no, not {shown(default)}"))
@@ -148,6 +152,7 @@ def validate_fields(docs: object, where: str = "") -> list[dict[str, Any]]:
     DesignError listing every problem otherwise."""
     problems: list[Problem] = []
     out = check_fields(docs, where, problems)
+    grid_problems(out, problems)  # a cell field given alone carries its board's grid
     if problems:
         raise DesignError(problems)
     return out

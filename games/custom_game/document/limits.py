@@ -7,7 +7,7 @@ import) both read them here.
 from __future__ import annotations
 
 DESIGN_FORMAT = 1
-FIELD_KINDS = ("choice", "choices", "number", "text", "player", "players", "yesno")
+FIELD_KINDS = ("choice", "choices", "number", "text", "player", "players", "yesno", "cell")
 ACTORS = ("everyone", "seats", "named")
 VISIBILITIES = ("public", "private")
 CLOSES = ("hand", "rules", "confirm")
@@ -46,3 +46,14 @@ MAX_CELL = 200
 MAX_NUMBER = 1_000_000_000
 #: An exported design file is at most this large.
 MAX_FILE_BYTES = 1024 * 1024
+#: Boards (RULES.md, "Boards"): how many a design has, their shapes and sizes, who sees them.
+MAX_BOARDS = 5
+BOARD_SHAPES = ("square", "hex", "track", "loop")
+BOARD_VISIBILITIES = ("public", "private", "group")
+MIN_SQUARE_SIDE = 2
+MAX_SQUARE_SIDE = 26
+MIN_HEX_RADIUS = 1
+MAX_HEX_RADIUS = 10
+MIN_TRACK = 2
+MAX_TRACK = 200
+MAX_BOARD_GROUPS = MAX_SEATS

@@ -19,25 +19,34 @@ from games.kit.numbers import shown
 
 from .limits import (
     ACTORS,
+    BOARD_SHAPES,
+    BOARD_VISIBILITIES,
     CLOSES,
     DESIGN_FORMAT,
     FIELD_KINDS,
     KEY_PATTERN,
+    MAX_BOARDS,
     MAX_COLUMNS,
     MAX_COUNTERS,
     MAX_FIELDS,
+    MAX_HEX_RADIUS,
     MAX_NUMBER,
     MAX_OPTIONS,
     MAX_PHASES,
     MAX_REPEAT,
     MAX_SEATS,
     MAX_SECONDS,
+    MAX_SQUARE_SIDE,
     MAX_TABLE_ROWS,
     MAX_TABLES,
     MAX_TEXT_ANSWER,
+    MAX_TRACK,
     MAX_VALUES,
+    MIN_HEX_RADIUS,
     MIN_PLAYERS,
     MIN_SECONDS,
+    MIN_SQUARE_SIDE,
+    MIN_TRACK,
     VISIBILITIES,
 )
 from .parts import field_where
@@ -85,6 +94,17 @@ SCHEMA: dict[str, Any] = {
             "rows": {"type": "array", "maxItems": MAX_TABLE_ROWS,
                      "items": {"type": "array", "items": {"type": ["string", "integer", "null"]}}},
         }, ("columns", "rows")),
+        "boards": _items(MAX_BOARDS, {
+            "key": _KEY, "label": _TEXT, "shape": {"enum": list(BOARD_SHAPES)},
+            "size": {"type": "integer", "minimum": MIN_SQUARE_SIDE, "maximum": MAX_SQUARE_SIDE},
+            "columns": {"type": "integer", "minimum": MIN_SQUARE_SIDE, "maximum": MAX_SQUARE_SIDE},
+            "rows": {"type": "integer", "minimum": MIN_SQUARE_SIDE, "maximum": MAX_SQUARE_SIDE},
+            "radius": {"type": "integer", "minimum": MIN_HEX_RADIUS, "maximum": MAX_HEX_RADIUS},
+            "length": {"type": "integer", "minimum": MIN_TRACK, "maximum": MAX_TRACK},
+            "visibility": {"enum": list(BOARD_VISIBILITIES)},
+            "groups": {"type": ["array", "null"], "maxItems": MAX_SEATS,
+                       "items": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_SEATS}}},
+        }, ("shape",)),
         "phases": _items(MAX_PHASES, {
             "key": _KEY, "name": _TEXT,
             "repeat": {"type": "integer", "minimum": 1, "maximum": MAX_REPEAT},
@@ -118,6 +138,8 @@ SCHEMA: dict[str, Any] = {
                 "min_choices": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_OPTIONS},
                 "max_choices": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_OPTIONS},
                 "max_from_counter": {"type": ["string", "null"]},
+                "board": {"type": ["string", "null"]},
+                "empty_only": {"type": ["boolean", "null"]},
             },
         },
     },
@@ -130,7 +152,7 @@ def _schema_validator() -> Draft202012Validator:
     return Draft202012Validator(SCHEMA)
 
 
-_PART_WORDS = {"format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules", "setup": "Set-up rules",
+_PART_WORDS = {"boards": "Boards", "format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules", "setup": "Set-up rules",
                "min_players": "Players", "max_players": "Players", "counters": "Counters", "tables": "Tables",
                "phases": "Phases"}
 _TYPE_WORDS = {"string": "a text", "integer": "a whole number", "array": "a list", "object": "an object",
@@ -151,7 +173,7 @@ def _where(doc: Any, path: list[Any]) -> str:
         return ""
     head = path[0]
     words = _PART_WORDS.get(str(head), str(head))
-    if len(path) < 2 or not isinstance(path[1], int) or head not in ("phases", "counters", "tables"):
+    if len(path) < 2 or not isinstance(path[1], int) or head not in ("phases", "counters", "tables", "boards"):
         return words
     items = doc.get(head) if isinstance(doc, dict) else None
     item = items[path[1]] if isinstance(items, list) and path[1] < len(items) else None

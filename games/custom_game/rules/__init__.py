@@ -26,6 +26,7 @@ from typing import Any
 from games.engines.protocol import State
 
 from . import wire
+from .board_rules import BoardRules
 from .checking import check_design_rules
 from .context import names_read, phase_context, setup_context, tables_of
 from .effects import Effects, plain
@@ -96,7 +97,8 @@ def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch
     effects = Effects(state, meter, setup=setup)
     tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
     library = Library(state["players"], tables, rng)
-    functions = {**library.functions(names), **effects.functions(names)}
+    boards = BoardRules(state, meter)
+    functions = {**library.functions(names), **effects.functions(names), **boards.functions(names)}
     program = Program(globals_, functions, meter, batch)
     values = dict(state.get("values", {}))
     part = where
@@ -115,9 +117,17 @@ def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch
             program.run_rules(source, "setup" if setup else label.removeprefix("the rules of "), f"the rules of {label}")
     except RuleError as exc:
         problem = exc.message + (f" at line {exc.line}" if exc.line else "")
-        return RulesOutcome(False, effects.ruling(), problem, part, exc.line, {**values, **effects.kept},
-                            effects.debug)
-    return RulesOutcome(True, effects.ruling(), None, "", None, {**values, **effects.kept}, effects.debug)
+        return RulesOutcome(False, _with_marks(effects.ruling(), boards), problem, part, exc.line,
+                            {**values, **effects.kept}, effects.debug)
+    return RulesOutcome(True, _with_marks(effects.ruling(), boards), None, "", None, {**values, **effects.kept},
+                        effects.debug)
+
+
+def _with_marks(ruling: dict[str, Any], boards: BoardRules) -> dict[str, Any]:
+    """The ruling with the run's board marks (``boards``), when it made any (RULES.md, "Boards")."""
+    if boards.marks:
+        ruling["boards"] = [{k: v for k, v in m.items() if k != "copy"} for m in boards.marks]
+    return ruling
 
 
 def _names(kind: str, state: State) -> frozenset[str]:

@@ -35,7 +35,7 @@ from .worker import Worker, WorkerStopped, new_worker
 CHECK_LIMITS = RuleLimits(steps=5_000, seconds=0.05, memory_mb=16, output_chars=300)
 #: The names a check reads (besides its functions); built from the player's view only.
 CHECK_NAMES = ("answer", "me", "players", "phase", "round", "phase_name", "counters", "mine", "garnets", "values",
-               "history", "my_past")
+               "history", "my_past", "boards")
 #: The library functions a check may call: none that draws from the seeded stream or reads a table.
 CHECK_LIBRARY = tuple(n for n in LIBRARY_NAMES if n not in RANDOM_NAMES and n not in TABLE_NAMES)
 CHECK_FUNCTIONS = (*CHECK_LIBRARY, "refuse")

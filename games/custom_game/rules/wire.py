@@ -30,6 +30,7 @@ import msgpack
 
 from games.engines.protocol import State
 
+from .board_rules import BOARD_NAMES
 from .library import RANDOM_NAMES
 
 #: How many designs a worker keeps (by the hash of their content).
@@ -100,8 +101,11 @@ def _entry(entry: dict[str, Any]) -> dict[str, Any]:
 def slim(state: State, names: frozenset[str]) -> dict[str, Any]:
     """Only what the rules that read ``names`` read and effects check, without the design."""
     history = state["history"] if "history" in names else state["history"][-1:]
-    return {"players": state["players"], "counters": state["counters"], "garnets": state["garnets"],
-            "values": state.get("values", {}), "history": [_entry(e) for e in history]}
+    out = {"players": state["players"], "counters": state["counters"], "garnets": state["garnets"],
+           "values": state.get("values", {}), "history": [_entry(e) for e in history]}
+    if state.get("boards") and not names.isdisjoint(BOARD_NAMES):  # the boards, for rules that name a board function
+        out["boards"] = state["boards"]
+    return out
 
 
 def draws(names: frozenset[str]) -> bool:
