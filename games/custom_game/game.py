@@ -115,8 +115,8 @@ class CustomGame(Engine):
             "counters": {p: {c["key"]: c["start"] for c in design["counters"]} for p in players},
             "number": 1, "open": None, "history": [], "ending": None,
         }
-        closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
-        phases.open_first(state)
+        opening = closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
+        phases.open_first(state, opening)
         return state
 
     def sample_config(self, players: list[str], rng: random.Random) -> dict[str, Any]:

@@ -29,7 +29,7 @@ _ANSWER_FNS = {"count": 1, "total": 1, "lowest": 1, "highest": 1, "numbers": 1, 
                "highest_unique": 1, "lowest_unique": 1, "plurality": 1, "majority": 1}
 
 
-_NOT_IN_SETUP = ("garnet", "reveal", "goto", "end")
+_NOT_IN_SETUP = ("garnet", "reveal", "end")
 
 
 def _where(label: str, line: int | None) -> str:
@@ -177,6 +177,8 @@ class _Checker:
                                               f"(its columns: {', '.join(self.tables[consts[0]])})")
         if name == "goto" and args and consts[0] is not None:
             options = [v for v, _ in phase_ids.options(self.design)]
+            if self.phase is None:
+                options = [v for v in options if v != phase_ids.END]  # the set-up names what opens first
             if consts[0] not in options:
                 self.add(node.lineno, f"goto: “{consts[0]}” is not a phase and round of this game "
                                       f"({', '.join(options)})"[:300])
