@@ -115,7 +115,57 @@ def test_the_design_s_end_is_the_coded_end_on_every_kind_of_tie() -> None:
             assert mine.get("ec") == result["ec"] and "ec_decide" not in mine
         else:
             assert mine["ec_decide"] == {"candidates": pending["between"], "deciders": pending["deciders"]}
-        ranks = rank_by(PLAYERS, lambda p: (orbs[p], stars[p], bp[p]))
+        measure = {p: (orbs[p], stars[p], bp[p]) for p in PLAYERS}
+        ranks = rank_by(PLAYERS, measure.__getitem__)
         assert mine["placement"] == {p: ranks[p]["rank"] for p in PLAYERS}
         kinds.add((len(result["orb_winners"]), result["star_winner"] is None, pending is None))
     assert len(kinds) >= 6  # two-way and three-way orb ties, no star prize, EC decisions: all met
+
+
+# --- moves refused when they are sent, as the coded game refuses them ------------------------------------------
+def in_round_one() -> proof.DesignMatch:
+    """A match whose pregame has closed with the plan left blank (drawn): round 1 is open."""
+    match = proof.DesignMatch(design(), PLAYERS, {p: 3 for p in PLAYERS}, 3)
+    match.play({})
+    return match
+
+
+def refusal(match: proof.DesignMatch, player: str, answer: dict[str, Any]) -> tuple[str, str] | None:
+    from games.engines.protocol import SubmissionError
+
+    try:
+        match.engine.check(match.state, player, answer)
+    except SubmissionError as exc:
+        return exc.field, exc.message
+    return None
+
+
+def test_a_move_that_spends_more_bp_than_held_or_plays_a_card_twice_is_refused_when_sent() -> None:
+    match = in_round_one()
+    king = match.values()["kings"][0]
+    player = next(p for p in PLAYERS if p not in (king, match.values()["kings"][1]))
+    assert refusal(match, player, {"card": "3", "battle_bp": 60, "minigame_bp": 40}) is None
+    assert refusal(match, player, {"card": "3", "battle_bp": 60, "minigame_bp": 41}) == (
+        "minigame_bp", "You have 100 BP; battle and minigame BP together are 101.")
+    assert refusal(match, player, {"battle_bp": 60, "minigame_bp": 45, "buy": "5 BP for 3 garnets"}) is None
+    assert refusal(match, player, {"buy": "7 BP for 4 garnets"}) == ("buy", "7 BP cost 4 garnets and you have 3.")
+    match.play({player: {"card": "W4"}})
+    assert refusal(match, player, {"card": "W2"}) == ("card", "You have already played the wild card.")
+    assert refusal(match, player, {"card": "2"}) is None
+
+
+def test_only_the_next_kingwizard_plans_and_never_a_trap_on_the_garnet_or_big_battle_tile() -> None:
+    match = in_round_one()
+    kings, boards = match.values()["kings"], match.values()["boards"]
+    king, following = kings[0], kings[1]
+    other = next(p for p in PLAYERS if p not in (king, following))
+    assert refusal(match, other, {"group_a_1": king}) == (
+        "group_a_1", "Only the next round's Kingwizard names groups and traps.")
+    assert refusal(match, following, {"group_a_1": following})[0] == "group_a_1"
+    assert refusal(match, following, {"group_a_1": other, "group_b_2": other}) == (
+        "group_b_2", f"{other} is already placed: each player goes in one place.")
+    garnet = boards["B"].index("garnet") + 1
+    assert refusal(match, following, {"trap_b": garnet}) == (
+        "trap_b", f"Space {garnet} of board B is the Garnet tile: a trap cannot go there.")
+    assert refusal(match, king, {"card": "1"}) == ("card", "The Kingwizard plays no movement card this round.")
+    assert refusal(match, king, {"king_a": 1, "battle_bp_a": 50, "battle_bp_b": 50}) is None

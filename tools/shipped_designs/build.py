@@ -134,6 +134,10 @@ BLOB_TILES = [["+3", "+3 Orbs", 4], ["+5", "+5 Orbs", 2], ["-2", "-2 Orbs", 5], 
               ["+5bp", "+5 BP", 2], ["garnet", "Garnet", 1], ["battle", "Battle", 4], ["big", "Big Battle", 1]]
 BLOB_MONSTERS = [["A", "Limbs Banana", 7], ["A", "Grave Digger", 10], ["A", "Wavez Rider", 13],
                  ["B", "Psycho Knob", 5], ["B", "Purple Boba Cat", 10], ["B", "Peelbot", 15]]
+#: The values the checks of moves read (the kept values as they stand; the rules' keep() replaces them): the
+#: Kingwizard schedule and the boards (public), each player's cards left (a check reads only its own).
+BLOB_CHECKED = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
+                for name in ("kings", "boards", "cards")]
 #: The most BP a number field takes (100 to start, +5 BP tiles and purchases add a few).
 MAX_BP = 1000
 
@@ -163,7 +167,10 @@ def blob_party() -> dict[str, Any]:
         choice("buy", "Buy BP with garnets (one purchase a round)", ["5 BP for 3 garnets", "7 BP for 4 garnets"]),
         *blob_plan_fields("Next round's Kingwizard"),
     ]
-    pregame = {**phase("pregame", "Pregame", 1, blob_plan_fields("Kingwizard"), "bp_common", "bp_pregame")}
+    pregame = {**phase("pregame", "Pregame", 1, blob_plan_fields("Kingwizard"), "bp_common", "bp_pregame"),
+               "check": source("bp_check_plan", "bp_check_pregame"), "values": BLOB_CHECKED}
+    rounds = {**phase("round", "Round", 7, round_fields, "bp_common", "bp_round"),
+              "check": source("bp_check_plan", "bp_check_round"), "values": BLOB_CHECKED}
     return {
         "title": "Blob Party", "summary": "From the seed Blob Party (XNimus, MM for 7 players): Blobwizards race two "
                                           "looping boards for the most orbs or stars, each round under a Kingwizard.",
@@ -178,7 +185,7 @@ def blob_party() -> dict[str, Any]:
              "rows": BLOB_MONSTERS},
         ],
         "setup": source("bp_setup"),
-        "phases": [pregame, phase("round", "Round", 7, round_fields, "bp_common", "bp_round")],
+        "phases": [pregame, rounds],
     }
 
 
