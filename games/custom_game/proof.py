@@ -21,7 +21,7 @@ from typing import Any
 from games.custom_game.document.files import read_design_file
 from games.custom_game.fork_table import forks_rows
 from games.engines import runner
-from games.engines.protocol import Engine, Payload, State
+from games.engines.protocol import Engine, Payload, State, SubmissionError
 from games.engines.registry import get_engine
 
 CUSTOM = "custom-game"
@@ -405,7 +405,12 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
                                       f"the coded game for {list(spec.actors)}")
             return report
         state = runner.play_phase(coded, state, seed, moves).resolution.state
-        match.play(answers)
+        try:
+            match.play(answers)
+        except SubmissionError as exc:  # the design's check refuses a move the coded game accepted
+            report.differences.append(f"{spec.name}: the design refuses {exc.player}'s move, which the coded game "
+                                      f"accepts ({exc.field or 'the move'}: {exc.message})")
+            return report
     problem = match.waiting_for_host()
     if problem:
         report.problems.append(problem)

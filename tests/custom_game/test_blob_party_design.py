@@ -39,8 +39,8 @@ def test_the_proof_finds_a_wrong_monster_cost() -> None:
     doc = copy.deepcopy(design())
     monsters = next(t for t in doc["tables"] if t["key"] == "monsters")
     monsters["rows"] = [["A", "Grave Digger", 9] if row[1] == "Grave Digger" else row for row in monsters["rows"]]
-    summary = proof.run_proof(doc, "blob-party", 30, seed=21)
-    assert summary.agreed < 30
+    summary = proof.run_proof(doc, "blob-party", 20, seed=21)
+    assert summary.agreed < 20
 
 
 @pytest.mark.parametrize(("old", "new"), [
@@ -54,8 +54,18 @@ def test_the_proof_finds_a_round_rule_written_wrong(old: str, new: str) -> None:
     rounds = next(p for p in doc["phases"] if p["key"] == "round")
     assert old in rounds["rules"]
     rounds["rules"] = rounds["rules"].replace(old, new)
-    summary = proof.run_proof(doc, "blob-party", 30, seed=21)
-    assert summary.agreed < 30
+    summary = proof.run_proof(doc, "blob-party", 20, seed=21)
+    assert summary.agreed < 20
+
+
+def test_a_design_whose_check_refuses_a_move_the_coded_game_accepts_disagrees_and_says_so() -> None:
+    doc = copy.deepcopy(design())
+    rounds = next(p for p in doc["phases"] if p["key"] == "round")
+    rounds["check"] += '\nif n(answer["minigame_bp"]) > 5:\n    refuse("At most 5.")\n'
+    summary = proof.run_proof(doc, "blob-party", 3, seed=21)
+    assert summary.agreed < 3
+    report = "\n".join(summary.lines("blob-party"))
+    assert "the design refuses" in report and "At most 5." in report
 
 
 def test_a_layout_table_sets_both_boards_and_an_empty_one_shuffles_them_from_the_seed() -> None:
