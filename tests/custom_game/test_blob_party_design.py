@@ -179,3 +179,18 @@ def test_only_the_next_kingwizard_plans_and_never_a_trap_on_the_garnet_or_big_ba
         "trap_b", f"Space {garnet} of board B is the Garnet tile: a trap cannot go there.")
     assert refusal(match, king, {"card": "1"}) == ("card", "The Kingwizard plays no movement card this round.")
     assert refusal(match, king, {"king_a": 1, "battle_bp_a": 50, "battle_bp_b": 50}) is None
+
+
+def test_a_random_playout_leaks_no_secret_and_no_player_reads_the_boards_kept_state() -> None:
+    from games.custom_game import leaks
+    from games.custom_game.engine import ENGINE
+    from games.engines.protocol import SPECTATOR, Seat
+    from games.kit import testing as kit
+
+    play = kit.random_playout(ENGINE, 7, players=PLAYERS, config={"design": design()})
+    assert kit.check_no_view_leaks(play, leaks.secret_paths, every=2) > 0
+    kit.check_replays_the_same(play)
+    final = play.final
+    assert final["values"]["traps"] is not None and final["ending"] is not None
+    for viewer in (SPECTATOR, Seat(PLAYERS[0])):  # trap owners, cards left, rotations: named values
+        assert "garnet_tile" not in str(ENGINE.observer.view(final, viewer))
