@@ -108,10 +108,9 @@ def first_opening(state: State, ruling: dict[str, Any]) -> dict[str, Any]:
     """The set-up's ``goto``, checked as a ruling's ``next`` is: the phase and round that opens first, its actors
     (at least one player), form and length; ConfigError naming what is wrong."""
     try:
-        opening = rulings.check_opening(state, ruling)
+        return rulings.check_opening(state, ruling)
     except SubmissionError as exc:
         raise ConfigError("design", f"the match cannot start: the set-up's goto: {exc.message}") from None
-    return opening
 
 
 def prologue_lines(state: State) -> list[LogLine]:

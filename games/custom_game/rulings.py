@@ -136,7 +136,7 @@ def _garnets(state: State, value: Any) -> dict[str, int]:
     return {p: out[p] for p in players if p in out}
 
 
-def check_ruling(state: State, ruling: Payload) -> Payload:  # noqa: C901
+def check_ruling(state: State, ruling: Payload) -> Payload:
     """The normalized ruling, or SubmissionError naming the ruling field at fault."""
     if state["open"] is None or state["open"]["kind"] != "ruling":
         raise SubmissionError("", "no ruling is open: the host rules only when a phase has closed")
