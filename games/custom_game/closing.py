@@ -86,12 +86,14 @@ def _values_only(s: State, rng: random.Random) -> RulesOutcome:
     return run_phase_rules(bare, rng)
 
 
-def setup(state: State, rng: random.Random) -> None:
+def setup(state: State, rng: random.Random) -> dict[str, Any] | None:
     """Run the design's set-up rules on a new match's ``state`` (in place): counter changes, kept values and
-    the set-up's announcement and private messages (``state["prologue"]``); ConfigError when they fail."""
+    the set-up's announcement and private messages (``state["prologue"]``); ConfigError when they fail.
+
+    Returns what opens first when the set-up named it with ``goto`` (:func:`first_opening`), else None."""
     state["values"] = {}
     if not state["design"].get("setup", "").strip():
-        return
+        return None
     run = run_setup_rules(state, rng)
     if not run.ok:
         raise ConfigError("design", f"the match cannot start: {run.problem}")
@@ -105,6 +107,16 @@ def setup(state: State, rng: random.Random) -> None:
             raise ConfigError("design", f"the match cannot start: the set-up's {exc.message}") from None
     state["values"] = run.values
     state["prologue"] = {"announce": run.ruling["announce"], "private": dict(run.ruling["private"])}
+    return first_opening(state, run.ruling) if "next" in run.ruling else None
+
+
+def first_opening(state: State, ruling: dict[str, Any]) -> dict[str, Any]:
+    """The set-up's ``goto``, checked as a ruling's ``next`` is: the phase and round that opens first, its actors
+    (at least one player), form and length; ConfigError naming what is wrong."""
+    try:
+        return rulings.check_opening(state, ruling)
+    except SubmissionError as exc:
+        raise ConfigError("design", f"the match cannot start: the set-up's goto: {exc.message}") from None
 
 
 def prologue_lines(state: State) -> list[LogLine]:

@@ -121,8 +121,8 @@ class CustomGame(Engine):
         }
         if design.get("boards"):  # RULES.md, "Boards"
             state["boards"] = new_boards(design, players)
-        closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
-        phases.open_first(state)
+        opening = closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
+        phases.open_first(state, opening)
         return state
 
     def sample_config(self, players: list[str], rng: random.Random) -> dict[str, Any]:

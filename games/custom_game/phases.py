@@ -79,8 +79,24 @@ def open_round(state: State, phase: dict[str, Any], round_: int, actors: tuple[s
     }
 
 
-def open_first(state: State) -> None:
-    """The design's first phase, round 1, with its design's actors, form and length."""
+def open_named(state: State, opening: dict[str, Any]) -> tuple[str, ...]:
+    """Open what a checked ruling (or the set-up's ``goto``) names next: ``next`` a phase and round, maybe with
+    its ``actors``, ``fields`` and ``seconds``; the design's where not given. Returns who acts."""
+    phase, round_ = find(state["design"], opening["next"]) or (None, 0)
+    assert phase is not None  # checked
+    actors = tuple(opening.get("actors") or design_actors(phase, state["players"]))
+    fields = opening.get("fields") or [dict(f) for f in phase["fields"]]
+    seconds = opening["seconds"] if "seconds" in opening else phase["seconds"]
+    open_round(state, phase, round_, actors, fields, seconds)
+    return actors
+
+
+def open_first(state: State, opening: dict[str, Any] | None = None) -> None:
+    """The design's first phase, round 1, with its design's actors, form and length; or what the set-up's
+    ``goto`` named (``opening``, checked)."""
+    if opening is not None:
+        open_named(state, opening)
+        return
     first = state["design"]["phases"][0]
     open_round(state, first, 1, design_actors(first, state["players"]), list(first["fields"]), first["seconds"])
 

@@ -21,7 +21,7 @@ from typing import Any
 from games.custom_game.document.files import read_design_file
 from games.custom_game.fork_table import forks_rows
 from games.engines import runner
-from games.engines.protocol import Engine, Payload, State
+from games.engines.protocol import Engine, Payload, State, SubmissionError
 from games.engines.registry import get_engine
 
 CUSTOM = "custom-game"
@@ -249,6 +249,81 @@ class TrailTroubleAdapter(Adapter):
         )
 
 
+class BlobPartyAdapter(Adapter):
+    """Blob Party: the Kingwizard schedule and the boards the design's set-up draws (or reads from its layout
+    table, which half the matches fill with a layout drawn here) are the coded match's settings. Silence is exact
+    everywhere (the lowest card and 0s; a plan left blank is drawn from the same seeded stream by both)."""
+
+    slug = "blob-party"
+    seats = 7
+    BUY = {5: "5 BP for 3 garnets", 7: "7 BP for 4 garnets"}
+
+    def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
+        return {p: rng.choice([0, 0, 2, 3, 4, 5, 8]) for p in players}
+
+    def prepare(self, design: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
+        if rng.random() < 0.5:
+            return design, {}
+        tiles = next(t for t in design["tables"] if t["key"] == "tiles")
+        boards = []
+        for _ in "AB":
+            board = [row[0] for row in tiles["rows"] for _ in range(row[2])]
+            rng.shuffle(board)
+            boards.append(board)
+        rows = [[space, a, b] for space, (a, b) in enumerate(zip(*boards, strict=True), start=1)]
+        return {**design, "tables": [dict(t, rows=rows) if t["key"] == "layout" else t for t in design["tables"]]}, {}
+
+    def coded_config(self, config: dict[str, Any], match: DesignMatch) -> dict[str, Any]:
+        drawn = match.values()
+        return {**config, "kings": list(drawn["kings"]), "boards": {b: list(drawn["boards"][b]) for b in "AB"}}
+
+    def moves(self, engine: Engine, state: State, seed: int, rng: random.Random) -> dict[str, Payload]:
+        moves = super().moves(engine, state, seed, rng)
+        return {p: m for p, m in moves.items() if rng.random() >= 0.1}
+
+    def answers(self, state: State, player: str, payload: Payload) -> Payload:
+        if state["step"] == 0:
+            return _blob_plan(payload)
+        if state["step"] > 7:
+            return {"ec": payload.get("ec")}
+        out: Payload = {"minigame_bp": payload.get("minigame_bp", 0)}
+        if isinstance(payload.get("king"), dict):  # the Kingwizard: a 0/1 and battle BP for each board
+            for board in "AB":
+                out[f"king_{board.lower()}"] = payload["king"].get(board, 0)
+                out[f"battle_bp_{board.lower()}"] = payload.get("battle_bp", {}).get(board, 0)
+        else:
+            out["card"] = str(payload["card"]) if payload.get("card") is not None else None
+            out["king"] = payload.get("king", 0)
+            out["battle_bp"] = payload.get("battle_bp", 0)
+        if payload.get("buy"):
+            out["buy"] = self.BUY[payload["buy"]]
+        return {**out, **_blob_plan(payload.get("next") or {})}
+
+    def final(self, engine: Engine, state: State) -> Final:
+        outcome = engine.outcome(state)
+        assert outcome is not None
+        return Final(
+            counters={p: {"orbs": state["orbs"][p], "stars": state["stars"][p], "bp": state["bp"][p]}
+                      for p in state["players"]},
+            garnets=dict(state["garnets"]),
+            placement=dict(outcome.placement or {}),
+            tol={p: n for p, n in outcome.tol.items() if n},
+            ec=list(outcome.ec),
+        )
+
+
+def _blob_plan(plan: Payload) -> Payload:
+    """A coded Kingwizard's plan (``{"groups": {"A": [names]}, "traps": {"A": space}}``) as the design's fields."""
+    out: Payload = {}
+    for board, names in (plan.get("groups") or {}).items():
+        for place, name in enumerate(names, start=1):
+            if name:
+                out[f"group_{board.lower()}_{place}"] = name
+    for board, space in (plan.get("traps") or {}).items():
+        out[f"trap_{board.lower()}"] = space
+    return out
+
+
 #: An item of a drawn path: its text in the fork notation, and its kind and amount (:mod:`.fork_table`).
 Item = tuple[str, str, int]
 #: Free paths and paths with a cost, as the fork notation writes them (a proof draws forks from these).
@@ -290,6 +365,7 @@ def _kinds(path: list[Item]) -> list[tuple[str, int]]:
 ADAPTERS: dict[str, Callable[[], Adapter]] = {
     "rituals-gone-bad": RitualsGoneBadAdapter,
     "trail-trouble": TrailTroubleAdapter,
+    "blob-party": BlobPartyAdapter,
 }
 
 
@@ -329,7 +405,12 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
                                       f"the coded game for {list(spec.actors)}")
             return report
         state = runner.play_phase(coded, state, seed, moves).resolution.state
-        match.play(answers)
+        try:
+            match.play(answers)
+        except SubmissionError as exc:  # the design's check refuses a move the coded game accepted
+            report.differences.append(f"{spec.name}: the design refuses {exc.player}'s move, which the coded game "
+                                      f"accepts ({exc.field or 'the move'}: {exc.message})")
+            return report
     problem = match.waiting_for_host()
     if problem:
         report.problems.append(problem)

@@ -137,7 +137,7 @@ def _garnets(state: State, value: Any) -> dict[str, int]:
     return {p: out[p] for p in players if p in out}
 
 
-def check_ruling(state: State, ruling: Payload) -> Payload:  # noqa: C901
+def check_ruling(state: State, ruling: Payload) -> Payload:
     """The normalized ruling, or SubmissionError naming the ruling field at fault."""
     if state["open"] is None or state["open"]["kind"] != "ruling":
         raise SubmissionError("", "no ruling is open: the host rules only when a phase has closed")
@@ -174,11 +174,20 @@ def check_ruling(state: State, ruling: Payload) -> Payload:  # noqa: C901
     for key in END_KEYS:
         if ruling.get(key) not in (None, {}, []):
             raise SubmissionError(key, "only a ruling that ends the match sets this")
+    out.update(check_opening(state, {**ruling, "next": chosen}))
+    return out
+
+
+def check_opening(state: State, ruling: Payload) -> Payload:
+    """What opens next (``next`` a phase and round, not the end), with its ``actors``, ``fields`` and ``seconds``
+    when given, normalized: a ruling's, or the set-up's ``goto`` (what opens first)."""
+    design, players = state["design"], state["players"]
+    chosen = ruling.get("next")
     found = phases.find(design, chosen)
     if found is None:
         raise SubmissionError("next", f"{shown(chosen)} is not a phase of this game (or end)")
     phase, _round = found
-    out["next"] = chosen
+    out: Payload = {"next": chosen}
     if ruling.get("actors") is not None:
         out["actors"] = names.player_list(ruling["actors"], players, "actors", least=1)
     elif not phases.design_actors(phase, players):
@@ -250,12 +259,7 @@ def apply(s: State, ruling: Payload, rng: random.Random) -> Resolution:
         s["open"] = None
         ending.end(s, ruling, rng, log)
     else:
-        phase, round_ = phases.find(s["design"], ruling["next"]) or (None, 0)
-        assert phase is not None  # checked
-        actors = tuple(ruling.get("actors") or phases.design_actors(phase, s["players"]))
-        fields = ruling.get("fields") or [dict(f) for f in phase["fields"]]
-        seconds = ruling["seconds"] if "seconds" in ruling else phase["seconds"]
-        phases.open_round(s, phase, round_, actors, fields, seconds)
+        actors = phases.open_named(s, ruling)
         log.append(LogLine(f"{s['open']['name']} opens for {', '.join(actors)}.", PUBLIC))
     return Resolution(s, log, garnets)
 

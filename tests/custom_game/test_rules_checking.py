@@ -111,5 +111,12 @@ def test_rules_keep_their_line_numbers_and_refuse_control_characters() -> None:
 def test_an_amount_written_as_a_text_and_effects_the_setup_may_not_use_are_refused() -> None:
     messages = [m for _, _, m in _problems('add("ana", "points", "3")\ngarnet("ana", 1.5)')]
     assert messages == ["add: '3' is not a whole number", "garnet: 1.5 is not a whole number"]
-    setup = [p.message for p in check_design_rules(design(setup='goto("vote:1")'))]
-    assert setup == ["goto: the set-up rules cannot use goto (only a phase's rules can)"]
+    setup = [p.message for p in check_design_rules(design(setup='end()\ngarnet("ana", 1)'))]
+    assert setup == ["end: the set-up rules cannot use end (only a phase's rules can)",
+                     "garnet: the set-up rules cannot use garnet (only a phase's rules can)"]
+
+
+def test_the_setup_may_goto_the_phase_that_opens_first_but_never_the_end() -> None:
+    assert check_design_rules(design(setup='goto("vote:1", actors = [players[0]])')) == []
+    setup = [p.message for p in check_design_rules(design(setup='goto("end")'))]
+    assert setup == ["goto: “end” is not a phase and round of this game (bid:1, bid:2, vote:1)"]

@@ -139,6 +139,23 @@ def test_setup_rules_draw_from_the_seed_and_a_failing_setup_is_refused_at_start(
         start(design(setup='garnet("ana", 1)'))
 
 
+def test_the_setup_may_name_the_phase_that_opens_first_and_who_acts_in_it() -> None:
+    setup = 'leader = choice(players)\nkeep("leader", leader)\ngoto("bid:2", actors = [leader], seconds = 60)'
+    state = start(design(setup=setup))
+    leader = state["values"]["leader"]
+    assert state["open"]["actors"] == [leader] and state["open"]["round"] == 2 and state["open"]["seconds"] == 60
+    assert ENGINE.phase(state).actors == (leader,)
+    plain = start(design())
+    assert plain["open"]["actors"] == PLAYERS and plain["open"]["round"] == 1
+
+
+def test_a_setup_that_ends_the_match_or_names_no_actor_cannot_start() -> None:
+    with pytest.raises(ConfigError, match="the set-up rules cannot end the match"):
+        start(design(setup='goto("end")'))
+    with pytest.raises(ConfigError, match="cannot start: the set-up's goto"):
+        start(design(setup='goto("bid:1", actors = [])'))
+
+
 def test_named_values_are_worked_out_in_order_and_read_later() -> None:
     values = [{"name": "total", "formula": 'total(answers, "bid")'},
               {"name": "twice", "formula": 'values["total"] * 2'}]

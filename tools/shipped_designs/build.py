@@ -54,8 +54,8 @@ def choices(key: str, label: str, options: list[str], help_text: str = "") -> di
     return {"key": key, "label": label, "kind": "choices", "options": options, "default": [], "help": help_text}
 
 
-def number(key: str, label: str, lo: int, hi: int, help_text: str = "") -> dict:
-    return {"key": key, "label": label, "kind": "number", "min": lo, "max": hi, "default": None, "help": help_text}
+def number(key: str, label: str, lo: int, hi: int, help_text: str = "", default: int | None = None) -> dict:
+    return {"key": key, "label": label, "kind": "number", "min": lo, "max": hi, "default": default, "help": help_text}
 
 
 def counter(key: str, label: str, start: int, visibility: str) -> dict:
@@ -129,6 +129,66 @@ def trail_trouble() -> dict[str, Any]:
     }
 
 
+#: Blob Party's tiles on each board (the seed's list), and its monsters in rotation order.
+BLOB_TILES = [["+3", "+3 Orbs", 4], ["+5", "+5 Orbs", 2], ["-2", "-2 Orbs", 5], ["-5", "-5 Orbs", 1],
+              ["+5bp", "+5 BP", 2], ["garnet", "Garnet", 1], ["battle", "Battle", 4], ["big", "Big Battle", 1]]
+BLOB_MONSTERS = [["A", "Limbs Banana", 7], ["A", "Grave Digger", 10], ["A", "Wavez Rider", 13],
+                 ["B", "Psycho Knob", 5], ["B", "Purple Boba Cat", 10], ["B", "Peelbot", 15]]
+#: The values the checks of moves read (the kept values as they stand; the rules' keep() replaces them): the
+#: Kingwizard schedule and the boards (public), each player's cards left (a check reads only its own).
+BLOB_CHECKED = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
+                for name in ("kings", "boards", "cards")]
+#: The most BP a number field takes (100 to start, +5 BP tiles and purchases add a few).
+MAX_BP = 1000
+
+
+def blob_plan_fields(whose: str) -> list[dict]:
+    """The Kingwizard's plan: three places a board in turn order and a trap space a board (blank: drawn)."""
+    return [
+        *[player(f"group_{board.lower()}_{place}", f"{whose}: board {board}, {('2nd', '3rd', '4th')[place - 1]} to move",
+                 "Blank: drawn at random from the players not named.") for board in "AB" for place in (1, 2, 3)],
+        *[number(f"trap_{board.lower()}", f"{whose}: trap space on board {board}", 1, 20,
+                 "Not the Garnet or Big Battle tile. Blank: drawn at random.") for board in "AB"],
+    ]
+
+
+def blob_party() -> dict[str, Any]:
+    cards = ["1", "2", "3", "4", "5", *[f"W{n}" for n in range(1, 6)]]
+    round_fields = [
+        choice("card", "Your movement card (not the Kingwizard)", cards,
+               "W1-W5: the wild card as that number. No card, or one already played: your lowest card."),
+        number("king", "Your 0 or 1 for the Kingwizard's movement on your board", 0, 1, default=0),
+        number("king_a", "Kingwizard: your 0 or 1 on board A", 0, 1, default=0),
+        number("king_b", "Kingwizard: your 0 or 1 on board B", 0, 1, default=0),
+        number("battle_bp", "BP set aside for battles (not the Kingwizard)", 0, MAX_BP, default=0),
+        number("battle_bp_a", "Kingwizard: BP set aside for battles on board A", 0, MAX_BP, default=0),
+        number("battle_bp_b", "Kingwizard: BP set aside for battles on board B", 0, MAX_BP, default=0),
+        number("minigame_bp", "BP bid in the minigame", 0, MAX_BP, default=0),
+        choice("buy", "Buy BP with garnets (one purchase a round)", ["5 BP for 3 garnets", "7 BP for 4 garnets"]),
+        *blob_plan_fields("Next round's Kingwizard"),
+    ]
+    pregame = {**phase("pregame", "Pregame", 1, blob_plan_fields("Kingwizard"), "bp_common", "bp_pregame"),
+               "check": source("bp_check_plan", "bp_check_pregame"), "values": BLOB_CHECKED}
+    rounds = {**phase("round", "Round", 7, round_fields, "bp_common", "bp_round"),
+              "check": source("bp_check_plan", "bp_check_round"), "values": BLOB_CHECKED}
+    return {
+        "title": "Blob Party", "summary": "From the seed Blob Party (XNimus, MM for 7 players): Blobwizards race two "
+                                          "looping boards for the most orbs or stars, each round under a Kingwizard.",
+        "rules": prose("bp_rules"), "min_players": 7, "max_players": 7,
+        "counters": [counter("orbs", "Orbs", 15, "public"), counter("stars", "Stars", 0, "public"),
+                     counter("bp", "BP", 100, "private")],
+        "tables": [
+            {"key": "tiles", "label": "Tiles on each board", "columns": ["tile", "label", "count"], "rows": BLOB_TILES},
+            {"key": "layout", "label": "Board layouts, space 1 first (empty: shuffled)", "columns": ["space", "a", "b"],
+             "rows": []},
+            {"key": "monsters", "label": "Monsters, in rotation order", "columns": ["board", "name", "cost"],
+             "rows": BLOB_MONSTERS},
+        ],
+        "setup": source("bp_setup"),
+        "phases": [pregame, rounds],
+    }
+
+
 def highest_unique_bid() -> dict[str, Any]:
     return {
         "title": "Highest Unique Bid", "summary": "Blob Party's minigame on its own: the highest bid nobody else "
@@ -163,6 +223,7 @@ def majority_vote_elimination() -> dict[str, Any]:
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
     "trail-trouble": trail_trouble,
+    "blob-party": blob_party,
     "highest-unique-bid": highest_unique_bid,
     "sealed-bid-auction": sealed_bid_auction,
     "majority-vote-elimination": majority_vote_elimination,

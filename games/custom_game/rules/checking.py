@@ -30,7 +30,7 @@ _ANSWER_FNS = {"count": 1, "total": 1, "lowest": 1, "highest": 1, "numbers": 1, 
                "highest_unique": 1, "lowest_unique": 1, "plurality": 1, "majority": 1}
 
 
-_NOT_IN_SETUP = ("garnet", "reveal", "goto", "end")
+_NOT_IN_SETUP = ("garnet", "reveal", "end")
 
 
 def _where(label: str, line: int | None) -> str:
@@ -177,13 +177,18 @@ class _Checker:
                         self.add(node.lineno, f"lookup: “{col}” is not a column of {consts[0]} "
                                               f"(its columns: {', '.join(self.tables[consts[0]])})")
         if name == "goto" and args and consts[0] is not None:
-            options = [v for v, _ in phase_ids.options(self.design)]
-            if consts[0] not in options:
-                self.add(node.lineno, f"goto: “{consts[0]}” is not a phase and round of this game "
-                                      f"({', '.join(options)})"[:300])
+            self._goto(consts[0], node.lineno)
         if name == "range" and any(isinstance(a, ast.Constant) and isinstance(a.value, int)
                                    and abs(a.value) > MAX_RANGE for a in args):
             self.add(node.lineno, f"range: the rules may use at most {MAX_RANGE:,} numbers")
+
+    def _goto(self, target: str, line: int) -> None:
+        """A phase's goto names a phase and round or the end; the set-up's names what opens first (never the end)."""
+        options = [v for v, _ in phase_ids.options(self.design)]
+        if self.phase is None:
+            options = [v for v in options if v != phase_ids.END]
+        if target not in options:
+            self.add(line, f"goto: “{target}” is not a phase and round of this game ({', '.join(options)})"[:300])
 
     def _option(self, key: str, node: ast.AST, line: int) -> None:
         field = self.fields.get(key)

@@ -186,9 +186,11 @@ class Effects:
 
     def e_goto(self, option: Any, actors: Any = None, fields: Any = None, seconds: Any = -1) -> None:
         """What opens next: a phase and round ``"bid:2"`` (default: the design's next), maybe with other
-        actors, another form, another length (None: until the host closes it); ``"end"`` ends."""
-        self._not_in_setup("goto")
+        actors, another form, another length (None: until the host closes it); ``"end"`` ends. In the set-up it
+        names what opens first (RULES.md, "What rules do"), never the end."""
         if option == phases.END:
+            if self.setup:
+                raise HostError("goto: the set-up rules cannot end the match (goto a phase and round to open first)")
             self.e_end()
             return
         if phases.find(self.design, option) is None:
