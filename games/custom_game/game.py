@@ -26,6 +26,7 @@ from typing import Any
 from games.custom_game.document.checks import validate_design
 from games.engines.design_problems import DesignError
 from games.engines.protocol import (
+    PUBLIC,
     ConfigError,
     Engine,
     Field,
@@ -43,7 +44,7 @@ from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, closing, ending, move_checks, phases, rulings, samples
+from . import actions, answers, closing, ending, move_checks, phases, rulings, samples, turns
 from .copies import fresh
 from .observer import CustomGameObserver
 
@@ -83,7 +84,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=20,
     phase_kinds=("main", "ruling", "decision"),
-    offers=Offers(host_rulings=True, decisions=True),
+    offers=Offers(host_rulings=True, decisions=True, actions=True, reserve=True),
     config=(ConfigField("design", "Game design", kind="design", required=True,
                         help="The game's phases, forms and counters, as designed on the site."),),
     ranking=Ranking(
@@ -115,6 +116,7 @@ class CustomGame(Engine):
             "counters": {p: {c["key"]: c["start"] for c in design["counters"]} for p in players},
             "number": 1, "open": None, "history": [], "ending": None,
         }
+        turns.start_reserves(state)  # live turns: each player's reserve time (turns.py)
         closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
         phases.open_first(state)
         return state
@@ -162,6 +164,8 @@ class CustomGame(Engine):
             return Resolution(s, log)
         fields = current["fields"]
         subs = {p: submissions.get(p) or move_checks.default_for(state, p) for p in current["actors"]}
+        for p in turns.passed(state):  # timed out on a turn whose timeout passes: no answer at all
+            subs[p] = {**{f["key"]: answers.empty(f) for f in fields}, answers.DEFAULT_MARK: True}
         entry = {
             "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
             "actors": list(current["actors"]), "fields": fields,
@@ -169,8 +173,33 @@ class CustomGame(Engine):
             "defaulted": [p for p in current["actors"] if answers.is_default(subs[p])],
             "revealed": False, "ruling": None, "private": {},
         }
+        if current.get("actions"):  # the phase's actions, in arrival order (actions.py)
+            entry["actions"] = current["actions"]
         s["history"].append(entry)
         return closing.close(s, entry, rng, log)
+
+    # --- actions and live turns (actions.py, turns.py) ------------------------
+    def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
+        """An action, taken at once: checked, its rules run, applied and recorded in order."""
+        return actions.take(state, player, payload)
+
+    def bot_action(self, state: State, player: str, rng: random.Random) -> Payload | None:
+        return actions.bot_action(state, player, rng)
+
+    def spend_reserve(self, state: State, player: str, seconds: float) -> Resolution:
+        """Reserve time used on a live turn; at zero the turn's timeout rule applies (turns.py)."""
+        return turns.spend(state, player, seconds)
+
+    def concede(self, state: State, player: str) -> Resolution:
+        """A player who gives up loses the match, as a timeout whose rule is a loss."""
+        s = fresh(state)
+        log = [LogLine(f"{player} concedes.", PUBLIC)]
+        placement = {p: 1 for p in s["players"] if p != player} | {player: len(s["players"])}
+        s["number"] += 1
+        s["open"] = None
+        ending.end(s, {"next": "end", "placement": placement, "tol": {}, "ec": []},
+                   rng_for(s["seed"], s["number"], "concede"), log)
+        return Resolution(s, log)
 
     # --- the host's rulings --------------------------------------------------
     def ruling_form(self, state: State) -> RulingForm:

@@ -21,6 +21,7 @@ from typing import Any
 from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
+from . import actions as action_parts  # moves that take effect at once, live turns: their parts of the design
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from .contents import check_counters, check_phase, check_tables
 from .limits import DESIGN_FORMAT, MAX_NUMBER, MAX_PHASES, MAX_RULES, MAX_SEATS, MAX_SUMMARY, MAX_TITLE, MIN_PLAYERS
@@ -97,6 +98,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
                                  most=MAX_PHASES, label="name", numbered=True,
                                  needed="a design needs at least one phase")]
     move_check_parts.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
+    reserve = action_parts.reserve_of(doc, problems)  # live turns' reserve time
     problems = with_schema(problems, first)
     if problems:
         raise DesignError(problems)
@@ -105,6 +107,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "min_players": low, "max_players": high, "counters": counters, "tables": tables, "setup": setup,
         "phases": phases,
         **({"talk": False} if doc.get("talk") is False else {}),  # "no press": the design turns talk off
+        **({"reserve": reserve} if reserve else {}),  # live turns' reserve time
     }
 
 
