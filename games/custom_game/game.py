@@ -164,8 +164,16 @@ class CustomGame(Engine):
             return Resolution(s, log)
         fields = current["fields"]
         subs = {p: submissions.get(p) or move_checks.default_for(state, p) for p in current["actors"]}
-        for p in turns.passed(state):  # timed out on a turn whose timeout passes: no answer at all
-            subs[p] = {**{f["key"]: answers.empty(f) for f in fields}, answers.DEFAULT_MARK: True}
+        out = turns.timed_out(state, subs)  # a live turn's missing moves: the design's timeout rule (turns.py)
+        timeout = (turns.turn_of(state) or {}).get("timeout")
+        if out and timeout == "loss":
+            return turns.lose_on_time(s, out, log)
+        for p in out:
+            log.append(LogLine(f"{p} ran out of time in {current['name']}: "
+                               + ("their turn is passed." if timeout == "pass" else "their move is the default."),
+                               PUBLIC))
+            if timeout == "pass":  # no answer at all
+                subs[p] = {**{f["key"]: answers.empty(f) for f in fields}, answers.DEFAULT_MARK: True}
         entry = {
             "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
             "actors": list(current["actors"]), "fields": fields,

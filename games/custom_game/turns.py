@@ -21,6 +21,7 @@ from typing import Any
 from games.engines.protocol import PUBLIC, LogLine, Resolution, State, rng_for
 
 from . import ending
+from .answers import DEFAULT_MARK, is_default
 from .copies import fresh
 
 #: A timed-out player's reserve is at zero; this is how close to zero counts as out.
@@ -60,34 +61,33 @@ def reserve_left(state: State, player: str) -> float:
 
 
 def spend(state: State, player: str, seconds: float) -> Resolution:
-    """Take ``seconds`` off ``player``'s reserve; at zero the open turn's ``timeout`` rule applies."""
+    """Take ``seconds`` off ``player``'s reserve (never below zero). What a timeout does is ruled when the turn
+    closes (:func:`timed_out`), from the moves alone, so that a replay rules the same."""
     s = fresh(state)
-    if "reserve" not in s:
-        return Resolution(s, [])
-    left = max(0.0, reserve_left(s, player) - max(0.0, float(seconds)))
-    s["reserve"][player] = round(left, 3)
-    log: list[LogLine] = []
-    turn = turn_of(s)
-    if left > EPSILON or turn is None or player not in s["open"]["actors"]:
-        return Resolution(s, log)
-    s["reserve"][player] = 0.0
-    timeout = turn["timeout"]
+    if "reserve" in s:
+        left = max(0.0, reserve_left(s, player) - max(0.0, float(seconds)))
+        s["reserve"][player] = 0.0 if left <= EPSILON else round(left, 3)
+    return Resolution(s, [])
+
+
+def timed_out(state: State, submissions: dict[str, Any]) -> list[str]:
+    """The actors of the closing live turn who sent no move: a live turn closes early only when every actor has
+    moved, so a missing move at its close is a timeout (none when an action ended the phase)."""
+    current = state["open"]
+    if turn_of(state) is None or current.get("closing"):
+        return []
+    return [p for p in current["actors"] if is_default(submissions.get(p) or {DEFAULT_MARK: True})]
+
+
+def lose_on_time(s: State, out: list[str], log: list[LogLine]) -> Resolution:
+    """The turn's timeout is a loss: whoever timed out loses the match at once (placed last, together), the others
+    placed by the end's usual rule (public counters, then the seed); the turn is not played."""
     name = s["open"]["name"]
-    if timeout == "loss":
+    for player in out:
         log.append(LogLine(f"{player} ran out of time in {name} and loses the match.", PUBLIC))
-        placement = {p: 1 for p in s["players"] if p != player} | {player: len(s["players"])}  # the rest tie: counters
-        s["number"] += 1
-        s["open"] = None
-        ending.end(s, {"next": "end", "placement": placement, "tol": {}, "ec": []},
-                   rng_for(s["seed"], s["number"], "timeout"), log)
-    elif timeout == "pass":
-        s["open"].setdefault("passed", []).append(player)
-        log.append(LogLine(f"{player} ran out of time in {name}: their turn is passed.", PUBLIC))
-    else:
-        log.append(LogLine(f"{player} ran out of time in {name}: their move is the default.", PUBLIC))
+    placement = {p: 1 for p in s["players"] if p not in out} | {p: len(s["players"]) for p in out}
+    s["number"] += 1
+    s["open"] = None
+    ending.end(s, {"next": "end", "placement": placement, "tol": {}, "ec": []},
+               rng_for(s["seed"], s["number"], "timeout"), log)
     return Resolution(s, log)
-
-
-def passed(state: State) -> list[str]:
-    """The players whose turn is passed (they timed out, and the turn's timeout rule is ``pass``)."""
-    return list((state["open"] or {}).get("passed", []))
