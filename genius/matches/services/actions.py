@@ -31,6 +31,7 @@ from genius.matches.services.logs import write_log
 from genius.matches.services.resolution import resolve_locked
 from genius.matches.services.submitting import lock_open_phase
 
+TOO_LATE = "Too late: that phase is over; nothing was applied. The page shows the phase now open."
 #: An action's payload is at most this many characters of JSON (a claim is a few dozen).
 MAX_ACTION_CHARS = 4_000
 
@@ -50,9 +51,14 @@ def take_action(seat: Seat, payload: Any, phase_number: int, *, now: datetime | 
     now = now or timezone.now()
     payload = _shape(payload)
     with transaction.atomic():
-        phase = lock_open_phase(seat, now)
+        try:
+            phase = lock_open_phase(seat, now)
+        except PhaseClosed:  # waited for the lock while the phase closed: the phase after it is not seen yet
+            if Phase.objects.filter(match_id=seat.match_id, number=phase_number, status=Phase.Status.RESOLVED).exists():
+                raise PhaseClosed(TOO_LATE) from None
+            raise
         if phase.number != phase_number:
-            raise PhaseClosed("Too late: that phase is over; nothing was applied. The page shows the phase now open.")
+            raise PhaseClosed(TOO_LATE)
         match = phase.match
         engine = engine_of(match.game)
         if not engine.spec.offers.actions:
