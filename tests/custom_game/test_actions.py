@@ -187,3 +187,16 @@ def test_a_design_with_a_bad_action_or_turn_is_refused_naming_the_phase(change, 
     with pytest.raises(DesignError) as caught:
         validate_design(doc)
     assert words in str(caught.value) and "Race" in str(caught.value)
+
+
+def test_an_actions_rules_and_check_are_read_when_the_design_is_saved_against_the_actions_own_fields():
+    from games.custom_game.tools import TOOLS
+
+    doc = design(CALL_DESIGN)
+    doc["phases"][0]["actions"][1]["rules"] = 'add(actors[0], "pts", answers[actors[0]]["byy"])'
+    doc["phases"][0]["actions"][1]["check"] = 'if answer["bi"] > 3:\n    refuse("no")'
+    found = {(p.part, p.message) for p in TOOLS.check_rules(validate_design(doc))}
+    assert ("phases.0.actions.1.rules", "“byy” is not a field of Race (its fields: by)") in found
+    assert any(part == "phases.0.actions.1.rules" and "“pts” is not a counter" in message for part, message in found)
+    assert ("phases.0.actions.1.check", "“bi” is not a field of Race (its fields: by)") in found
+    assert TOOLS.check_rules(validate_design(CALL_DESIGN)) == []
