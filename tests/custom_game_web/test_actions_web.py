@@ -234,3 +234,19 @@ def test_a_turn_lost_on_time_ends_the_match_when_the_design_says_so(db):
 
 def test_service_errors_are_value_errors_with_words():
     assert issubclass(PhaseClosed, ServiceError)
+
+
+@pytest.mark.django_db
+def test_the_replay_shows_each_phases_actions_in_order_to_those_who_may_see_them(client, race, make_user):
+    act(race, "cy", "raise", by=2)
+    act(race, "ana", "whisper", word="sésame")
+    act(race, "ben", "call")
+    url = reverse("match-replay", args=[race.pk]) + "?phase=1"
+    client.force_login(make_user("zed"))
+    seen = client.get(url).content.decode()
+    assert seen.index("cy: Raise (By: 2)") < seen.index("ben: Call")
+    assert "sésame" not in seen
+    client.force_login(race.seats.get(name="ana").user)
+    assert "ana: Whisper (Word: sésame)" in client.get(url).content.decode()
+    client.force_login(race.seats.get(name="ben").user)
+    assert "sésame" not in client.get(url).content.decode()
