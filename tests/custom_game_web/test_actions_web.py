@@ -250,3 +250,27 @@ def test_the_replay_shows_each_phases_actions_in_order_to_those_who_may_see_them
     assert "ana: Whisper (Word: sésame)" in client.get(url).content.decode()
     client.force_login(race.seats.get(name="ben").user)
     assert "sésame" not in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_bots_take_random_legal_actions_through_the_same_service_at_most_one_a_phase_each():
+    from genius.matches.services.bot_actions import take_bot_actions
+
+    users = make_users()
+    match = lifecycle.create_match(game=custom_slug(), title="Bots", seats_wanted=6, seed=3,
+                                   config={"design": design(CALL_DESIGN)}, phase_seconds=3600)
+    lifecycle.add_seat(match, user=users["ana"])
+    for n in range(5):
+        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
+    lifecycle.start_match(match.pk, now=T0)
+    taken = take_bot_actions(T0 + timedelta(seconds=2))
+    assert taken >= 1
+    rows = Submission.objects.filter(phase__match=match, kind=Submission.Kind.INSTANT)
+    assert rows.count() == taken and all(r.seat.is_bot for r in rows)
+    per_phase = [(r.phase_id, r.seat_id) for r in rows]
+    assert len(per_phase) == len(set(per_phase))  # one a bot a phase
+    first = match.phases.order_by("number").first()
+    if first.status == Phase.Status.OPEN:  # no bot called: a second tick adds nothing in this phase
+        take_bot_actions(T0 + timedelta(seconds=3))
+        assert Submission.objects.filter(phase=first, kind=Submission.Kind.INSTANT).count() == \
+            rows.filter(phase=first).count()
