@@ -33,7 +33,7 @@ def match_action(request: HttpRequest, pk: int) -> JsonResponse:
         return JsonResponse({"error": f"An action is at most {MAX_ACTION_CHARS:,} characters."}, status=400)
     try:
         payload = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested past the parser's depth
         return JsonResponse({"error": 'The action must be JSON, such as {"action": "call"}.', "field": "payload"},
                             status=400)
     try:

@@ -94,6 +94,8 @@ def test_an_action_after_the_deadline_or_while_paused_is_refused(race):
     ({"payload": '{"action": "whisper", "fields": {"word": "\\ud800"}}'}, 400, ""),
     ({"payload": '{"action": "call", "@everyone": 1}'}, 400, "An action is"),
     ({"payload": "[" * 5000}, 400, "at most"),
+    ({"payload": "[" * 3999}, 400, "must be JSON"),
+    ({"payload": '{"action": "call", "fields": ' * 300 + "{}" + "}" * 300}, 400, ""),
     ({}, 400, "must be JSON"),
     ({"phase": "abc", "payload": '{"action": "call"}'}, 400, "which phase"),
     ({"phase": "999", "payload": '{"action": "call"}'}, 409, "Too late"),
