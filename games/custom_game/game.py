@@ -26,6 +26,7 @@ from typing import Any
 from games.custom_game.document.checks import validate_design
 from games.engines.design_problems import DesignError
 from games.engines.protocol import (
+    PUBLIC,
     ConfigError,
     Engine,
     Field,
@@ -43,7 +44,7 @@ from games.engines.spec import ConfigField, GameSpec, Offers, PageParts, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, closing, ending, move_checks, phases, rulings, samples
+from . import actions, answers, closing, ending, move_checks, phases, rulings, samples, turns
 from .boards import cell_field
 from .boards.marks import new_boards
 from .boards.picker import cell_pictures
@@ -86,7 +87,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=20,
     phase_kinds=("main", "ruling", "decision"),
-    offers=Offers(host_rulings=True, decisions=True),
+    offers=Offers(host_rulings=True, decisions=True, actions=True, reserve=True),
     page=PageParts(scripts=("custom_game/cells.js",)),  # the cell field's picker (RULES.md, "Boards")
     config=(ConfigField("design", "Game design", kind="design", required=True,
                         help="The game's phases, forms and counters, as designed on the site."),),
@@ -121,6 +122,7 @@ class CustomGame(Engine):
         }
         if design.get("boards"):  # RULES.md, "Boards"
             state["boards"] = new_boards(design, players)
+        turns.start_reserves(state)  # live turns: each player's reserve time (turns.py)
         opening = closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
         phases.open_first(state, opening)
         return state
@@ -172,6 +174,16 @@ class CustomGame(Engine):
             return Resolution(s, log)
         fields = current["fields"]
         subs = {p: submissions.get(p) or move_checks.default_for(state, p) for p in current["actors"]}
+        out = turns.timed_out(state, subs)  # a live turn's missing moves: the design's timeout rule (turns.py)
+        timeout = (turns.turn_of(state) or {}).get("timeout")
+        if out and timeout == "loss":
+            return turns.lose_on_time(s, out, log)
+        for p in out:
+            log.append(LogLine(f"{p} ran out of time in {current['name']}: "
+                               + ("their turn is passed." if timeout == "pass" else "their move is the default."),
+                               PUBLIC))
+            if timeout == "pass":  # no answer at all
+                subs[p] = {**{f["key"]: answers.empty(f) for f in fields}, answers.DEFAULT_MARK: True}
         entry = {
             "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
             "actors": list(current["actors"]), "fields": fields,
@@ -179,8 +191,33 @@ class CustomGame(Engine):
             "defaulted": [p for p in current["actors"] if answers.is_default(subs[p])],
             "revealed": False, "ruling": None, "private": {},
         }
+        if current.get("actions"):  # the phase's actions, in arrival order (actions.py)
+            entry["actions"] = current["actions"]
         s["history"].append(entry)
         return closing.close(s, entry, rng, log)
+
+    # --- actions and live turns (actions.py, turns.py) ------------------------
+    def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
+        """An action, taken at once: checked, its rules run, applied and recorded in order."""
+        return actions.take(state, player, payload)
+
+    def bot_action(self, state: State, player: str, rng: random.Random) -> Payload | None:
+        return actions.bot_action(state, player, rng)
+
+    def spend_reserve(self, state: State, player: str, seconds: float) -> Resolution:
+        """Reserve time used on a live turn; at zero the turn's timeout rule applies (turns.py)."""
+        return turns.spend(state, player, seconds)
+
+    def concede(self, state: State, player: str) -> Resolution:
+        """A player who gives up loses the match, as a timeout whose rule is a loss."""
+        s = fresh(state)
+        log = [LogLine(f"{player} concedes.", PUBLIC)]
+        placement = {p: 1 for p in s["players"] if p != player} | {player: len(s["players"])}
+        s["number"] += 1
+        s["open"] = None
+        ending.end(s, {"next": "end", "placement": placement, "tol": {}, "ec": []},
+                   rng_for(s["seed"], s["number"], "concede"), log)
+        return Resolution(s, log)
 
     # --- the host's rulings --------------------------------------------------
     def ruling_form(self, state: State) -> RulingForm:

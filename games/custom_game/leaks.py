@@ -3,7 +3,8 @@
 A seat's wallet and its private counters; its answers (and whether they were defaults) until a ruling
 reveals that phase's answers; the host's (or the rules') private messages to it, the set-up's too, and
 those the rules propose to a host who has not yet published them; its vote in the EC decision; its copies of
-private boards (and of a group board whose group it is alone in: boards/seen.py).
+private boards (and of a group board whose group it is alone in: boards/seen.py); the fields of its actions
+that are not public (``"public": false``: only it and the host read them).
 """
 
 from __future__ import annotations
@@ -25,6 +26,13 @@ def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
         if player in entry["answers"]:
             paths.append(("history", i, "answers", player))
         paths += [("history", i, "defaulted", j) for j, name in enumerate(entry["defaulted"]) if name == player]
+    public = {(p["key"], a["key"]): a["public"] for p in state["design"]["phases"] for a in p.get("actions", [])}
+    for i, entry in enumerate(state["history"]):
+        paths += [("history", i, "actions", j, "fields") for j, taken in enumerate(entry.get("actions", []))
+                  if taken["by"] == player and not public[(entry["phase"], taken["action"])]]
+    if state["open"] is not None and state["open"].get("kind") == "main":
+        paths += [("open", "actions", j, "fields") for j, taken in enumerate(state["open"].get("actions", []))
+                  if taken["by"] == player and not public[(state["open"]["phase"], taken["action"])]]
     proposed = (state["open"] or {}).get("proposed") or {}
     if player in proposed.get("private", {}):
         paths.append(("open", "proposed", "private", player))

@@ -21,4 +21,7 @@ class CustomGameObserver(Observer):
 
     def player_state(self, state: State, player: str) -> dict[str, Any]:
         """MATCHFILE "players": the player's counters and wallet."""
-        return {"counters": dict(state["counters"][player]), "garnets": state["garnets"][player]}
+        out = {"counters": dict(state["counters"][player]), "garnets": state["garnets"][player]}
+        if "reserve" in state:  # a design with live turns (turns.py)
+            out["reserve_s"] = state["reserve"][player]
+        return out

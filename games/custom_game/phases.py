@@ -72,7 +72,10 @@ def design_actors(phase: dict[str, Any], players: list[str]) -> tuple[str, ...]:
 
 def open_round(state: State, phase: dict[str, Any], round_: int, actors: tuple[str, ...],
                fields: list[dict[str, Any]], seconds: int | None) -> None:
-    """Open a players' phase on ``state`` (a fresh copy)."""
+    """Open a players' phase on ``state`` (a fresh copy); a live phase whose turns rotate opens for one actor."""
+    turn = phase.get("turn")
+    if turn and turn["order"] == "rotate" and actors:  # RULES.md, "Turns and clocks": one actor a round, in turn
+        actors = (actors[(round_ - 1) % len(actors)],)
     state["open"] = {
         "kind": "main", "phase": phase["key"], "round": round_, "name": label(phase, round_),
         "actors": list(actors), "fields": fields, "seconds": seconds,
@@ -112,8 +115,13 @@ def spec(state: State) -> PhaseSpec | None:
     if current["kind"] == "decision":
         return PhaseSpec(number, DECISION_NAME, tuple(current["actors"]), "decision")
     seconds = current["seconds"]
+    closing = bool(current.get("closing"))  # an action ended it: the platform resolves it now
+    turn = next((p.get("turn") for p in state["design"]["phases"] if p["key"] == current["phase"]), None)
+    if turn:  # a live turn: its own clock, then reserve time (RULES.md, "Turns and clocks")
+        return PhaseSpec(number, current["name"], tuple(current["actors"]), "turn", seconds=float(turn["seconds"]),
+                         closing=closing)
     return PhaseSpec(number, current["name"], tuple(current["actors"]), "main",
-                     seconds=None if seconds is None else float(seconds), until_closed=seconds is None)
+                     seconds=None if seconds is None else float(seconds), until_closed=seconds is None, closing=closing)
 
 
 def ruled_entry(state: State) -> dict[str, Any]:

@@ -362,7 +362,34 @@ def _kinds(path: list[Item]) -> list[tuple[str, int]]:
     return [(kind, amount) for _, kind, amount in path]
 
 
+class BlackAndWhiteAdapter(Adapter):
+    """Black and White (a start, issue 40): seat 1 plays first in round 1 (the coded match's ``first`` setting); a
+    silent player's tile is the lowest they hold in both; no garnets (a Death Match brings none)."""
+
+    slug = "black-and-white"
+    seats = 2
+
+    def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
+        return {p: 0 for p in players}
+
+    def coded_config(self, config: dict[str, Any], match: DesignMatch) -> dict[str, Any]:
+        return {**config, "first": match.players[0]}
+
+    def moves(self, engine: Engine, state: State, seed: int, rng: random.Random) -> dict[str, Payload]:
+        return {p: m for p, m in super().moves(engine, state, seed, rng).items() if rng.random() >= 0.1}
+
+    def answers(self, state: State, player: str, payload: Payload) -> Payload:
+        return {"tile": payload.get("tile")}
+
+    def final(self, engine: Engine, state: State) -> Final:
+        outcome = engine.outcome(state)
+        assert outcome is not None
+        return Final(counters={p: {"points": state["points"][p]} for p in state["players"]},
+                     garnets={p: 0 for p in state["players"]}, placement=dict(outcome.placement or {}), tol={}, ec=[])
+
+
 ADAPTERS: dict[str, Callable[[], Adapter]] = {
+    "black-and-white": BlackAndWhiteAdapter,
     "rituals-gone-bad": RitualsGoneBadAdapter,
     "trail-trouble": TrailTroubleAdapter,
     "blob-party": BlobPartyAdapter,

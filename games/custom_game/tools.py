@@ -26,10 +26,16 @@ SHIPPED_DIR = Path(__file__).resolve().parent / "designs"
 
 
 def _check_problems(design: dict[str, Any]) -> list[Any]:
-    """The phases' checks when a move is sent (rules/check_run.py), as problems beside each check."""
-    return [problem for i, phase in enumerate(design["phases"]) if phase.get("check")
-            for problem in check_problems(phase["check"], phase, design, f"Phase {i + 1} “{phase['name']}”, check",
-                                          f"phases.{i}.check")]
+    """The phases' checks when a move is sent (rules/check_run.py), as problems beside each check; an action's
+    check reads the action's fields as a phase's check reads its form."""
+    found = [problem for i, phase in enumerate(design["phases"]) if phase.get("check")
+             for problem in check_problems(phase["check"], phase, design, f"Phase {i + 1} “{phase['name']}”, check",
+                                           f"phases.{i}.check")]
+    return found + [problem for i, phase in enumerate(design["phases"])
+                    for j, action in enumerate(phase.get("actions", [])) if action.get("check")
+                    for problem in check_problems(action["check"], {**phase, "fields": action["fields"]}, design,
+                                                  f"Phase {i + 1} “{phase['name']}”, action {action['label']}, check",
+                                                  f"phases.{i}.actions.{j}.check")]
 
 
 class CustomDesignTools:

@@ -181,6 +181,9 @@ def check_shape(doc: Any) -> dict[str, Any]:  # noqa: C901
             raise MatchFileError(f"house_bots names {shown(name)}, who is not a player")
     if doc.get("house_bots"):
         checked["house_bots"] = [p for p in players if p in set(doc["house_bots"])]
+    actions = check_actions(doc.get("actions", {}), players, len(phases))
+    if actions:
+        checked["actions"] = actions
     if "concede" in doc:
         concession = doc["concede"]
         if concession["player"] not in players:
@@ -189,6 +192,42 @@ def check_shape(doc: Any) -> dict[str, Any]:  # noqa: C901
             raise MatchFileError(f"concede names phase {concession['phase']}; the file has {len(phases)} phases")
         checked["concede"] = {"phase": concession["phase"], "player": concession["player"]}
     return checked
+
+
+def check_actions(raw: dict[str, Any], players: list[str], phase_count: int) -> dict[int, list[dict[str, Any]]]:
+    """The file's ``actions`` (games whose spec offers actions): phase number → the actions taken at once in that
+    phase, in the order they were applied, each ``{"player": name, ...the action}``."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    for key, taken in raw.items():
+        number = int(key)
+        if number > phase_count:
+            raise MatchFileError(f"actions names phase {number}; the file has {phase_count} phases")
+        for n, action in enumerate(taken, start=1):
+            name = action.get("player")
+            if name not in players:
+                raise MatchFileError(f"actions: action {n} names {shown(name)}, who is not a player", number)
+        out[number] = [dict(a) for a in taken]
+    return dict(sorted(out.items()))
+
+
+def take_actions(engine: Any, state: State, taken: list[dict[str, Any]], number: int, log: list[str]) -> State:
+    """Take the phase's actions again, in the file's order, before its moves are played (``actions``)."""
+    if taken and not engine.spec.offers.actions:
+        raise MatchFileError(f"actions: {engine.title} takes no actions", number)
+    for n, action in enumerate(taken, start=1):
+        player = action["player"]
+        payload = {k: v for k, v in action.items() if k != "player"}
+        try:
+            result = engine.instant(state, player, payload)
+        except SubmissionError as exc:
+            raise MatchFileError(f"action {n}: {exc.message}", number, player) from None
+        except EngineError as exc:
+            raise MatchFileError(f"action {n}: {exc}", number, player) from None
+        if result is None:
+            raise MatchFileError(f"action {n}: not an action of this phase", number, player)
+        state = result.state
+        log.extend(line.text for line in result.log)
+    return state
 
 
 def check_submissions(phase: dict[str, Any], players: list[str], number: int) -> None:
@@ -272,6 +311,7 @@ _EXPECTED = {
     "reserve_used": "reserve_used must be an object of phase number: {player: seconds from 0 to 86400}",
     "house_bots": "house_bots must be a list of seat names",
     "concede": "concede must be an object {\"phase\": number, \"player\": name}",
+    "actions": "actions must be an object of phase number: [{\"player\": name, ...the action}, ...]",
 }
 
 
@@ -303,6 +343,8 @@ def replay(
             raise MatchFileError("the match is already over; this phase is one too many", number)
         state = spend_reserve(engine, state, doc.get("reserve_used", {}).get(number, {}), number, log)
         state = concede(engine, state, doc.get("concede"), number, log)
+        if engine.phase(state) is not None:  # the actions taken at once in this phase, in order, then its moves
+            state = take_actions(engine, state, doc.get("actions", {}).get(number, []), number, log)
         if engine.phase(state) is None:  # a player ran out of time in this phase: it was never played
             played += 1
             if progress:

@@ -134,6 +134,9 @@ class PhaseSpec:
     ``seconds``: this phase's own length, overriding the match's length for its kind (None: the
     match's). ``until_closed``: no deadline; the phase stays open until the host closes it ("resolve
     now"). A ``ruling`` phase (the host's adjudication) has ``actors=()`` and is always until_closed.
+
+    ``closing``: an action taken at once has ended the phase (``Engine.instant``, when ``spec.offers.actions``):
+    the platform resolves it now, as at its deadline, and refuses any further action or move.
     """
 
     number: int
@@ -143,6 +146,7 @@ class PhaseSpec:
     optional: tuple[str, ...] = ()
     seconds: float | None = None
     until_closed: bool = False
+    closing: bool = False
 
     def may_submit(self, player: str) -> bool:
         """Whether ``player`` may send a move in this phase (an actor, or an optional submitter)."""
@@ -361,6 +365,10 @@ class Engine:
         """
         return None
 
+    def bot_action(self, state: State, player: str, rng: random.Random) -> Payload | None:
+        """A random legal action a bot takes at once now (``spec.offers.actions``), or None: it takes none."""
+        return None
+
     # --- optional capabilities (called only when ``spec.offers`` says so) -----
     def merge_instant(self, payload: Payload | None, instant_payload: Payload | None) -> Payload:
         """A move with the instant part of a submission folded back in, as a match file stores it.
@@ -485,6 +493,7 @@ class SpecError(TypeError):
 OFFER_METHODS: dict[str, tuple[str, ...]] = {
     "reserve": ("spend_reserve", "concede"),
     "instant_keys": ("instant", "merge_instant"),
+    "actions": ("instant", "bot_action"),
     "move_hints": ("legal_moves",),
     "host_rulings": ("ruling_form", "check_ruling", "rule", "bot_ruling"),
 }

@@ -76,6 +76,9 @@ class Offers:
     - ``host_rulings``: the game has ``ruling`` phases the host resolves by publishing a ruling
       (``Engine.ruling_form``, ``Engine.check_ruling``, ``Engine.rule``; ``runner.play_ruling``).
       Practice matches against bots are not offered for such games.
+    - ``actions``: a phase may take actions that take effect at once, each a whole payload of its own
+      (``Engine.instant``), resolved one by one in arrival order under the match's lock and recorded in order
+      (a match file's ``actions``); a phase they end says ``closing`` and is resolved at once.
     """
 
     live_clock: bool = False
@@ -87,6 +90,7 @@ class Offers:
     death_match_items: tuple[tuple[str, str], ...] = ()
     at_once_keys: tuple[str, ...] = ()
     host_rulings: bool = False
+    actions: bool = False
 
 
 @dataclass(frozen=True)

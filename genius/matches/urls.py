@@ -3,6 +3,7 @@
 from django.urls import path
 
 from genius.matches import (
+    action_views,
     concede_views,
     dm_views,
     hints_and_clock_json,
@@ -19,6 +20,7 @@ from genius.matches import (
 match_urlpatterns = [
     path("", views.match_detail, name="match"),
     path("submit/", views.match_submit, name="match-submit"),
+    path("action/", action_views.match_action, name="match-action"),
     path("join/", views.match_join, name="match-join"),
     path("leave/", lobby_views.leave, name="match-leave"),
     path("accept/", lobby_views.answer, {"action": "accept"}, name="match-accept"),

@@ -219,6 +219,31 @@ def majority_vote_elimination() -> dict[str, Any]:
     }
 
 
+def black_and_white() -> dict[str, Any]:
+    """The coded Black and White as a design (issue 40, a start): two live turns a round, the first player's tile
+    and the answer, each one player's; the tiles held are a named value each player's check reads its own of."""
+    tile = {"key": "tile", "label": "Tile", "kind": "number", "min": 0, "max": 8, "default": None,
+            "help": "One of your tiles left (0 to 8; even is black, odd is white). None: your lowest."}
+    check = ('if answer["tile"] != None and answer["tile"] not in values["tiles"][me]:\n'
+             '    refuse("You do not hold the %d tile." % answer["tile"], field="tile")')
+    turn = {"seconds": 60, "order": "together", "timeout": "default"}
+    return {
+        "title": "Black and White", "summary": "A Death Match for 2: nine tiles each, the higher number wins the "
+                                              "round; you see only colours.",
+        "rules": prose("bw_rules"), "min_players": 2, "max_players": 2, "reserve": 300,
+        "counters": [counter("points", "Points", 0, "public")],
+        "setup": source("bw_setup"),
+        "phases": [
+            {"key": "lead", "name": "Lead", "repeat": 9, "seconds": DAY, "actors": "seats", "seats": [1],
+             "fields": [tile], "close": "rules", "rules": source("bw_played", "bw_lead"), "check": check,
+             "values": [{"name": "tiles", "formula": 'values["tiles"]', "check_visible": True}], "turn": turn},
+            {"key": "answer", "name": "Answer", "repeat": 9, "seconds": DAY, "actors": "named",
+             "fields": [tile], "close": "rules", "rules": source("bw_played", "bw_answer"), "check": check,
+             "turn": turn},
+        ],
+    }
+
+
 #: File name -> builder.
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
@@ -227,6 +252,7 @@ DESIGNS = {
     "highest-unique-bid": highest_unique_bid,
     "sealed-bid-auction": sealed_bid_auction,
     "majority-vote-elimination": majority_vote_elimination,
+    "black-and-white": black_and_white,
 }
 
 

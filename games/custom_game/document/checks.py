@@ -21,6 +21,7 @@ from typing import Any
 from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
+from . import actions as action_parts  # moves that take effect at once, live turns: their parts of the design
 from . import boards as board_parts
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from .boards import check_boards
@@ -101,6 +102,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
     move_check_parts.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
     boards = check_boards(doc.get("boards"), max_players, problems)
     board_parts.cross_problems(phases, boards, problems)  # each cell field names a board
+    reserve = action_parts.reserve_of(doc, problems)  # live turns' reserve time
     problems = with_schema(problems, first)
     if problems:
         raise DesignError(problems)
@@ -110,6 +112,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "phases": phases,
         **({"boards": boards} if boards else {}),  # RULES.md, "Boards"
         **({"talk": False} if doc.get("talk") is False else {}),  # "no press": the design turns talk off
+        **({"reserve": reserve} if reserve else {}),  # live turns' reserve time
     }
 
 

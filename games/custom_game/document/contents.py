@@ -7,6 +7,7 @@ from typing import Any
 from games.engines.design_problems import Problem
 from games.kit.numbers import is_int, shown
 
+from . import actions as action_parts  # moves that take effect at once, live turns: their parts of the design
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from .fields import check_fields
 from .limits import (
@@ -172,4 +173,5 @@ def check_phase(item: Item, max_players: int, problems: list[Problem]) -> dict[s
     out["fields"] = fields
     out.update({"close": close, "rules": rules, "values": values})
     move_check_parts.phase_extras(found, out, where, at, problems)  # the check and the fallback
+    action_parts.phase_extras(found, out, where, at, problems)  # the actions and the live turn
     return out

@@ -34,7 +34,7 @@ from .library import TABLE_NAMES, Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
 from .worker import WORKER, Worker, WorkerStopped, new_worker
 
-__all__ = ["DEFAULT_LIMITS", "RuleError", "RuleLimits", "RulesOutcome", "Worker", "check_design_rules",
+__all__ = ["DEFAULT_LIMITS", "RuleError", "RuleLimits", "RulesOutcome", "Worker", "check_design_rules", "isolating",
            "limits_in_effect", "new_worker", "run_phase_rules", "run_setup_rules", "serve", "worker_in_effect"]
 
 
@@ -253,6 +253,11 @@ def limits_in_effect(limits: RuleLimits) -> Iterator[None]:
         yield
     finally:
         _CURRENT.pop()
+
+
+def isolating() -> bool:
+    """Whether rules run now in the rules worker (the limits in effect say so; ``limits_in_effect``)."""
+    return _CURRENT[-1].isolate
 
 
 def run_phase_rules(state: State, rng: random.Random, limits: RuleLimits | None = None) -> RulesOutcome:

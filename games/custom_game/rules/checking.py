@@ -257,6 +257,9 @@ def _programs(design: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, s
             yield phase, f"{where}, value {value['name']}", f"phases.{i}.values.{j}", value["formula"], value["name"]
         if phase.get("rules", "").strip():
             yield phase, f"{where}, rules", f"phases.{i}.rules", phase["rules"], phase["key"]
+        for j, action in enumerate(phase.get("actions", [])):  # an action's rules read its fields as a phase's
+            yield ({**phase, "fields": action["fields"]}, f"{where}, action {action['label']}",
+                   f"phases.{i}.actions.{j}.rules", action["rules"], f"{phase['key']}_{action['key']}")
 
 
 def _kept_names(design: dict[str, Any]) -> set[str] | None:

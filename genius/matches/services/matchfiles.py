@@ -14,7 +14,7 @@ from games.engines.runner import play_ruling
 from genius.accounts.names import lookalike_groups, seat_name_problem
 from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase, Submission
-from genius.matches.services import conceding, replays
+from genius.matches.services import actions, conceding, replays
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
 from genius.matches.services.logs import write_log
@@ -31,6 +31,9 @@ def export_match(match: Match) -> dict[str, Any]:
     if start is not None:
         garnets = {s.name: engine.observer.player_state(start.state, s.name).get("garnets", 0) for s in seats}
     phases = []
+    # A game whose actions take effect at once records them apart, in order (``actions``); others fold them in.
+    instants = Submission.objects.none() if engine.spec.offers.actions else Submission.objects.filter(
+        kind=Submission.Kind.INSTANT)
     reserve_used = _reserve_used(match, engine, [s.name for s in seats]) if engine.spec.offers.reserve else {}
     for phase in match.phases.filter(status=Phase.Status.RESOLVED).order_by("number"):
         if phase.kind == "ruling":  # the phase's object is the host's published ruling
@@ -40,7 +43,7 @@ def export_match(match: Match) -> dict[str, Any]:
         for sub in phase.submissions.filter(is_default=False).select_related("seat").order_by("submitted_at", "pk"):
             if sub.kind == Submission.Kind.MOVE:
                 entry[sub.seat.name] = {**entry.get(sub.seat.name, {}), **sub.payload}
-        for sub in phase.submissions.filter(kind=Submission.Kind.INSTANT).select_related("seat").order_by("pk"):
+        for sub in instants.filter(phase=phase).select_related("seat").order_by("pk"):
             base = entry.get(sub.seat.name, {})
             entry[sub.seat.name] = merge(base, sub.payload) if merge else {**base, **sub.payload}
         phases.append(dict(sorted(entry.items(), key=lambda kv: [s.name for s in seats].index(kv[0]))))
@@ -54,6 +57,9 @@ def export_match(match: Match) -> dict[str, Any]:
     }
     if reserve_used:
         doc["reserve_used"] = reserve_used
+    taken = actions.actions_in_order(match) if engine.spec.offers.actions else {}
+    if taken:
+        doc["actions"] = taken
     bots = house_bots.of(start.state) if start is not None else []
     if bots:
         doc["house_bots"] = bots
@@ -114,7 +120,8 @@ def import_match(
             if (doc.get("concede") or {}).get("phase") == number:  # conceded while this phase was open
                 _concede_from_file(match, number, doc["concede"]["player"])
                 break
-            _play_file_phase(match, number, submissions, doc.get("reserve_used", {}).get(number, {}))
+            _play_file_phase(match, number, submissions, doc.get("reserve_used", {}).get(number, {}),
+                             doc.get("actions", {}).get(number, []))
         match.refresh_from_db()
         return match
 
@@ -130,7 +137,8 @@ def _start_with_garnets(match: Match, garnets: dict[str, int], bots: list[str]) 
         match.snapshots.filter(phase_number=0).update(state=state)
 
 
-def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], reserve_used: dict[str, float]) -> None:
+def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], reserve_used: dict[str, float],
+                     taken: list[dict[str, Any]]) -> None:
     match.refresh_from_db()
     phase = match.phases.filter(status=Phase.Status.OPEN).order_by("-number").first()
     if phase is None:
@@ -140,6 +148,7 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
         _play_file_ruling(match, phase, number, submissions)
         return
     seats = {s.name: s for s in match.seats.all()}
+    _take_file_actions(match, phase, number, seats, taken)
     for name, payload in submissions.items():
         if not may_submit(match, phase, name):
             raise ServiceError(f"This match file is not valid: phase {number}, player {name}: does not act in {phase.name}.")
@@ -153,6 +162,20 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
         )
     _spend_file_reserve(match, phase, number, reserve_used)
     resolve_phase(phase.pk, force=True)
+
+
+def _take_file_actions(match: Match, phase: Phase, number: int, seats: dict[str, Any], taken: list[dict[str, Any]]) -> None:
+    """The phase's actions, taken again in the file's order before its moves (as replay takes them)."""
+    if taken and not engine_of(match.game).spec.offers.actions:
+        raise ServiceError(f"This match file is not valid: phase {number}: actions: this game takes no actions.")
+    for n, action in enumerate(taken, start=1):
+        name = action["player"]
+        payload = {k: v for k, v in action.items() if k != "player"}
+        try:
+            actions.apply_action(match, phase, seats[name], payload, phase.opened_at)
+        except ServiceError as exc:
+            raise ServiceError(f"This match file is not valid: phase {number}, player {name}: action {n}: "
+                               f"{exc.message}") from None
 
 
 def _concede_from_file(match: Match, number: int, player: str) -> None:

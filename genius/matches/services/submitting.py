@@ -507,3 +507,10 @@ def _changes_what_spectators_see(engine, before: dict, resolution) -> bool:
         return engine.observer.view(before, protocol.SPECTATOR) != engine.observer.view(resolution.state, protocol.SPECTATOR)
     except Exception:  # cannot tell: push to everyone, as any public change does
         return True
+
+
+def lock_open_phase(seat: Seat, now: datetime) -> Phase:
+    """The seat's open phase with its match (``phase.match``), both locked ``FOR UPDATE`` for the caller's
+    transaction (e.g. an action taken at once: ``services.actions``); refused once the phase's deadline passed,
+    while the match is paused, or when the seat does not act in it."""
+    return _lock_phase_for(seat, now)

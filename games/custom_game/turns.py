@@ -1,0 +1,93 @@
+"""Live turns and short clocks (RULES.md, "Turns and clocks").
+
+A design phase with a ``turn`` is played live: the platform's live-turn clock (as in the coded live games) gives
+each move ``turn["seconds"]`` (10 s at the least), then each waiting player's **reserve** (the design's
+``reserve``, seconds for the whole match; 0: none). A player whose reserve runs out has **timed out**, and the
+turn's ``timeout`` rule says what that means:
+
+- ``default``: their move is the form's default (or the phase's fallback), as for any missing move;
+- ``pass``: their move is no answer at all (every field empty), and they are among ``defaulted``;
+- ``loss``: they lose the match at once: placed last, the others placed by the public counters (the end's
+  usual tie rule), no Elimination Candidate; the turn is not played.
+
+``order`` ``rotate`` makes each round of the phase one player's turn, in seat order among the phase's actors
+(round 1 the first, round 2 the next, going round); ``together`` (the default) has every actor move in each turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.protocol import PUBLIC, LogLine, Resolution, State, rng_for
+
+from . import ending
+from .answers import DEFAULT_MARK, is_default
+from .copies import fresh
+
+#: A timed-out player's reserve is at zero; this is how close to zero counts as out.
+EPSILON = 0.001
+
+
+def uses_clock(design: dict[str, Any]) -> bool:
+    """Whether a design has live turns (then every player holds a reserve, maybe of 0 s)."""
+    return any("turn" in p for p in design["phases"])
+
+
+def start_reserves(state: State) -> None:
+    """Each player's reserve at the start of a match with live turns (in place)."""
+    if uses_clock(state["design"]):
+        state["reserve"] = {p: float(state["design"].get("reserve", 0)) for p in state["players"]}
+
+
+def turn_of(state: State) -> dict[str, Any] | None:
+    """The open phase's live turn (``None``: the open phase is not live)."""
+    current = state["open"]
+    if current is None or current.get("kind") != "main":
+        return None
+    phase = next(p for p in state["design"]["phases"] if p["key"] == current["phase"])
+    return phase.get("turn")
+
+
+def turn_actors(phase: dict[str, Any], round_: int, actors: tuple[str, ...]) -> tuple[str, ...]:
+    """Who moves in this round of a live phase: every actor, or (``rotate``) one of them in turn."""
+    turn = phase.get("turn")
+    if not turn or turn["order"] != "rotate" or not actors:
+        return actors
+    return (actors[(round_ - 1) % len(actors)],)
+
+
+def reserve_left(state: State, player: str) -> float:
+    return float(state.get("reserve", {}).get(player, 0.0))
+
+
+def spend(state: State, player: str, seconds: float) -> Resolution:
+    """Take ``seconds`` off ``player``'s reserve (never below zero). What a timeout does is ruled when the turn
+    closes (:func:`timed_out`), from the moves alone, so that a replay rules the same."""
+    s = fresh(state)
+    if "reserve" in s:
+        left = max(0.0, reserve_left(s, player) - max(0.0, float(seconds)))
+        s["reserve"][player] = 0.0 if left <= EPSILON else round(left, 3)
+    return Resolution(s, [])
+
+
+def timed_out(state: State, submissions: dict[str, Any]) -> list[str]:
+    """The actors of the closing live turn who sent no move: a live turn closes early only when every actor has
+    moved, so a missing move at its close is a timeout (none when an action ended the phase)."""
+    current = state["open"]
+    if turn_of(state) is None or current.get("closing"):
+        return []
+    return [p for p in current["actors"] if is_default(submissions.get(p) or {DEFAULT_MARK: True})]
+
+
+def lose_on_time(s: State, out: list[str], log: list[LogLine]) -> Resolution:
+    """The turn's timeout is a loss: whoever timed out loses the match at once (placed last, together), the others
+    placed by the end's usual rule (public counters, then the seed); the turn is not played."""
+    name = s["open"]["name"]
+    for player in out:
+        log.append(LogLine(f"{player} ran out of time in {name} and loses the match.", PUBLIC))
+    placement = {p: 1 for p in s["players"] if p not in out} | {p: len(s["players"]) for p in out}
+    s["number"] += 1
+    s["open"] = None
+    ending.end(s, {"next": "end", "placement": placement, "tol": {}, "ec": []},
+               rng_for(s["seed"], s["number"], "timeout"), log)
+    return Resolution(s, log)
