@@ -43,7 +43,7 @@ from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, closing, ending, move_checks, phases, rulings, samples
+from . import answers, closing, ending, move_checks, phases, rulings, samples, seat_forms
 from .copies import fresh
 from .observer import CustomGameObserver
 
@@ -117,6 +117,7 @@ class CustomGame(Engine):
         }
         closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
         phases.open_first(state)
+        seat_forms.open_seats(state, design["phases"][0].get("forms"))  # a form for each player
         return state
 
     def sample_config(self, players: list[str], rng: random.Random) -> dict[str, Any]:
@@ -136,7 +137,7 @@ class CustomGame(Engine):
         open_phase_for(self, state, player, payload)
         if state["open"]["kind"] == "decision":
             return ending.check_vote(state, payload)
-        checked = answers.check(state["open"]["fields"], state["players"], payload)
+        checked = answers.check(phases.fields_for(state, player), state["players"], payload)  # the seat's own form
         return move_checks.check_move(state, player, checked)  # the phase's limits and check (move_checks.py)
 
     def default(self, state: State, player: str, rng: random.Random) -> Payload:
@@ -160,12 +161,12 @@ class CustomGame(Engine):
         if current["kind"] == "decision":
             ending.decide(s, submissions, rng, log)
             return Resolution(s, log)
-        fields = current["fields"]
         subs = {p: submissions.get(p) or move_checks.default_for(state, p) for p in current["actors"]}
         entry = {
             "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
-            "actors": list(current["actors"]), "fields": fields,
-            "answers": {p: answers.answers_of(subs[p], fields) for p in current["actors"]},
+            "actors": list(current["actors"]), "fields": current["fields"],
+            # each seat's answers under its own form's field keys (RULES.md, "A form for each player")
+            "answers": {p: answers.answers_of(subs[p], phases.fields_for(state, p)) for p in current["actors"]},
             "defaulted": [p for p in current["actors"] if answers.is_default(subs[p])],
             "revealed": False, "ruling": None, "private": {},
         }
@@ -229,7 +230,7 @@ class CustomGame(Engine):
             return []
         if current["kind"] == "decision":
             return [Field("ec", "Elimination Candidate", "choice", tuple((p, p) for p in current["between"]))]
-        return answers.form_fields(current["fields"], state["players"])
+        return answers.form_fields(phases.fields_for(state, player), state["players"])
 
     def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
         current = state["open"]
@@ -240,7 +241,7 @@ class CustomGame(Engine):
             if isinstance(value, list):
                 value = value[-1] if value else None
             return {"ec": value}
-        return answers.parse_form(current["fields"], state["players"], data)
+        return answers.parse_form(phases.fields_for(state, player), state["players"], data)
 
     def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
         current = state["open"]
@@ -248,7 +249,7 @@ class CustomGame(Engine):
             return {}
         if current["kind"] == "decision":
             return {"ec": payload.get("ec")}
-        return answers.form_initial(current["fields"], payload)
+        return answers.form_initial(phases.fields_for(state, player), payload)
 
 
 def _md(text: str) -> str:

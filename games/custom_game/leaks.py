@@ -2,7 +2,8 @@
 
 A seat's wallet and its private counters; its answers (and whether they were defaults) until a ruling
 reveals that phase's answers; the host's (or the rules') private messages to it, the set-up's too, and
-those the rules propose to a host who has not yet published them; its vote in the EC decision.
+those the rules propose to a host who has not yet published them; its vote in the EC decision; which form it
+answers in the open phase, and its own options there.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
         if player in entry["answers"]:
             paths.append(("history", i, "answers", player))
         paths += [("history", i, "defaulted", j) for j, name in enumerate(entry["defaulted"]) if name == player]
+    if player in (state["open"] or {}).get("seats", {}):  # its own form and options (seat_forms.py)
+        paths.append(("open", "seats", player))
     proposed = (state["open"] or {}).get("proposed") or {}
     if player in proposed.get("private", {}):
         paths.append(("open", "proposed", "private", player))

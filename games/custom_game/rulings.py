@@ -251,7 +251,9 @@ def apply(s: State, ruling: Payload, rng: random.Random) -> Resolution:
         fields = ruling.get("fields") or [dict(f) for f in phase["fields"]]
         seconds = ruling["seconds"] if "seconds" in ruling else phase["seconds"]
         phases.open_round(s, phase, round_, actors, fields, seconds)
-        log.append(LogLine(f"{s['open']['name']} opens for {', '.join(actors)}.", PUBLIC))
+        from .seat_forms import open_seats  # here: it reads the checks' sandbox, which reads this module's limits
+        open_seats(s, None if ruling.get("fields") else phase.get("forms"))  # a form for each player
+        log.append(LogLine(f"{s['open']['name']} opens for {', '.join(s['open']['actors'])}.", PUBLIC))
     return Resolution(s, log, garnets)
 
 

@@ -8,6 +8,7 @@ from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from . import seat_forms as seat_form_parts  # a form for each player: options_from
 from .limits import (
     DEFAULT_TEXT_ANSWER,
     FIELD_KINDS,
@@ -64,7 +65,9 @@ def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path:
                 "help": ""}
     out: dict[str, Any] = {"key": key, "label": label, "kind": kind}
     default = doc.get("default")
-    if kind in ("choice", "choices"):
+    if kind in ("choice", "choices") and seat_form_parts.options_from(doc, out, where, at, problems):
+        pass  # the options come from each seat (document/seat_forms.py): no options, no default of its own
+    elif kind in ("choice", "choices"):
         options = _options(doc, where, problems)
         tag(problems, since, at + "options")
         out["options"] = options

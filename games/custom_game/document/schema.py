@@ -25,7 +25,9 @@ from .limits import (
     KEY_PATTERN,
     MAX_COLUMNS,
     MAX_COUNTERS,
+    MAX_EXPRESSION,
     MAX_FIELDS,
+    MAX_FORMS,
     MAX_NUMBER,
     MAX_OPTIONS,
     MAX_PHASES,
@@ -46,6 +48,8 @@ _TEXT = {"type": ["string", "null"]}
 _NAME = {"type": "string", "pattern": f"^{KEY_PATTERN}$"}
 _KEY = {"$ref": "#/$defs/key"}
 _NUMBER = {"$ref": "#/$defs/number"}
+#: A short Starlark expression of a form for each player (``options_from``, a form's ``when``).
+_EXPRESSION = {"type": ["string", "null"], "maxLength": MAX_EXPRESSION}
 
 
 def _items(most: int, properties: dict[str, Any], required: tuple[str, ...] = (), *, types: Any = ("array", "null"),
@@ -97,6 +101,9 @@ SCHEMA: dict[str, Any] = {
             "rules": _TEXT,
             "check": _TEXT,
             "fallback": {"type": ["object", "null"]},
+            "forms": _items(MAX_FORMS, {"when": _EXPRESSION,
+                                        "fields": {"type": "array", "minItems": 1, "maxItems": MAX_FIELDS,
+                                                   "items": _NAME}}, ("fields",)),
             "values": _items(MAX_VALUES, {"name": _NAME, "formula": _TEXT,
                                           "check_visible": {"type": ["boolean", "null"]}}, ("name",)),
         }, types="array", least=1),
@@ -118,6 +125,7 @@ SCHEMA: dict[str, Any] = {
                 "min_choices": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_OPTIONS},
                 "max_choices": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_OPTIONS},
                 "max_from_counter": {"type": ["string", "null"]},
+                "options_from": _EXPRESSION,
             },
         },
     },
