@@ -117,7 +117,7 @@ class CustomGame(Engine):
         }
         closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
         phases.open_first(state)
-        seat_forms.open_seats(state, design["phases"][0].get("forms"))  # a form for each player
+        seat_forms.open_seats(state)  # a form for each player
         return state
 
     def sample_config(self, players: list[str], rng: random.Random) -> dict[str, Any]:
@@ -171,7 +171,7 @@ class CustomGame(Engine):
             "revealed": False, "ruling": None, "private": {},
         }
         s["history"].append(entry)
-        return closing.close(s, entry, rng, log)
+        return seat_forms.opened(closing.close(s, entry, rng, log))  # the next phase's form for each player
 
     # --- the host's rulings --------------------------------------------------
     def ruling_form(self, state: State) -> RulingForm:
@@ -181,7 +181,7 @@ class CustomGame(Engine):
         return rulings.check_ruling(state, ruling)
 
     def rule(self, state: State, ruling: Payload, rng: random.Random) -> Resolution:
-        return rulings.rule(state, ruling, rng)
+        return seat_forms.opened(rulings.rule(state, ruling, rng))
 
     def bot_ruling(self, state: State, rng: random.Random) -> Payload:
         return rulings.bot_ruling(state, rng)

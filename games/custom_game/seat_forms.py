@@ -1,8 +1,8 @@
 """A form for each player (RULES.md, "A form for each player"): which form each seat answers in the open phase,
 and the options that come from the seat.
 
-When a players' phase opens (:func:`open_seats`, from :func:`.phases.open_round`), each acting seat's form is
-worked out once, from that seat's own view of the match (what a check reads, :mod:`.move_checks`):
+When a players' phase opens (:func:`open_seats`; the engine calls :func:`opened` on each resolution), each acting
+seat's form is worked out once, from that seat's own view of the match (what a check reads, :mod:`.move_checks`):
 
 - a phase with ``forms``: the first form whose ``when`` holds for the seat (a form without ``when`` holds for
   everyone); a seat with no form waits: it is not among the phase's actors;
@@ -19,12 +19,13 @@ An expression that fails (an error, a limit, a value that is not a list of texts
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
-from games.engines.protocol import State
+from games.engines.design_problems import Problem
+from games.engines.protocol import LogLine, Resolution, State
 
 from .document.limits import MAX_OPTION, MAX_SEAT_OPTIONS
+from .document.texts import clean_text
 from .move_checks import check_globals
 from .rules.check_run import CHECK_NAMES
 from .rules.seat_run import evaluate
@@ -34,27 +35,25 @@ SEAT_NAMES = frozenset(n for n in CHECK_NAMES if n != "answer")
 
 
 def _options(value: Any, label: str) -> tuple[list[str], str | None]:
-    """An ``options_from`` value as a seat's options: texts, NFC and stripped, empty ones and repeats left out;
-    a problem when it is not a list of texts, or one is too long or cannot be shown."""
+    """An ``options_from`` value as a seat's options, each read as a design's own options are (NFC, stripped, no
+    control character nor lone surrogate, at most :data:`MAX_OPTION` characters); texts of only invisible
+    characters and repeats (ignoring case) left out. A problem when it is not a list of texts or one is wrong."""
     if not isinstance(value, list):
         return [], f"{label} must give a list of texts, not {type(value).__name__}"
+    if len(value) > MAX_SEAT_OPTIONS:
+        return [], f"{label} gave {len(value)} options: at most {MAX_SEAT_OPTIONS}"
     out: list[str] = []
     folded: set[str] = set()
-    for item in value:
+    problems: list[Problem] = []
+    for n, item in enumerate(value, start=1):
         if not isinstance(item, str):
-            return [], f"{label} must give a list of texts: {item!r} is not a text (write str(…))"[:300]
-        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in item):
-            return [], f"{label} gave an option with a character that cannot be shown (a lone surrogate)"
-        text = unicodedata.normalize("NFC", item).strip()
-        if any(unicodedata.category(ch) == "Cc" for ch in text):
-            return [], f"{label} gave an option with a control character"
-        if len(text) > MAX_OPTION:
-            return [], f"{label} gave an option of more than {MAX_OPTION} characters"
+            return [], f"{label} must give a list of texts: option {n} is not a text (write str(…))"
+        text = clean_text(item, label, f"option {n}", problems, hi=MAX_OPTION)
+        if problems:
+            return [], f"{label}: {problems[0].message}"
         if text and text.casefold() not in folded:
             folded.add(text.casefold())
             out.append(text)
-    if len(out) > MAX_SEAT_OPTIONS:
-        return [], f"{label} gave {len(out)} options: at most {MAX_SEAT_OPTIONS}"
     return out, None
 
 
@@ -76,12 +75,15 @@ def _form_of(state: State, player: str, forms: list[dict[str, Any]], globals_: d
     return None
 
 
-def open_seats(state: State, forms: list[dict[str, Any]] | None) -> None:
-    """Work out each acting seat's form on the just-opened phase of ``state`` (a fresh copy): ``forms`` is the
-    design phase's (None when a ruling gave the phase another form). Nothing is kept when the phase has neither
-    forms nor ``options_from`` fields."""
+def open_seats(state: State) -> None:
+    """Work out each acting seat's form on the just-opened players' phase of ``state`` (a fresh copy). The design
+    phase's ``forms`` apply when the phase opens with the design's own fields (a ruling that gives it another
+    form gives that form to every seat that acts). Nothing is kept when the phase has neither forms nor
+    ``options_from`` fields."""
     current = state["open"]
     fields = current["fields"]
+    phase = next(p for p in state["design"]["phases"] if p["key"] == current["phase"])
+    forms = phase.get("forms") if fields == phase["fields"] else None
     if not forms and not any("options_from" in f for f in fields):
         return
     forms = forms or [{"fields": [f["key"] for f in fields]}]
@@ -117,3 +119,17 @@ def _seat(state: State, player: str, forms: list[dict[str, Any]], n: int, global
                 problems.append(f"{player}: {problem}")
             options[field["key"]] = found
     return {"form": n, "fields": keys, "options": options}
+
+
+def opened(resolution: Resolution) -> Resolution:
+    """``resolution`` (its state a fresh copy) with the seats' forms worked out on the players' phase it opened,
+    and the line that says who it opens for naming only the seats that have a form."""
+    current = resolution.state["open"]
+    if current is None or current.get("kind") != "main" or "seats" in current:
+        return resolution
+    before = list(current["actors"])
+    open_seats(resolution.state)
+    if current["actors"] != before:
+        old, new = (f"{current['name']} opens for {', '.join(names)}." for names in (before, current["actors"]))
+        resolution.log = [LogLine(new, line.audience) if line.text == old else line for line in resolution.log]
+    return resolution

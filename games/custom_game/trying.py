@@ -83,7 +83,7 @@ def _play(design: dict[str, Any], phase_key: str, round_: int, given: dict[str, 
         return Preview(error=exc.message, part="setup")
     actors = phases.design_actors(phase, state["players"]) or tuple(state["players"])
     phases.open_round(state, phase, round_, actors, list(phase["fields"]), phase["seconds"])
-    seat_forms.open_seats(state, phase.get("forms"))  # each seat's own form and options
+    seat_forms.open_seats(state)  # each seat's own form and options
     form_problems = list(state["open"].get("form_problems", []))
     submissions: dict[str, Any] = {}
     for p in state["open"]["actors"]:
