@@ -119,8 +119,7 @@ def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path:
             default = False
         out["default"] = bool(default)
     tag(problems, since, at + "default")
-    if kind not in ("choice", "choices") and doc.get("options_from") not in (None, ""):
-        problems.append(Problem(where, "options_from is for a choice or several-choices field", at + "options_from"))
+    seat_form_parts.only_for_choices(doc, kind, where, at, problems)
     move_check_parts.field_extras(doc, out, where, at, problems)  # min/max choices, max_from_counter
     out["help"] = clean_text(doc.get("help"), where, "the help text", problems, hi=MAX_HELP)
     tag(problems, since, at + "help")

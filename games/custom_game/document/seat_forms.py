@@ -62,6 +62,12 @@ def options_from(doc: dict[str, Any], out: dict[str, Any], where: str, at: str, 
     return True
 
 
+def only_for_choices(doc: dict[str, Any], kind: str, where: str, at: str, problems: list[Problem]) -> None:
+    """A problem when a field that is not a choice names ``options_from``."""
+    if kind not in ("choice", "choices") and doc.get("options_from") not in (None, ""):
+        problems.append(Problem(where, "options_from is for a choice or several-choices field", at + "options_from"))
+
+
 def _form(raw: Any, number: int, keys: list[str], used: dict[str, int], where: str, at: str,
           problems: list[Problem]) -> dict[str, Any] | None:
     part = f"{at}.forms[{number - 1}]"
