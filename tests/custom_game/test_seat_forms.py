@@ -291,3 +291,11 @@ def test_a_match_of_hands_and_doors_is_the_same_from_the_same_seed() -> None:
     a = kit.random_playout(ENGINE, 5, players=PLAYERS, config={"design": design()})
     b = kit.random_playout(ENGINE, 5, players=PLAYERS, config={"design": copy.deepcopy(design())})
     assert a.final == b.final
+
+
+def test_try_these_rules_shows_the_host_an_expression_that_failed_for_a_seat() -> None:
+    d = doc()
+    d["phases"][0]["fields"][0]["options_from"] = 'values["hands"]["ana"]'
+    preview = TOOLS.try_phase(validate_design(d), "play", 1, None, SEED, PLAYERS)
+    assert any(line.startswith("The form for ben: the options of Your card") for line in preview.host), preview.host
+    assert not any(line.startswith("The form for ana") for line in preview.host)
