@@ -238,7 +238,7 @@ def bot(fields: list[dict[str, Any]], players: list[str], rng: random.Random) ->
         kind = f["kind"]
         if kind in ("choice", "player"):
             pool = f["options"] if kind == "choice" else players
-            out[f["key"]] = rng.choice(pool) if rng.random() < 0.9 else None
+            out[f["key"]] = rng.choice(pool) if rng.random() < 0.9 and pool else None  # a seat may have none
         elif kind in ("choices", "players"):
             pool = f["options"] if kind == "choices" else players
             out[f["key"]] = [p for p in pool if rng.random() < 0.4]
@@ -273,4 +273,5 @@ def answer_text(field: dict[str, Any], value: Any) -> str:
 
 def answers_text(fields: list[dict[str, Any]], answers: Payload) -> str:
     """``Your bid: 3; Suit: Red``."""
-    return " · ".join(f"{f['label']}: {answer_text(f, answers.get(f['key']))}" for f in fields)
+    return " · ".join(f"{f['label']}: {answer_text(f, answers.get(f['key']))}" for f in fields
+                      if f["key"] in answers)  # a seat answers only its own form's fields

@@ -44,7 +44,7 @@ from games.engines.spec import ConfigField, GameSpec, Offers, PageParts, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import actions, answers, closing, ending, move_checks, phases, rulings, samples, turns
+from . import actions, answers, closing, ending, move_checks, phases, rulings, samples, seat_forms, turns
 from .boards import cell_field
 from .boards.marks import new_boards
 from .boards.picker import cell_pictures
@@ -125,6 +125,7 @@ class CustomGame(Engine):
         turns.start_reserves(state)  # live turns: each player's reserve time (turns.py)
         opening = closing.setup(state, rng_for(seed, 0, closing.SETUP_PURPOSE))
         phases.open_first(state, opening)
+        seat_forms.open_seats(state)  # a form for each player
         return state
 
     def sample_config(self, players: list[str], rng: random.Random) -> dict[str, Any]:
@@ -144,7 +145,7 @@ class CustomGame(Engine):
         open_phase_for(self, state, player, payload)
         if state["open"]["kind"] == "decision":
             return ending.check_vote(state, payload)
-        checked = answers.check(state["open"]["fields"], state["players"], payload)
+        checked = answers.check(phases.fields_for(state, player), state["players"], payload)  # the seat's own form
         cell_field.check_allowed(state, player, checked)  # a cell on the player's board, empty if it must be
         return move_checks.check_move(state, player, checked)  # the phase's limits and check (move_checks.py)
 
@@ -172,7 +173,6 @@ class CustomGame(Engine):
         if current["kind"] == "decision":
             ending.decide(s, submissions, rng, log)
             return Resolution(s, log)
-        fields = current["fields"]
         subs = {p: submissions.get(p) or move_checks.default_for(state, p) for p in current["actors"]}
         out = turns.timed_out(state, subs)  # a live turn's missing moves: the design's timeout rule (turns.py)
         timeout = (turns.turn_of(state) or {}).get("timeout")
@@ -183,18 +183,19 @@ class CustomGame(Engine):
                                + ("their turn is passed." if timeout == "pass" else "their move is the default."),
                                PUBLIC))
             if timeout == "pass":  # no answer at all
-                subs[p] = {**{f["key"]: answers.empty(f) for f in fields}, answers.DEFAULT_MARK: True}
+                subs[p] = {**{f["key"]: answers.empty(f) for f in phases.fields_for(state, p)}, answers.DEFAULT_MARK: True}
         entry = {
             "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
-            "actors": list(current["actors"]), "fields": fields,
-            "answers": {p: answers.answers_of(subs[p], fields) for p in current["actors"]},
+            "actors": list(current["actors"]), "fields": current["fields"],
+            # each seat's answers under its own form's field keys (RULES.md, "A form for each player")
+            "answers": {p: answers.answers_of(subs[p], phases.fields_for(state, p)) for p in current["actors"]},
             "defaulted": [p for p in current["actors"] if answers.is_default(subs[p])],
             "revealed": False, "ruling": None, "private": {},
         }
         if current.get("actions"):  # the phase's actions, in arrival order (actions.py)
             entry["actions"] = current["actions"]
         s["history"].append(entry)
-        return closing.close(s, entry, rng, log)
+        return seat_forms.opened(closing.close(s, entry, rng, log))  # the next phase's form for each player
 
     # --- actions and live turns (actions.py, turns.py) ------------------------
     def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
@@ -227,7 +228,7 @@ class CustomGame(Engine):
         return rulings.check_ruling(state, ruling)
 
     def rule(self, state: State, ruling: Payload, rng: random.Random) -> Resolution:
-        return rulings.rule(state, ruling, rng)
+        return seat_forms.opened(rulings.rule(state, ruling, rng))
 
     def bot_ruling(self, state: State, rng: random.Random) -> Payload:
         return rulings.bot_ruling(state, rng)
@@ -276,7 +277,7 @@ class CustomGame(Engine):
             return []
         if current["kind"] == "decision":
             return [Field("ec", "Elimination Candidate", "choice", tuple((p, p) for p in current["between"]))]
-        return cell_pictures(state, player, answers.form_fields(current["fields"], state["players"]))
+        return cell_pictures(state, player, answers.form_fields(phases.fields_for(state, player), state["players"]))
 
     def parse_form(self, state: State, player: str, data: dict[str, Any]) -> Payload:
         current = state["open"]
@@ -287,7 +288,7 @@ class CustomGame(Engine):
             if isinstance(value, list):
                 value = value[-1] if value else None
             return {"ec": value}
-        return answers.parse_form(current["fields"], state["players"], data)
+        return answers.parse_form(phases.fields_for(state, player), state["players"], data)
 
     def form_initial(self, state: State, player: str, payload: Payload | None) -> dict[str, Any]:
         current = state["open"]
@@ -295,7 +296,7 @@ class CustomGame(Engine):
             return {}
         if current["kind"] == "decision":
             return {"ec": payload.get("ec")}
-        return answers.form_initial(current["fields"], payload)
+        return answers.form_initial(phases.fields_for(state, player), payload)
 
 
 def _md(text: str) -> str:

@@ -4,7 +4,8 @@ A seat's wallet and its private counters; its answers (and whether they were def
 reveals that phase's answers; the host's (or the rules') private messages to it, the set-up's too, and
 those the rules propose to a host who has not yet published them; its vote in the EC decision; its copies of
 private boards (and of a group board whose group it is alone in: boards/seen.py); the fields of its actions
-that are not public (``"public": false``: only it and the host read them).
+that are not public (``"public": false``: only it and the host read them); which form it answers in the open
+phase, and its own options there.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
     if state["open"] is not None and state["open"].get("kind") == "main":
         paths += [("open", "actions", j, "fields") for j, taken in enumerate(state["open"].get("actions", []))
                   if taken["by"] == player and not public[(state["open"]["phase"], taken["action"])]]
+    if player in (state["open"] or {}).get("seats", {}):  # its own form and options (seat_forms.py)
+        paths.append(("open", "seats", player))
     proposed = (state["open"] or {}).get("proposed") or {}
     if player in proposed.get("private", {}):
         paths.append(("open", "proposed", "private", player))

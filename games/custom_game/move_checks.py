@@ -21,7 +21,7 @@ from typing import Any
 from games.engines.check_failure import CheckFailed
 from games.engines.protocol import Payload, Seat, State, SubmissionError
 
-from . import answers, views
+from . import answers, phases, views
 from .boards.seen import seen_boards
 from .document.move_checks import choice_counts
 from .rules.check_run import FAILED_WORDS, marked_values, run_check
@@ -50,7 +50,7 @@ def checks(state: State) -> bool:
 def _limits(state: State, player: str, answer: Payload) -> None:
     """The fields' own limits: SubmissionError beside the field at fault."""
     counters = {c["key"]: c for c in state["design"]["counters"]}
-    for field in state["open"]["fields"]:
+    for field in phases.fields_for(state, player):
         value = answer.get(field["key"])
         if field["kind"] in ("choices", "players"):
             why = choice_counts(field, len(value or []))
@@ -90,7 +90,7 @@ def check_globals(state: State, player: str, answer: Payload, names: frozenset[s
     seen = views.view(state, Seat(player)) if any(wanted(n) for n in viewed) else {}
     out: dict[str, Any] = {}
     if wanted("answer"):
-        out["answer"] = {f["key"]: answer.get(f["key"], answers.empty(f)) for f in current["fields"]}
+        out["answer"] = {f["key"]: answer.get(f["key"], answers.empty(f)) for f in phases.fields_for(state, player)}
     out.update({name: value for name, value in (
         ("me", player), ("players", list(players)), ("phase", current["phase"]), ("round", current["round"]),
         ("phase_name", current["name"])) if wanted(name)})
@@ -137,8 +137,8 @@ def check_move(state: State, player: str, answer: Payload) -> Payload:
         return answer
     names = names_read([source])
     label = f"the check of {phase['name']}"
-    verdict = run_check(source, check_globals(state, player, answer, names), [f["key"] for f in state["open"]["fields"]],
-                        list(state["players"]), label)
+    keys = [f["key"] for f in phases.fields_for(state, player)]  # the seat's own form's
+    verdict = run_check(source, check_globals(state, player, answer, names), keys, list(state["players"]), label)
     if verdict.problem is not None:
         raise CheckFailed("", FAILED_WORDS, verdict.problem)
     if verdict.refused is not None:
@@ -158,7 +158,7 @@ def default_for(state: State, player: str) -> Payload:
     """A missing move: the design's default when it passes the check; otherwise the phase's ``fallback`` when it
     passes; otherwise the default as it is (the phase's rules judge it at the close, as any answer). Marked as a
     default either way."""
-    fields = state["open"]["fields"]
+    fields = phases.fields_for(state, player)
     base = answers.default(fields)
     if not checks(state) or _passes(state, player, answers.answers_of(base, fields)):
         return base
@@ -173,7 +173,7 @@ def default_for(state: State, player: str) -> Payload:
 
 def _within_holdings(state: State, player: str, move: Payload) -> Payload:
     """A bot's numbers kept within what it holds (``max_from_counter``), where the range allows."""
-    for field in state["open"]["fields"]:
+    for field in phases.fields_for(state, player):
         counter, value = field.get("max_from_counter"), move.get(field["key"])
         if counter is not None and isinstance(value, int) and counter in state["counters"][player]:
             held = state["counters"][player][counter]
@@ -185,7 +185,7 @@ def _within_holdings(state: State, player: str, move: Payload) -> Payload:
 def bot_for(state: State, player: str, rng: random.Random) -> Payload:
     """A bot's move that passes the check: drawn again up to :data:`BOT_TRIES` times, then the default (or the
     fallback) answers, as a move."""
-    fields, players = state["open"]["fields"], state["players"]
+    fields, players = phases.fields_for(state, player), state["players"]  # the seat's own form and options
     if not checks(state):
         return answers.bot(fields, players, rng)
     for _ in range(BOT_TRIES):

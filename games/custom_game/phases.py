@@ -82,6 +82,21 @@ def open_round(state: State, phase: dict[str, Any], round_: int, actors: tuple[s
     }
 
 
+def fields_for(state: State, player: str) -> list[dict[str, Any]]:
+    """The open phase's fields as ``player`` answers them: its own form's fields, each ``options_from`` field
+    with the player's own options (the phase's fields as they are when the phase has no form for each player)."""
+    current = state["open"]
+    seats = current.get("seats")
+    if seats is None:
+        return list(current["fields"])
+    seat = seats.get(player)
+    if seat is None:
+        return []
+    keys, options = seat["fields"], seat["options"]
+    return [{**f, "options": list(options.get(f["key"], []))} if "options_from" in f else f
+            for f in current["fields"] if f["key"] in keys]
+
+
 def open_named(state: State, opening: dict[str, Any]) -> tuple[str, ...]:
     """Open what a checked ruling (or the set-up's ``goto``) names next: ``next`` a phase and round, maybe with
     its ``actors``, ``fields`` and ``seconds``; the design's where not given. Returns who acts."""

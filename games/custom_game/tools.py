@@ -15,11 +15,12 @@ from typing import Any
 from games.engines.spec import DesignTools
 
 from . import proof
-from .document import checks, files, parts
+from .document import checks, files, parts, seat_forms
 from .document.limits import FIELD_KINDS
 from .presets import PRESETS
 from .rules import Worker, check_design_rules, new_worker
 from .rules.check_run import check_problems
+from .rules.seat_run import SEAT_KNOWN
 from .trying import Preview, try_phase
 
 SHIPPED_DIR = Path(__file__).resolve().parent / "designs"
@@ -27,15 +28,20 @@ SHIPPED_DIR = Path(__file__).resolve().parent / "designs"
 
 def _check_problems(design: dict[str, Any]) -> list[Any]:
     """The phases' checks when a move is sent (rules/check_run.py), as problems beside each check; an action's
-    check reads the action's fields as a phase's check reads its form."""
-    found = [problem for i, phase in enumerate(design["phases"]) if phase.get("check")
-             for problem in check_problems(phase["check"], phase, design, f"Phase {i + 1} “{phase['name']}”, check",
-                                           f"phases.{i}.check")]
-    return found + [problem for i, phase in enumerate(design["phases"])
-                    for j, action in enumerate(phase.get("actions", [])) if action.get("check")
-                    for problem in check_problems(action["check"], {**phase, "fields": action["fields"]}, design,
-                                                  f"Phase {i + 1} “{phase['name']}”, action {action['label']}, check",
-                                                  f"phases.{i}.actions.{j}.check")]
+    check reads the action's fields as a phase's check reads its form; and the expressions of a form for each
+    player (document/seat_forms.py), read as a check is, without the move."""
+    out = [problem for i, phase in enumerate(design["phases"]) if phase.get("check")
+           for problem in check_problems(phase["check"], phase, design, f"Phase {i + 1} “{phase['name']}”, check",
+                                         f"phases.{i}.check")]
+    out += [problem for i, phase in enumerate(design["phases"])
+            for j, action in enumerate(phase.get("actions", [])) if action.get("check")
+            for problem in check_problems(action["check"], {**phase, "fields": action["fields"]}, design,
+                                          f"Phase {i + 1} “{phase['name']}”, action {action['label']}, check",
+                                          f"phases.{i}.actions.{j}.check")]
+    return out + [problem for i, phase in enumerate(design["phases"])
+                  for source, what, part in seat_forms.expressions(phase)
+                  for problem in check_problems(source, phase, design, f"Phase {i + 1} “{phase['name']}”, {what}",
+                                                f"phases.{i}.{part}", SEAT_KNOWN)]
 
 
 class CustomDesignTools:

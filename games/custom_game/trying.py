@@ -17,7 +17,7 @@ from games.engines.design_problems import DesignError
 from games.engines.protocol import HOST, PUBLIC, ConfigError, Seat, SubmissionError, rng_for
 
 from . import answers as forms
-from . import phases
+from . import phases, seat_forms
 from .game import CustomGame
 from .rules import Worker, run_phase_rules, worker_in_effect
 
@@ -83,17 +83,20 @@ def _play(design: dict[str, Any], phase_key: str, round_: int, given: dict[str, 
         return Preview(error=exc.message, part="setup")
     actors = phases.design_actors(phase, state["players"]) or tuple(state["players"])
     phases.open_round(state, phase, round_, actors, list(phase["fields"]), phase["seconds"])
+    seat_forms.open_seats(state)  # each seat's own form and options
+    form_problems = list(state["open"].get("form_problems", []))
     submissions: dict[str, Any] = {}
-    for p in actors:
+    for p in state["open"]["actors"]:
+        fields = phases.fields_for(state, p)
         if given is None:
-            raw = forms.bot(phase["fields"], state["players"], rng_for(seed, state["number"], f"bot:{p}"))
+            raw = forms.bot(fields, state["players"], rng_for(seed, state["number"], f"bot:{p}"))
         elif p in given and given[p] is not None:
             raw = given[p]
         else:
-            submissions[p] = forms.default(phase["fields"])
+            submissions[p] = forms.default(fields)
             continue
         try:
-            submissions[p] = forms.check(phase["fields"], state["players"], raw if isinstance(raw, dict) else {})
+            submissions[p] = forms.check(fields, state["players"], raw if isinstance(raw, dict) else {})
         except SubmissionError as exc:
             return Preview(error=f"{p}'s answer to {exc.field or 'the form'}: {exc.message}")
     before = copy.deepcopy(state)
@@ -102,6 +105,7 @@ def _play(design: dict[str, Any], phase_key: str, round_: int, given: dict[str, 
     after = resolution.state
     entry = after["history"][-1]
     preview = Preview(answers=copy.deepcopy(entry["answers"]))
+    preview.host += [f"The form for {problem}" for problem in form_problems]  # a form's expression that failed
     probe = copy.deepcopy(before)
     probe["history"].append(copy.deepcopy(entry))
     run = run_phase_rules(probe, rng_for(*rng_seed, "resolve"))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import importlib
 import json
 import random
@@ -456,8 +457,8 @@ def _marker(old: Any, marks: list[str]) -> Any:
 
 
 def check_no_view_leaks(play: Playout, secret_paths: SecretPaths, every: int = 1) -> int:
-    """No other seat, spectator or stranger receives a seat's secrets: not in ``view``, ``board_text`` or
-    their own ``panel``. The host does see them. Returns how many secrets were checked."""
+    """No other seat, spectator or stranger receives a seat's secrets: not in ``view``, ``board_text``, nor
+    their own ``panel`` or move form (``form_fields``: its options, labels and help). The host does see them. Returns how many secrets were checked."""
     engine = play.engine
     checked = 0
     for number, state in enumerate(play.states[::every]):
@@ -475,6 +476,8 @@ def check_no_view_leaks(play: Playout, secret_paths: SecretPaths, every: int = 1
                 seen = json.dumps(engine.observer.view(new, viewer), ensure_ascii=False) + engine.observer.board_text(new, viewer)
                 if isinstance(viewer, Seat) and viewer.name in play.players:
                     seen += json.dumps(engine.observer.panel(new, viewer.name), ensure_ascii=False, default=str)
+                    seen += json.dumps([dataclasses.asdict(f) for f in engine.form_fields(new, viewer.name)],
+                                       ensure_ascii=False, default=str)  # its move form: its own options only
                 leaked = [m for m in marks if m in seen]
                 assert not leaked, f"{at}: {viewer!r} receives {leaked} (written at {paths})"
             engine.observer.view(new, HOST)

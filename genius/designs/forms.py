@@ -223,6 +223,9 @@ class FieldForm(forms.Form):
                              label="Kind of answer")
     options = KindTextBox(required=False, strip=False, widget=_area(4),
                           help_text="A choice or several choices: one option a line.")
+    options_from = KindTextBox(required=False, strip=False, widget=_area(2), label="Options from each player",
+                               help_text="Instead of the options: an expression giving each player their own "
+                                         "(such as values[\"hands\"][me]). Empty: the options above.")
     min = _kind_number(required=False, label="Lowest number", help_text="A number: the lowest allowed.")
     max = _kind_number(required=False, label="Highest number", help_text="A number: the highest allowed.")
     max_length = _kind_number(required=False, label="Longest answer (characters)",
@@ -239,11 +242,13 @@ class FieldForm(forms.Form):
 
     BOXES = (("min_choices", "min_choices"), ("max_choices", "max_choices"), ("max_from_counter", "max_from_counter"),
              ("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
-             ("help", "help"), ("option", "options"), ("choice", "options"), ("label", "label"),
+             ("help", "help"), ("options_from", "options_from"), ("option", "options"), ("choice", "options"),
+             ("label", "label"),
              ("kind", "kind"))
     #: The boxes only some kinds use (the others are hidden, and not read).
     KIND_BOXES = {"min_choices": ("choices", "players"), "max_choices": ("choices", "players"),
-                  "max_from_counter": ("number",), "options": ("choice", "choices"), "min": ("number",), "max": ("number",),
+                  "max_from_counter": ("number",), "options": ("choice", "choices"),
+                  "options_from": ("choice", "choices"), "min": ("number",), "max": ("number",),
                   "max_length": ("text",), "default": ("choice", "choices", "number", "text", "yesno")}
     #: What the default box takes, for each kind.
     DEFAULT_HELP = {
@@ -285,7 +290,8 @@ class FieldForm(forms.Form):
         return {"label": field.get("label"), "kind": field.get("kind"), "options": "\n".join(field.get("options", [])),
                 "min": field.get("min"), "max": field.get("max"), "max_length": field.get("max_length"),
                 "min_choices": field.get("min_choices"), "max_choices": field.get("max_choices"),
-                "max_from_counter": field.get("max_from_counter", ""), "default": shown, "help": field.get("help", "")}
+                "max_from_counter": field.get("max_from_counter", ""), "options_from": field.get("options_from", ""),
+                "default": shown, "help": field.get("help", "")}
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -317,7 +323,9 @@ class FieldForm(forms.Form):
         data = self.cleaned_data
         kind = data["kind"]
         doc: dict[str, Any] = {"label": data.get("label", ""), "kind": kind}
-        if kind in ("choice", "choices"):
+        if kind in ("choice", "choices") and (data.get("options_from") or "").strip():
+            doc["options_from"] = data["options_from"].strip()  # a form for each player: each seat's own options
+        elif kind in ("choice", "choices"):
             doc["options"] = lines(data.get("options", ""))
         elif kind == "number":
             doc["min"], doc["max"] = data.get("min"), data.get("max")

@@ -24,8 +24,8 @@ OK = (200, 302, 400)
 BASICS = ["title", "summary", "rules", "min_players", "max_players"]
 COUNTER = ["label", "start", "visibility"]
 PHASE = ["name", "repeat", "hours", "minutes", "until_closed", "actors", "seats"]
-FIELD = ["label", "kind", "options", "min", "max", "max_length", "min_choices", "max_choices", "max_from_counter",
-         "default", "help"]
+FIELD = ["label", "kind", "options", "options_from", "min", "max", "max_length", "min_choices", "max_choices",
+         "max_from_counter", "default", "help"]
 LOBBY = ["title", "seats_wanted", "season", "phase_hours", "phase_minutes", "bots"]
 
 pytestmark = pytest.mark.django_db

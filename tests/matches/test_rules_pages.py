@@ -45,10 +45,12 @@ def language_words(game: str) -> set[str]:
         return set()
     from games.custom_game.document import boards as board_design
     from games.custom_game.document import move_checks as move_check_design
+    from games.custom_game.document import seat_forms as seat_form_design
     from games.custom_game.rules import board_rules, check_run, checking, effects, library
 
     words = set(checking.KNOWN) | set(check_run.KNOWN) | set(move_check_design.DESIGN_KEYS)  # rules, checks
     words |= set(board_design.DESIGN_KEYS)  # boards
+    words |= set(seat_form_design.DESIGN_KEYS)  # a form for each player
     for cls in (library.Library, effects.Effects, board_rules.BoardRules):
         for member in vars(cls).values():
             if callable(member):

@@ -9,6 +9,7 @@ from games.kit.numbers import is_int, shown
 
 from . import actions as action_parts  # moves that take effect at once, live turns: their parts of the design
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from . import seat_forms as seat_form_parts  # a form for each player: several forms in a phase
 from .fields import check_fields
 from .limits import (
     ACTORS,
@@ -174,4 +175,5 @@ def check_phase(item: Item, max_players: int, problems: list[Problem]) -> dict[s
     out.update({"close": close, "rules": rules, "values": values})
     move_check_parts.phase_extras(found, out, where, at, problems)  # the check and the fallback
     action_parts.phase_extras(found, out, where, at, problems)  # the actions and the live turn
+    seat_form_parts.phase_forms(found, out, where, at, problems)  # several forms, each for its own seats
     return out

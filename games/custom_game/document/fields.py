@@ -8,6 +8,7 @@ from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from . import seat_forms as seat_form_parts  # a form for each player: options_from
 from .boards import cell_extras, grid_problems
 from .limits import (
     DEFAULT_TEXT_ANSWER,
@@ -65,7 +66,9 @@ def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path:
                 "help": ""}
     out: dict[str, Any] = {"key": key, "label": label, "kind": kind}
     default = doc.get("default")
-    if kind in ("choice", "choices"):
+    if kind in ("choice", "choices") and seat_form_parts.options_from(doc, out, where, at, problems):
+        pass  # the options come from each seat (document/seat_forms.py): no options, no default of its own
+    elif kind in ("choice", "choices"):
         options = _options(doc, where, problems)
         tag(problems, since, at + "options")
         out["options"] = options
@@ -120,6 +123,7 @@ def _field(doc: Any, where: str, problems: list[Problem], taken: set[str], path:
             default = False
         out["default"] = bool(default)
     tag(problems, since, at + "default")
+    seat_form_parts.only_for_choices(doc, kind, where, at, problems)
     move_check_parts.field_extras(doc, out, where, at, problems)  # min/max choices, max_from_counter
     out["help"] = clean_text(doc.get("help"), where, "the help text", problems, hi=MAX_HELP)
     tag(problems, since, at + "help")

@@ -31,6 +31,11 @@ MAX_COUNTERS = 10
 MAX_PHASES = 30
 MAX_FIELDS = 20
 MAX_REPEAT = 50
+#: A form for each player (RULES.md, "A form for each player"): forms in a phase, options a seat's list may hold,
+#: and the characters of an ``options_from`` or a form's ``when`` expression.
+MAX_FORMS = 6
+MAX_SEAT_OPTIONS = 100
+MAX_EXPRESSION = 1_000
 #: A phase's length, in seconds.
 MIN_SECONDS = 60
 MAX_SECONDS = 30 * 24 * 3600

@@ -71,7 +71,7 @@ def field_extras(doc: dict[str, Any], out: dict[str, Any], where: str, at: str, 
             problems.append(Problem(where, f"{name} is for a field of several choices or several players",
                                     f"{at}{name}"))
             continue
-        most = len(out.get("options", [])) if kind == "choices" else MAX_PICKS
+        most = len(out.get("options", [])) if kind == "choices" and "options_from" not in out else MAX_PICKS
         if not is_int(value) or not 0 <= value <= most:
             problems.append(Problem(where, f"{name} must be a whole number from 0 to {most}, not {shown(value)}",
                                     f"{at}{name}"))
@@ -80,7 +80,7 @@ def field_extras(doc: dict[str, Any], out: dict[str, Any], where: str, at: str, 
     if out.get("min_choices", 0) > out.get("max_choices", MAX_PICKS):
         problems.append(Problem(where, f"min_choices ({out['min_choices']}) is above max_choices "
                                        f"({out['max_choices']})", f"{at}min_choices"))
-    if kind == "choices" and ("min_choices" in out or "max_choices" in out):
+    if kind == "choices" and ("min_choices" in out or "max_choices" in out) and "options_from" not in out:
         why = choice_counts(out, len(out.get("default") or []))
         if why:
             problems.append(Problem(where, f"the default breaks its own limit: {why}", f"{at}default"))
@@ -123,6 +123,8 @@ def phase_extras(found: dict[str, Any], out: dict[str, Any], where: str, at: str
         if key not in raw:
             fallback[key] = answers.empty(field) if field.get("default") is None else field["default"]
             continue
+        if "options_from" in field:  # its options come from each seat: a fallback can only leave it empty
+            field = {**field, "options": []}
         try:
             value = answers.check_answer(field, [], raw[key])  # no seat is known before a match: nobody
         except SubmissionError as exc:

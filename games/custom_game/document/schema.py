@@ -28,7 +28,9 @@ from .limits import (
     MAX_BOARDS,
     MAX_COLUMNS,
     MAX_COUNTERS,
+    MAX_EXPRESSION,
     MAX_FIELDS,
+    MAX_FORMS,
     MAX_HEX_RADIUS,
     MAX_NUMBER,
     MAX_OPTIONS,
@@ -55,6 +57,8 @@ _TEXT = {"type": ["string", "null"]}
 _NAME = {"type": "string", "pattern": f"^{KEY_PATTERN}$"}
 _KEY = {"$ref": "#/$defs/key"}
 _NUMBER = {"$ref": "#/$defs/number"}
+#: A short Starlark expression of a form for each player (``options_from``, a form's ``when``).
+_EXPRESSION = {"type": ["string", "null"], "maxLength": MAX_EXPRESSION}
 
 
 def _items(most: int, properties: dict[str, Any], required: tuple[str, ...] = (), *, types: Any = ("array", "null"),
@@ -120,6 +124,9 @@ SCHEMA: dict[str, Any] = {
             "fallback": {"type": ["object", "null"]},
             "actions": {"type": ["array", "null"], "items": {"type": "object"}},
             "turn": {"type": ["object", "null"]},
+            "forms": _items(MAX_FORMS, {"when": _EXPRESSION,
+                                        "fields": {"type": "array", "minItems": 1, "maxItems": MAX_FIELDS,
+                                                   "items": _NAME}}, ("fields",)),
             "values": _items(MAX_VALUES, {"name": _NAME, "formula": _TEXT,
                                           "check_visible": {"type": ["boolean", "null"]}}, ("name",)),
         }, types="array", least=1),
@@ -143,6 +150,7 @@ SCHEMA: dict[str, Any] = {
                 "max_from_counter": {"type": ["string", "null"]},
                 "board": {"type": ["string", "null"]},
                 "empty_only": {"type": ["boolean", "null"]},
+                "options_from": _EXPRESSION,
             },
         },
     },

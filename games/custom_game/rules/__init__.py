@@ -164,6 +164,9 @@ def serve(request: dict[str, Any]) -> dict[str, Any]:
     if request.get("kind") == "check":  # a move's check (:mod:`.check_run`): its globals come whole
         from .check_run import serve_check
         return serve_check(request)
+    if request.get("kind") == "expression":  # a form for each player (:mod:`.seat_run`): as a check's
+        from .seat_run import serve_expression
+        return serve_expression(request)
     design = _DESIGNS.get(request["design"], request.get("body"))
     if design is None:
         return {"unknown": "design"}

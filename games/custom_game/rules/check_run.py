@@ -168,7 +168,7 @@ def _const_str(node: ast.AST) -> str | None:
 
 
 def check_problems(source: str, phase: dict[str, Any], design: dict[str, Any], label: str,
-                   part: str) -> list[Problem]:
+                   part: str, known: frozenset[str] = KNOWN) -> list[Problem]:
     """What can be seen of a check without running it: a syntax error, names a check cannot read (another
     player's secrets are not names it has), fields, counters and values it names that it may not read."""
     found: list[tuple[int, str]] = []
@@ -187,7 +187,8 @@ def check_problems(source: str, phase: dict[str, Any], design: dict[str, Any], l
     except (SyntaxError, ValueError, RecursionError):
         return _as_problems(found, label, part)
     seen = _Seen(fields=[f["key"] for f in phase["fields"]], counters={c["key"] for c in design["counters"]},
-                 marked=set(marked_values(design)), defined=defined_names(tree), phase_name=phase["name"])
+                 marked=set(marked_values(design)), defined=defined_names(tree), phase_name=phase["name"],
+                 known=known)
     for node in ast.walk(tree):
         line = getattr(node, "lineno", None)
         for message in _problems_of(node, seen):
@@ -208,12 +209,13 @@ class _Seen:
     marked: set[str]
     defined: set[str]
     phase_name: str
+    known: frozenset[str] = KNOWN  # the names it reads (a form's expressions: no answer, no refuse)
 
 
 def _problems_of(node: ast.AST, seen: _Seen) -> list[str]:
     if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in seen.defined \
-            and node.id not in KNOWN:
-        close = difflib.get_close_matches(node.id, sorted(KNOWN | seen.defined), n=1)
+            and node.id not in seen.known:
+        close = difflib.get_close_matches(node.id, sorted(seen.known | seen.defined), n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         return [f"“{node.id}” is not a name a check can read{hint}: a check sees only what the player "
                 f"sees (see “Checks when a move is sent”)"]

@@ -196,7 +196,8 @@ class _Checker:
             return
         value = node.value
         kind = field["kind"]
-        if kind in ("choice", "choices") and isinstance(value, str) and value not in field["options"]:
+        if kind in ("choice", "choices") and isinstance(value, str) and "options_from" not in field \
+                and value not in field["options"]:  # a seat's own options (options_from) are not known here
             self.add(line, f"“{value}” is not an option of {field['label']} "
                            f"(its options: {', '.join(field['options'])})")
         elif kind == "yesno" and isinstance(value, str):

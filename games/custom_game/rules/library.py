@@ -73,10 +73,12 @@ class Library:
         for p, row in data.items():
             if not isinstance(row, dict):
                 raise HostError(f"{fn}: with a field, the first argument is answers (player: their answers)")
-            if field not in row:
-                raise HostError(f"{fn}: {_shown(field)} is not a field of this phase "
-                                f"(its fields: {', '.join(map(str, row)) or 'none'})")
-            out[p] = row[field]
+            if field in row:  # a seat whose own form has no such field (RULES.md, "A form for each player")
+                out[p] = row[field]
+        if data and not out:
+            row = next(iter(data.values()))
+            raise HostError(f"{fn}: {_shown(field)} is not a field of this phase "
+                            f"(its fields: {', '.join(map(str, row)) or 'none'})")
         return out
 
     def _numbers(self, data: Any, field: Any, fn: str) -> dict[str, int]:
