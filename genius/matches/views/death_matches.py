@@ -1,5 +1,5 @@
 """Death Matches: the host's page to set one up for two members of the community, in any game whose spec
-offers a Death Match (the JSON a live page reads, hints and clocks, is in ``hints_and_clock_json``). Nobody
+offers a Death Match (the JSON a live page reads, hints and clocks, is in ``views.hints_and_clock_json``). Nobody
 is drafted: the match waits in its lobby until both players accept, and starts then
 (``services.seat_answers``).
 
