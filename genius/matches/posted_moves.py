@@ -3,7 +3,7 @@
 
 - :func:`read_posted`, the fast way: the engine's fields remembered per version of the match's state
   (``genius.matches.move_fields``), and a move the engine accepts read without building the Django form
-  (``genius.forms.moves.accepted_move``); the form is built only when the move is refused, to say why.
+  (``genius.engine_forms.moves.accepted_move``); the form is built only when the move is refused, to say why.
 - :func:`read_posted_plainly`, its plain twin: the move form built and asked, always.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.protocol import Engine, Payload, State
-from genius.forms.moves import MoveForm, accepted_move
+from genius.engine_forms.moves import MoveForm, accepted_move
 from genius.matches.move_fields import move_fields
 
 

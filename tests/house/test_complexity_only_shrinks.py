@@ -15,7 +15,7 @@ LISTED = {
     ("games/custom_game/rulings.py", "check_ruling"),
     ("games/custom_game/trying.py", "_play"),
     ("games/engines/matchfile.py", "check_shape"),
-    ("genius/forms/rulings.py", "values_of"),
+    ("genius/engine_forms/rulings.py", "values_of"),
     ("reliability/restore.py", "run"),
 }
 DEF = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\(.*#\s*noqa:\s*C901")

@@ -25,7 +25,7 @@ from genius.access.hosts import hosted_community_ids, scoped
 from genius.accounts.people import without_guests
 from genius.communities.models import Membership
 from genius.core.errors import ServiceError
-from genius.forms.fields import WholeNumberField
+from genius.engine_forms.fields import WholeNumberField
 from genius.matches.services import seat_answers
 from genius.matches.services.engines import (
     death_match_games,

@@ -24,9 +24,9 @@ from genius.access.guards import match_host_required
 from genius.accounts import guests, next_step, signed_in
 from genius.accounts.requests import SignedInRequest
 from genius.core.errors import ServiceError
-from genius.forms.fields import id_from
-from genius.forms.htmx import HtmxRequest, go
-from genius.forms.moves import MoveForm
+from genius.engine_forms.fields import id_from
+from genius.engine_forms.htmx import HtmxRequest, go
+from genius.engine_forms.moves import MoveForm
 from genius.matches import posted_moves, presenters, results
 from genius.matches.match_urls import match_url
 from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
@@ -184,7 +184,7 @@ def _saved_text(sub: Submission) -> str:
 def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     """A player's move for the open phase (or, with ``instant``, an action answered at once).
 
-    The move form (``genius.forms.moves.MoveForm``: the engine's fields, its check in ``clean()``) goes to the
+    The move form (``genius.engine_forms.moves.MoveForm``: the engine's fields, its check in ``clean()``) goes to the
     services, which check it again under the phase's lock. A plain post is answered with the match page: a
     redirect once saved, the page itself (status 400) with the error beside its field when refused. An htmx
     post (the page's own, ``request.htmx``) gets the same checks and words as the form part, to draw in place:
