@@ -351,9 +351,15 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# Every module logs under its own name (``logging.getLogger(__name__)``): the site's under ``genius``, the games'
+# under ``games``; both parents go to the console at GENIUS_LOG_LEVEL.
+_LOG_LEVEL = env.str("GENIUS_LOG_LEVEL", default="INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"games": {"handlers": ["console"], "level": env.str("GENIUS_LOG_LEVEL", default="INFO")}},
+    "loggers": {
+        "genius": {"handlers": ["console"], "level": _LOG_LEVEL},
+        "games": {"handlers": ["console"], "level": _LOG_LEVEL},
+    },
 }

@@ -12,7 +12,7 @@ import gc
 import importlib
 
 #: Modules every request or task ends up importing: loaded before the freeze.
-MODULES = ("genius.matches.views", "genius.matches.presenters", "genius.live.consumers", "genius.matches.tasks",
+MODULES = ("genius.matches.views.pages", "genius.matches.presenters", "genius.live.consumers", "genius.matches.tasks",
            "genius.matches.admin", "genius.seasons.admin", "genius.notify.admin")
 TEMPLATES = ("games/match.html", "games/parts/board.html", "games/parts/private.html", "games/parts/history_entry.html",
              "games/parts/move_form.html")

@@ -7,7 +7,7 @@ from django.contrib.auth.admin import UserAdmin
 from genius.accounts.forms import AdminAddUserForm, AdminChangeUserForm
 from genius.accounts.models import Profile
 from genius.accounts.people import without_guests
-from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
+from genius.engine_forms.fields import WHOLE_NUMBER_OVERRIDES
 
 User = get_user_model()
 

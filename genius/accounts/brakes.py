@@ -18,7 +18,7 @@ from django_ratelimit.core import get_usage
 
 from genius.accounts.ratelimit_keys import count_key
 
-log = logging.getLogger("games.accounts")
+log = logging.getLogger(__name__)
 
 #: One count per window of an hour; the limit itself is compared by :func:`used`'s callers.
 RATE = "1/h"

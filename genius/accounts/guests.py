@@ -29,7 +29,7 @@ from django.http import HttpRequest
 from genius.accounts import names
 from genius.accounts.models import Profile
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 PREFIX = names.GUEST_PREFIX
 #: Where a user object keeps, for the rest of its request, whether it is a guest's (one query a request).

@@ -22,7 +22,7 @@ import redis
 from django.contrib.sessions.backends import cached_db
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
-log = logging.getLogger("django.contrib.sessions")
+log = logging.getLogger(__name__)
 
 
 class SessionStore(cached_db.SessionStore):

@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from genius.challenges.models import Challenge
-from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
+from genius.engine_forms.fields import WHOLE_NUMBER_OVERRIDES
 
 
 @admin.register(Challenge)

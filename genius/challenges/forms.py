@@ -15,8 +15,8 @@ from django import forms
 from games.engines.spec import GameSpec
 from genius.challenges.models import CHALLENGED, CHALLENGER, Challenge
 from genius.challenges.services import NAME_MAX, challengeable_games, shown_name
-from genius.forms.config import UNIT_SECONDS
-from genius.forms.fields import WholeNumberField, phase_length_fields
+from genius.engine_forms.config import UNIT_SECONDS
+from genius.engine_forms.fields import WholeNumberField, phase_length_fields
 from genius.hosting.forms import LobbyForm
 from genius.matches.services.engines import spec_of
 from genius.matches.services.lifecycle import TURN_KEY

@@ -22,7 +22,7 @@ from genius.challenges import services
 from genius.challenges.forms import ChallengeForm, SettingsForm, clean_text
 from genius.challenges.models import Challenge
 from genius.core.errors import ServiceError
-from genius.forms.htmx import HtmxRequest, go
+from genius.engine_forms.htmx import HtmxRequest, go
 from genius.matches.models import Match
 from genius.matches.services.engines import game_title
 

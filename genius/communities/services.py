@@ -25,7 +25,7 @@ from genius.accounts.guests import is_guest_account
 from genius.communities.models import HOSTING_ROLES, Community, Invitation, JoinRequest, Membership, Role
 from genius.core import safe_http
 from genius.core.errors import ServiceError
-from genius.forms.fields import id_from
+from genius.engine_forms.fields import id_from
 
 NAME_MAX = 80
 DESCRIPTION_MAX = 2000

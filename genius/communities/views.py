@@ -20,7 +20,7 @@ from genius.communities import pages, services
 from genius.communities.forms import CommunityForm, InvitationForm, SettingsForm
 from genius.communities.models import HOSTING_ROLES, Community, Role
 from genius.core.errors import ServiceError
-from genius.forms.fields import id_from
+from genius.engine_forms.fields import id_from
 
 
 def _community(slug: str) -> Community:

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 class WebhookRefused(ValueError):

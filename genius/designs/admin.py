@@ -18,7 +18,7 @@ from genius.designs.documents import DesignError, validate_design
 from genius.designs.forms import sentence
 from genius.designs.models import GameDesign
 from genius.designs.services import kept
-from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
+from genius.engine_forms.fields import WHOLE_NUMBER_OVERRIDES
 
 
 class DesignJSONField(forms.JSONField):

@@ -19,7 +19,7 @@ from django import forms
 from games.kit.numbers import NumberError, parse_optional_int
 from genius.access.fields import community_field, season_field
 from genius.designs.documents import DesignError, Problem, field_kinds, validate_design
-from genius.forms.fields import WholeNumberField, early_close_field
+from genius.engine_forms.fields import WholeNumberField, early_close_field
 from genius.seasons.models import Season
 
 #: Numbers typed on the designer's pages are read within this (the design's own limits are smaller).

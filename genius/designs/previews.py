@@ -30,7 +30,7 @@ from django.core.cache import cache
 from games.engines.spec import RulesBusy
 from genius.designs import rules
 
-log = logging.getLogger("games.designs")
+log = logging.getLogger(__name__)
 
 #: The cache's names: the tries counted in a minute's window, and the mark of a try running.
 TRIES = "design-tries"

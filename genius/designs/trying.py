@@ -13,7 +13,7 @@ from django import forms
 
 from games.kit.numbers import NumberError, parse_int
 from genius.designs.rules import TRY_NAMES
-from genius.forms.fields import WholeNumberField, choice_field
+from genius.engine_forms.fields import WholeNumberField, choice_field
 
 #: The seed a try starts from (the host changes it to see other draws).
 FIRST_SEED = 1

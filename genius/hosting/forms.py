@@ -1,7 +1,7 @@
 """The host's set-up forms, generated from a game's declared config (``GameSpec.config``).
 
 One Django field per :class:`~games.engines.spec.ConfigField`, made by the one adapter
-(``genius.forms.config``); here a ``design`` setting becomes a choice among the host's designs and the
+(``genius.engine_forms.config``); here a ``design`` setting becomes a choice among the host's designs and the
 templates, stored as the design's validated document (``genius.designs``). Every field left empty is left
 out of the config, so the engine draws it from the seed. No rules live here: the values are read by the
 engine's ``setup`` through ``genius.matches.services.lobbies``.
@@ -17,9 +17,9 @@ from games.engines.spec import ConfigField, GameSpec
 from genius.access.fields import community_field, season_field
 from genius.designs.forms import KEEP, DesignChoiceField
 from genius.designs.services import usable_by
-from genius.forms import config as adapter
-from genius.forms.config import initial_value, names_from_text, textarea
-from genius.forms.fields import WholeNumberField, early_close_field, phase_length_fields
+from genius.engine_forms import config as adapter
+from genius.engine_forms.config import initial_value, names_from_text, textarea
+from genius.engine_forms.fields import WholeNumberField, early_close_field, phase_length_fields
 
 #: Config kinds that name seats: set on the lobby's set-up page, with the seats taken as choices.
 SEAT_KINDS = ("seat_order", "seat", "seat_each")
@@ -29,7 +29,7 @@ WEEK_MINUTES = 7 * 24 * 60
 
 def config_field(field: ConfigField, seats: list[str], places: int, *, user: Any = None,
                  current: Any = None) -> forms.Field:
-    """The form field of one declared setting (``genius.forms.config``), a ``design`` setting offering the host's
+    """The form field of one declared setting (``genius.engine_forms.config``), a ``design`` setting offering the host's
     designs and the templates (``user``: the host; ``current``: the design document the lobby has)."""
     def design_field(common: dict[str, Any]) -> forms.Field:
         designs = usable_by(user) if user is not None and user.is_authenticated else []

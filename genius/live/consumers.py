@@ -43,7 +43,7 @@ from genius.live.pushes import host_group, seat_group, session_group, user_group
 from genius.matches import presenters
 from genius.matches.models import Match
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 4096
 #: Messages are flat objects: deeper nesting is refused before parsing (no RecursionError).

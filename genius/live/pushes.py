@@ -28,7 +28,7 @@ from genius.live.fanout import audience, frames, publishing
 from genius.matches import events, presenters
 from genius.matches.models import Match
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 def public_group(match_id: int) -> str:

@@ -22,7 +22,7 @@ from genius.access import hosts
 from genius.access.admin_scope import CommunityScoped, ScopedInline, open_admin_to_hosts
 from genius.access.fields import community_field
 from genius.core.errors import ServiceError
-from genius.forms.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField, choice_field
+from genius.engine_forms.fields import WHOLE_NUMBER_OVERRIDES, WholeNumberField, choice_field
 from genius.matches.models import GarnetEntry, LogEntry, Match, Phase, Seat, Snapshot, Submission, TolEntry
 from genius.matches.services import controls, lifecycle, lobbies, matchfiles
 from genius.matches.services.engines import available_games

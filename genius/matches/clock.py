@@ -17,7 +17,7 @@ from django.db import close_old_connections
 from genius.matches import scheduler
 from genius.matches.services.resolution import close_due_phases
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 def tick() -> int:

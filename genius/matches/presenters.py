@@ -20,7 +20,7 @@ from games.engines import protocol
 from games.engines.protocol import HOST, SPECTATOR
 from genius.access import hosts
 from genius.core.bounded_cache import MISSING, BoundedCache, Missing
-from genius.forms.moves import MoveForm, instant_keys
+from genius.engine_forms.moves import MoveForm, instant_keys
 from genius.matches import results
 from genius.matches.announcements import announcements
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission

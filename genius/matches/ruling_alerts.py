@@ -13,7 +13,7 @@ from typing import Any
 from django.urls import reverse
 
 from genius.access import hosts
-from genius.forms.rulings import proposal
+from genius.engine_forms.rulings import proposal
 from genius.matches.models import Match, Phase
 
 #: At most this many rulings are looked at for one page.

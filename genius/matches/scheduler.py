@@ -18,7 +18,7 @@ from django.db import transaction
 
 from genius.matches.models import Phase
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 #: A way to resolve a phase at a moment: (phase id, deadline) → None, called once the transaction commits.
 Backend = Callable[[int, datetime], None]

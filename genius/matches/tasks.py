@@ -17,7 +17,7 @@ from django.utils import timezone
 from genius.matches import scheduler
 from genius.matches.services import lifecycle, resolution
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 #: Tasks due further ahead than this are left to the beat sweep (the broker redelivers long ETAs).
 MAX_TASK_DELAY = timedelta(minutes=10)

@@ -7,7 +7,7 @@ from django.contrib import admin, messages
 
 from genius.access import hosts
 from genius.access.admin_scope import CommunityScoped
-from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
+from genius.engine_forms.fields import WHOLE_NUMBER_OVERRIDES
 from genius.matches.admin import BY_SEASON
 from genius.notify import webhooks
 from genius.notify.models import Notice, WebhookDelivery

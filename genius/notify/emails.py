@@ -33,7 +33,7 @@ from genius.notify.models import AlertRound, Notice
 from genius.notify.pace import is_fast, min_phase
 from genius.seasons.models import Decision
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 def _site() -> str:

@@ -9,7 +9,7 @@ from genius.notify.digests import send_digests
 from genius.notify.emails import send_alert_emails, send_decision_emails, send_phase_emails
 from genius.notify.webhooks import sweep_deliveries
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 def sweep(now: datetime | None = None) -> None:

@@ -32,7 +32,7 @@ from genius.notify.mentions import season_people
 from genius.notify.models import WebhookDelivery
 from genius.seasons.models import Season
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 #: While an attempt runs, nobody else takes the delivery for this long.
 LEASE = timedelta(seconds=60)

@@ -17,7 +17,7 @@ from genius.accounts.people import without_guests
 from genius.communities.models import Membership
 from genius.core import safe_http
 from genius.core.errors import ServiceError
-from genius.forms.fields import WHOLE_NUMBER_OVERRIDES
+from genius.engine_forms.fields import WHOLE_NUMBER_OVERRIDES
 from genius.matches.admin import BY_SEASON, run_on_each
 from genius.matches.models import Match
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer

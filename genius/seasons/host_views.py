@@ -16,7 +16,7 @@ from genius.access.fields import community_field, preselect_community
 from genius.access.guards import host_required, season_host_required
 from genius.accounts.requests import SignedInRequest
 from genius.core.errors import ServiceError
-from genius.forms.fields import early_close_field
+from genius.engine_forms.fields import early_close_field
 from genius.seasons import hosting
 from genius.seasons.models import Season
 

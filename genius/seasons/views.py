@@ -23,8 +23,8 @@ from genius.access.guards import season_host_required
 from genius.accounts.requests import SignedInRequest
 from genius.communities.models import Membership, Role
 from genius.core.errors import ServiceError
-from genius.forms.config import config_value
-from genius.forms.fields import WholeNumberField, choice_field, id_from
+from genius.engine_forms.config import config_value
+from genius.engine_forms.fields import WholeNumberField, choice_field, id_from
 from genius.hosting.forms import config_field
 from genius.matches.models import GarnetEntry, Match, TolEntry, garnet_balance, tol_balance
 from genius.matches.results import Results, results

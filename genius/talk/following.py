@@ -15,7 +15,7 @@ from datetime import datetime
 from genius.matches.models import Match
 from genius.talk import channels
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 #: How many matches' last synced marks a process keeps (past that it forgets them all and syncs afresh).
 KEPT = 2048

@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from genius.live.pushes import host_group, seat_group
 from genius.talk.models import Message, Report
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 def _frame(kind: str, html: str, **extra: Any) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from games.engines.protocol import Engine, Field, PhaseSpec
 from games.engines.registry import get_engine
 from games.engines.runner import bot_move
-from genius.forms.moves import is_instant
+from genius.engine_forms.moves import is_instant
 from genius.matches.models import Match, Phase
 
 WATCH_JS = """

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 
 from games.engines import matchfile, registry
-from genius.forms.moves import MoveForm
+from genius.engine_forms.moves import MoveForm
 from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle, matchfiles, submitting
 from genius.matches.services.engines import engine_of

@@ -7,42 +7,15 @@ Threads and events only: a thread stands in for a long preview by holding the pr
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from games.custom_game.rules import new_worker, run_phase_rules, worker
 from games.custom_game.trying import try_phase
 from games.engines.spec import RulesBusy
+from tests.held_workers import held_by_another_thread
 
 from .rules_helpers import PLAYERS, SEED, bids, closing_state, design
-
-#: How long a holding thread keeps the worker at most: only a guard against a test that would hang.
-GUARD = 120
-
-
-@contextmanager
-def held_by_another_thread(taken: worker.Worker) -> Iterator[threading.Event]:
-    """``taken`` held by another thread for the block, as a long preview holds it; the event yielded is set for
-    as long as that thread holds it (cleared just before it lets go, also when the guard ran out)."""
-    holding, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with taken.reserved(None):
-            holding.set()
-            release.wait(GUARD)
-            holding.clear()
-
-    thread = threading.Thread(target=hold, daemon=True)
-    thread.start()
-    assert holding.wait(GUARD)
-    try:
-        yield holding
-    finally:
-        release.set()
-        thread.join(GUARD)
 
 
 def _answers() -> dict:

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.engines.runner import bot_move
 from genius.core.errors import ServiceError
-from genius.forms.moves import MoveForm, accepted_move
+from genius.engine_forms.moves import MoveForm, accepted_move
 from genius.matches.models import Seat, Submission
 from genius.matches.services import submitting
 from genius.matches.services.engines import engine_of

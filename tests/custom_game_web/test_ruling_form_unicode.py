@@ -9,7 +9,7 @@ import re
 import pytest
 from django.http import QueryDict
 
-from genius.forms.rulings import UNSTORABLE, RulingBoxes
+from genius.engine_forms.rulings import UNSTORABLE, RulingBoxes
 from genius.matches.models import Phase
 from genius.matches.services import rulings
 from genius.matches.services.engines import engine_of

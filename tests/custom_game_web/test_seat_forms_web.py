@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from genius.core.errors import ServiceError
-from genius.forms.moves import MoveForm
+from genius.engine_forms.moves import MoveForm
 from genius.matches.models import Submission
 from genius.matches.services import submitting
 from genius.matches.services.engines import engine_of

@@ -7,20 +7,17 @@ Threads and events only (a thread stands in for a long try); the minute's window
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from django.urls import reverse
 
 from genius.designs import previews, services
+from tests.held_workers import GUARD, held_by_another_thread
 
 from .conftest import text_of
 
 pytestmark = pytest.mark.django_db
 
-#: How long a holding thread waits at most: only a guard against a test that would hang.
-GUARD = 120
 
 RULES = 'announce("Everyone bid.")\n'
 TRY = {"players": "3", "round": "1", "seed": "1", "mode": "random"}
@@ -50,27 +47,6 @@ def refusal(response) -> str:
     page = response.content.decode()
     assert 'id="try-refused"' in page, text_of(response)[:1500]
     return text_of(response)
-
-
-@contextmanager
-def held_by_another_thread(worker) -> Iterator[threading.Event]:
-    """``worker`` held by another thread for the block, as a long try holds it (the event: still held)."""
-    holding, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with worker.reserved(None):
-            holding.set()
-            release.wait(GUARD)
-            holding.clear()
-
-    thread = threading.Thread(target=hold, daemon=True)
-    thread.start()
-    assert holding.wait(GUARD)
-    try:
-        yield holding
-    finally:
-        release.set()
-        thread.join(GUARD)
 
 
 def test_a_try_beyond_the_tries_an_account_may_make_in_a_minute_is_refused_with_a_clear_message(

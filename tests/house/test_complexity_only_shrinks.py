@@ -12,10 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LISTED = {
     ("bench/liveturn.py", "play"),
     ("games/custom_game/document/fields.py", "_field"),
-    ("games/custom_game/rulings.py", "check_ruling"),
     ("games/custom_game/trying.py", "_play"),
     ("games/engines/matchfile.py", "check_shape"),
-    ("genius/forms/rulings.py", "values_of"),
+    ("genius/engine_forms/rulings.py", "values_of"),
     ("reliability/restore.py", "run"),
 }
 DEF = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\(.*#\s*noqa:\s*C901")

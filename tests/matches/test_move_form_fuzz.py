@@ -13,7 +13,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from genius.forms.moves import MoveForm
+from genius.engine_forms.moves import MoveForm
 from genius.matches.models import Match, Phase, Submission
 from genius.matches.services.engines import engine_of
 from tests.security.strategies import FORM, form_body, form_value

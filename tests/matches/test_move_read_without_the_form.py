@@ -1,4 +1,4 @@
-"""A move the engine accepts is read without building the move form (``genius.forms.moves.accepted_move``): it must
+"""A move the engine accepts is read without building the move form (``genius.engine_forms.moves.accepted_move``): it must
 read every post exactly as the form does, for every game's fields (boxes, choices, multiple choices, switches) and
 any text (any code point, NULs, lone surrogates, look-alike digits, mentions, repeated fields): the same payload
 when the form is valid, nothing when it is not (the form then says why)."""
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from games.engines import registry
 from games.engines.protocol import Engine, Field, State
 from games.kit import testing as kit
-from genius.forms.moves import MoveForm, accepted_move
+from genius.engine_forms.moves import MoveForm, accepted_move
 from tests.games.test_standard_kit import playouts
 from tests.security.strategies import form_body, form_value
 

@@ -162,18 +162,3 @@ def test_a_plain_post_saved_move_is_told_by_the_move_form_where_the_page_opens(c
     # The form's own line, which lasts as long as the move is the one in (no message outlives its phase).
     assert "Your move is in (saved " in page and 'id="move-form"' in page
     assert "Saved at " not in page and "msg-move" not in page
-
-
-def test_the_match_url_a_move_goes_back_to_is_the_routes_own_under_any_script_prefix():
-    from django.urls import get_script_prefix, set_script_prefix
-
-    from genius.matches.views import match_url
-
-    before = get_script_prefix()
-    try:
-        for prefix in ("/", "/genius/"):
-            set_script_prefix(prefix)
-            for pk in (1, 42, 987654321, 10**12):
-                assert match_url(pk) == reverse("match", args=[pk])
-    finally:
-        set_script_prefix(before)

@@ -1,6 +1,6 @@
 """The web form of each phase: fields, posted strings to payloads, payloads back to field values.
 
-``post`` copies what the platform does (genius/forms/moves.py): the ``lookup`` field
+``post`` copies what the platform does (genius/engine_forms/moves.py): the ``lookup`` field
 (an instant key) goes in a form of its own, everything else in the move form.
 """
 

@@ -365,7 +365,7 @@ def test_a_failing_season_step_never_fails_the_resolution(monkeypatch, caplog):
         raise RuntimeError("season bug")
 
     monkeypatch.setattr(results, "_main_match_finished", broken)
-    with caplog.at_level(logging.ERROR, logger="games"):
+    with caplog.at_level(logging.ERROR, logger="genius"):
         play_to_the_end(match, T0)
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and not Decision.objects.exists()

@@ -21,7 +21,7 @@ from django.conf import settings
 
 from genius.live.fanout.frames import Connection, Frame, channel, decode, redis_client, uses_redis
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 # --- who watches: any live page (public), and seats and the host with a live page somewhere ----------
 #

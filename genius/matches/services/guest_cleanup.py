@@ -21,7 +21,7 @@ from genius.accounts.guests import IDLE_DAYS, guest_users
 from genius.accounts.models import Profile
 from genius.matches.models import Match
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 __all__ = ["IDLE_DAYS", "SWEEP_EVERY", "idle_guests", "remove_idle_guests", "sweep"]
 

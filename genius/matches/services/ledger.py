@@ -21,7 +21,7 @@ from games.engines.protocol import GarnetChange
 from genius.matches.models import GarnetEntry, Match, TolEntry
 from genius.seasons.models import Season
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 #: A wallet: (season id or None, user id).
 Wallet = tuple[int | None, int]

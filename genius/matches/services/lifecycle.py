@@ -32,7 +32,7 @@ from genius.matches.services.resolution import (  # noqa: F401 - resolving phase
 )
 from genius.seasons.models import Decision, Season, SeasonPlayer
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 # --- setting up -------------------------------------------------------------------

@@ -35,7 +35,7 @@ from genius.matches.services.logs import write_logs
 from genius.matches.services.state_rows import store_states
 from genius.matches.signals import match_finished, phase_resolved
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 #: Due phases resolved together in one transaction by the clock and the workers.
 BATCH = 25

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from contextlib import nullcontext
 from datetime import datetime
 from functools import cache, partial
@@ -20,21 +19,12 @@ from genius.core.errors import ServiceError
 from genius.core.prepared import prepared_cursor
 from genius.matches.events import bump, bumped, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
-from genius.matches.services import check_alerts, early_close, ledger, live_turns, solo
+from genius.matches.services import check_alerts, early_close, ledger, live_turns, move_store, solo
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed
 from genius.matches.services.logs import write_log
-from genius.matches.services.move_sql import (
-    MOVE_FIELDS,
-    ONE_STATEMENT_FIELDS,
-    earlier_move_sql,
-    live_move_sql,
-    move_fields,
-    quoted,
-    shared_move_sql,
-    store_move_sql,
-    stored,
-)
+from genius.matches.services.move_sql import quoted, stored
+from genius.matches.services.move_store import AsRead
 from genius.matches.services.resolution import resolve_locked
 
 LOCKED_IN = "Your move is locked in for this turn."
@@ -240,7 +230,7 @@ def _submit(seat: Seat, payload: Payload, now: datetime, expected_phase: int | N
         # it charges the reserve) and before an instant action in a phase that locks moves in. Otherwise a move
         # locked in is refused by the statement that stores (it never replaces a locked move), in the same words.
         if phase.reserve_from is not None or (locks_in and instant):
-            earlier = _earlier_move(phase.pk, seat.pk)
+            earlier = move_store.earlier_move(phase.pk, seat.pk)
             if phase.reserve_from is not None and earlier is not None:
                 raise ServiceError("On reserve time the first move counts: yours is already in.")
             if earlier is not None and earlier[1]:
@@ -290,28 +280,14 @@ def _store_in_one_statement(seat: Seat, payload: Payload, now: datetime, expecte
     checked = _checked_as_read(seat, payload, expected_phase)
     if checked is None:
         return None
-    sub, conditions = _move_as_read(seat, checked, now, locked=False)
-    conn = connections[router.db_for_write(Submission)]
-    with prepared_cursor(conn) as cursor:
-        cursor.execute(shared_move_sql(conn.alias), [seat.match_id, *_values(sub, conn), *conditions])
-        row = cursor.fetchone()
-    if row is None:
+    sub = move_store.store_if_unchanged(seat, checked, now)
+    if sub is None:
         return None
-    sub.pk, sub.phase_id = row
-    sub._state.adding, sub._state.db = False, conn.alias
     seat_changed(seat.match_id, seat.pk)  # a main phase: only this seat's view and the host's changed
     return sub
 
 
-class _Checked(NamedTuple):
-    """A move the engine checked against the match as the seat's read found it (``seat.match_version``)."""
-
-    payload: Payload
-    spec: protocol.PhaseSpec
-    version: str
-
-
-def _checked_as_read(seat: Seat, payload: Payload, expected_phase: int | None) -> _Checked | None:
+def _checked_as_read(seat: Seat, payload: Payload, expected_phase: int | None) -> AsRead | None:
     """The move checked by the engine against the match the seat was read with, for a one-statement store; None
     when it cannot go so (no row version to compare: not PostgreSQL; not the phase the form was for; refused by the
     engine; a wallet whose check takes its own lock): the caller takes the locks, which also gives the words."""
@@ -329,20 +305,7 @@ def _checked_as_read(seat: Seat, payload: Payload, expected_phase: int | None) -
         return None
     if seat.user_id and _wallet_copy(engine, match, seat) > 0:  # the wallet's check takes its own lock
         return None
-    return _Checked(checked, spec, version)
-
-
-def _move_as_read(seat: Seat, checked: _Checked, now: datetime, *, locked: bool) -> tuple[Submission, list[Any]]:
-    """The move to store, and the parameters of ``move_sql``'s conditions that the match is still as checked."""
-    sub = Submission(seat=seat, kind=Submission.Kind.MOVE, payload=checked.payload, submitted_at=now,
-                     is_default=False, locked=locked)
-    name = seat.name
-    return sub, [checked.spec.number, now, checked.version, json.dumps([name]), name in checked.spec.optional]
-
-
-def _values(sub: Submission, conn: Any, names: tuple[str, ...] = ONE_STATEMENT_FIELDS) -> list[Any]:
-    """The move's fields of these names as the database takes them."""
-    return [f.get_db_prep_save(getattr(sub, f.attname), conn) for f, _ in move_fields(names)]
+    return AsRead(checked, spec, version)
 
 
 def _store_live_in_one_statement(seat: Seat, payload: Payload, now: datetime, expected_phase: int | None,
@@ -359,32 +322,20 @@ def _store_live_in_one_statement(seat: Seat, payload: Payload, now: datetime, ex
     engine = engine_of(seat.match.game)
     if any(checked.payload.get(key) for key in engine.spec.offers.at_once_keys):
         return None
-    sub, conditions = _move_as_read(seat, checked, now, locked=lock)
-    conn = connections[router.db_for_write(Submission)]
     # A move not locked in cannot close the turn: its statement is its own transaction, and the row locks last no
     # longer than it (a transaction kept open while Python ran made the other player's move wait, and with it
     # every request of that server's thread). A lock-in keeps them while the last one resolves the turn.
-    with transaction.atomic(using=conn.alias) if lock else nullcontext():
-        with prepared_cursor(conn) as cursor:
-            cursor.execute(live_move_sql(conn.alias),
-                           [seat.match_id, *conditions, *_values(sub, conn), seat.match_id, seat.pk])
-            row = cursor.fetchone()
-        if row is None:
+    with transaction.atomic(using=router.db_for_write(Submission)) if lock else nullcontext():
+        stored_live = move_store.store_live_if_unchanged(seat, checked, now, locked=lock)
+        if stored_live is None:
             return None
-        sub.pk, sub.phase_id, seq, actors, others = row
-        sub._state.adding, sub._state.db = False, conn.alias
-        bumped(seat.match_id, seq)  # a live turn's move shows on the board at once
-        locked = {name for name, is_locked in _json(others) if is_locked} | ({seat.name} if lock else set())
-        if live_turns.all_locked_in(_json(actors), locked):  # the turn resolves now, under the locks still held
+        bumped(seat.match_id, stored_live.seq)  # a live turn's move shows on the board at once
+        locked = {name for name, is_locked in stored_live.others if is_locked} | ({seat.name} if lock else set())
+        if live_turns.all_locked_in(stored_live.actors, locked):  # the turn resolves now, under the locks still held
             phase = _lock_phase_for(seat, now)
-            if phase.pk == sub.phase_id:
+            if phase.pk == stored_live.sub.phase_id:
                 resolve_locked([(phase.match, phase)], now)
-    return sub
-
-
-def _json(value: Any) -> Any:
-    """A JSON value as the driver gave it (text, or already loaded)."""
-    return json.loads(value) if isinstance(value, (str, bytes)) else value
+    return stored_live.sub
 
 
 def _garnets(count: int) -> str:
@@ -430,33 +381,12 @@ def _wallet_copy(engine, match: Match, seat: Seat) -> int:
 
 
 def _store_move(phase: Phase, seat: Seat, payload: Payload, now: datetime, *, locked: bool) -> Submission:
-    """Insert the seat's move, or replace its earlier one, in one statement (under the phase's lock).
-
-    ``INSERT … ON CONFLICT … DO UPDATE`` on the partial unique index "one move per seat and phase"
-    (PostgreSQL and SQLite; the ORM's ``bulk_create(update_conflicts=True)`` cannot name a partial
-    index). A move locked in is never replaced: that is refused, as when it is read beforehand.
-    """
-    sub = Submission(phase=phase, seat=seat, kind=Submission.Kind.MOVE, payload=payload, submitted_at=now,
-                     is_default=False, locked=locked)
-    conn = connections[router.db_for_write(Submission)]
-    with prepared_cursor(conn) as cursor:
-        cursor.execute(store_move_sql(conn.alias), _values(sub, conn, MOVE_FIELDS))
-        row = cursor.fetchone()
-    if row is None:
+    """Store the seat's move under the phase's lock (``move_store.store_move``); a move locked in is never
+    replaced: that is refused, in the words used when it is read beforehand."""
+    sub = move_store.store_move(phase, seat, payload, now, locked=locked)
+    if sub is None:
         raise ServiceError(LOCKED_IN)
-    sub.pk = row[0]
-    sub._state.adding, sub._state.db = False, conn.alias
     return sub
-
-
-def _earlier_move(phase_id: int, seat_id: int) -> tuple[int, bool] | None:
-    """The seat's move already in for the phase: (its id, whether it is locked in), or None. A statement of its
-    own after the phase's lock, so it sees a move committed while this one waited for the lock."""
-    conn = connections[router.db_for_read(Submission)]
-    with prepared_cursor(conn) as cursor:
-        cursor.execute(earlier_move_sql(conn.alias), [phase_id, seat_id])
-        row = cursor.fetchone()
-    return (row[0], bool(row[1])) if row is not None else None
 
 
 def act_now(seat: Seat, payload: Payload, *, now: datetime | None = None) -> list[str]:

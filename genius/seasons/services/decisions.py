@@ -33,7 +33,7 @@ from genius.seasons.services.recording import (
 )
 from genius.seasons.services.standings import players_still_in
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 def open_decisions(user: AbstractBaseUser, season: Season | None = None) -> QuerySet[Decision]:

@@ -20,7 +20,7 @@ from genius.seasons.services.decisions import advance
 from genius.seasons.services.recording import announce
 from genius.seasons.services.standings import players_still_in
 
-log = logging.getLogger("games")
+log = logging.getLogger(__name__)
 
 
 def match_finished_receiver(sender: type[Match], match: Match, **kwargs: object) -> None:

@@ -17,7 +17,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from games.engines.spec import ConfigField
-from genius.forms.fields import WholeNumberField
+from genius.engine_forms.fields import WholeNumberField
 
 UNIT_SECONDS = {"minutes": 60, "seconds": 1}
 

@@ -9,7 +9,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_POST
 
 from genius.core.errors import ServiceError
-from genius.forms.fields import id_from
+from genius.engine_forms.fields import id_from
 from genius.matches.models import Seat
 from genius.matches.services.actions import MAX_ACTION_CHARS, take_action
 from genius.matches.services.errors import PhaseClosed

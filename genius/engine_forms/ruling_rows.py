@@ -6,7 +6,7 @@ How many rows there are is the engine's ``RulingForm``'s to say, never the poste
 (:class:`DesignedRows`): a management form that is missing or counts otherwise (a page made for another match
 or state, or a forged post) is refused with a clear message, and the rows still show what was posted. Each box
 reads only what was typed (text that can be stored, numbers in ASCII digits within range); the engine's
-``check_ruling`` judges the whole ruling (``genius.forms.rulings``).
+``check_ruling`` judges the whole ruling (``genius.engine_forms.rulings``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from django.forms.formsets import (
 )
 
 from games.kit.numbers import NumberError, parse_int
-from genius.forms.moves import Carried
+from genius.engine_forms.moves import Carried
 
 #: What the boxes of changes and field bounds hold at most.
 MAX_CHANGE = 1_000_000

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 
 import markdown
 from django.contrib import messages
@@ -12,7 +11,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -25,12 +24,12 @@ from genius.access.guards import match_host_required
 from genius.accounts import guests, next_step, signed_in
 from genius.accounts.requests import SignedInRequest
 from genius.core.errors import ServiceError
-from genius.forms.fields import id_from
-from genius.forms.htmx import HtmxRequest, go
-from genius.forms.moves import MoveForm, accepted_move
-from genius.matches import presenters, results
+from genius.engine_forms.fields import id_from
+from genius.engine_forms.htmx import HtmxRequest, go
+from genius.engine_forms.moves import MoveForm
+from genius.matches import posted_moves, presenters, results
+from genius.matches.match_urls import match_url
 from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
-from genius.matches.move_fields import move_fields
 from genius.matches.safe_markdown import render_with_toc
 from genius.matches.services import (
     conceding,
@@ -172,19 +171,6 @@ def match_detail(request: HtmxRequest, pk: int) -> HttpResponse:
 
 
 NO_SEAT = "You have no seat in this match."
-_PK_MARK = 987654321
-
-
-@cache
-def _match_url_around_pk(script_prefix: str) -> tuple[str, str]:
-    head, _, tail = reverse("match", args=[_PK_MARK]).partition(str(_PK_MARK))
-    return head, tail
-
-
-def match_url(pk: int) -> str:
-    """``reverse("match", args=[pk])`` without resolving the route on every move (about 60 µs of its CPU)."""
-    head, tail = _match_url_around_pk(get_script_prefix())
-    return f"{head}{pk}{tail}"
 
 
 def _saved_text(sub: Submission) -> str:
@@ -198,7 +184,7 @@ def _saved_text(sub: Submission) -> str:
 def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     """A player's move for the open phase (or, with ``instant``, an action answered at once).
 
-    The move form (``genius.forms.moves.MoveForm``: the engine's fields, its check in ``clean()``) goes to the
+    The move form (``genius.engine_forms.moves.MoveForm``: the engine's fields, its check in ``clean()``) goes to the
     services, which check it again under the phase's lock. A plain post is answered with the match page: a
     redirect once saved, the page itself (status 400) with the error beside its field when refused. An htmx
     post (the page's own, ``request.htmx``) gets the same checks and words as the form part, to draw in place:
@@ -225,20 +211,13 @@ def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
     number = getattr(seat, "open_number", None) or 0
     engine = engine_of(match.game)
     version = getattr(seat, "match_version", None)  # the match row's version names its state exactly
-    fields = move_fields(engine, match.state, seat.name, (match.pk, version) if version else None)
-    checks = not expected or expected == number
-
-    def move_form() -> MoveForm:
-        return MoveForm(engine, match.state, seat.name, request.POST, instant=instant, checks=checks, fields=fields)
-
     # A move the engine accepts is read without building the form; otherwise the form reads it and says why.
-    payload = accepted_move(engine, match.state, seat.name, request.POST, fields, instant=instant) if checks else None
-    form: MoveForm | None = None
-    if payload is None:
-        form = move_form()
-        payload = form.payload if form.is_valid() else None
-        if form.check_problem:  # the game's own check failed, not the move: its host is told
-            note_check_failure(match, form.check_problem)
+    posted = posted_moves.read_posted(engine, match.state, seat.name, request.POST, instant=instant,
+                                      checks=not expected or expected == number,
+                                      version=(match.pk, version) if version else None)
+    payload, form = posted.payload, posted.form
+    if form is not None and form.check_problem:  # the game's own check failed, not the move: its host is told
+        note_check_failure(match, form.check_problem)
     answers: list[str] = []
     if payload is not None:
         try:
@@ -249,7 +228,7 @@ def match_submit(request: HtmxRequest, pk: int) -> HttpResponse:
                                         lock=request.POST.get("lock") == "1")
                 answers = [_saved_text(sub)] if sub is not None and in_place else []
         except (SubmissionError, ServiceError) as exc:
-            form = form or move_form()
+            form = posted.the_form()
             form.refuse(exc.field, exc.message)
     if in_place:
         return _answer_in_place(request, seat, form, instant, " ".join(answers), expected)

@@ -1,5 +1,5 @@
 """The host's adjudication page (``/matches/<id>/ruling/``): every submission of the phase just closed, and the
-ruling form built from the engine's ``RulingForm`` (``genius.forms.rulings``). It calls the rulings service; no
+ruling form built from the engine's ``RulingForm`` (``genius.engine_forms.rulings``). It calls the rulings service; no
 rules here. "Save draft" answers in place when htmx sends it (the page it redirects to, its form and messages
 swapped in); without JavaScript every step is a plain post."""
 
@@ -16,8 +16,8 @@ from django.utils import timezone
 from games.engines import protocol
 from genius.access.guards import match_host_required
 from genius.core.errors import ServiceError
-from genius.forms.htmx import HtmxRequest, go
-from genius.forms.rulings import RulingBoxes, box_for, proposal
+from genius.engine_forms.htmx import HtmxRequest, go
+from genius.engine_forms.rulings import RulingBoxes, box_for, proposal
 from genius.matches.models import Match
 from genius.matches.services import rulings
 from genius.matches.services.engines import engine_of

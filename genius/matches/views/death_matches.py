@@ -1,5 +1,5 @@
 """Death Matches: the host's page to set one up for two members of the community, in any game whose spec
-offers a Death Match (the JSON a live page reads, hints and clocks, is in ``hints_and_clock_json``). Nobody
+offers a Death Match (the JSON a live page reads, hints and clocks, is in ``views.hints_and_clock_json``). Nobody
 is drafted: the match waits in its lobby until both players accept, and starts then
 (``services.seat_answers``).
 
@@ -25,7 +25,7 @@ from genius.access.hosts import hosted_community_ids, scoped
 from genius.accounts.people import without_guests
 from genius.communities.models import Membership
 from genius.core.errors import ServiceError
-from genius.forms.fields import WholeNumberField
+from genius.engine_forms.fields import WholeNumberField
 from genius.matches.services import seat_answers
 from genius.matches.services.engines import (
     death_match_games,

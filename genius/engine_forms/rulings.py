@@ -1,5 +1,5 @@
 """The host's ruling form (``/matches/<id>/ruling/``): the engine's ``RulingForm`` as a Django form
-(:class:`RulingBoxes`) with its repeated parts as formsets (``genius.forms.ruling_rows``: a row a seat, a row a
+(:class:`RulingBoxes`) with its repeated parts as formsets (``genius.engine_forms.ruling_rows``: a row a seat, a row a
 field of each next phase's form), built from what the engine declares alone (the site never names a game), read
 back into a ruling, checked by the engine's ``check_ruling`` in ``clean``, and each refusal put beside its box.
 
@@ -19,8 +19,8 @@ from typing import Any
 from django import forms
 
 from games.engines.protocol import Engine, RulingForm, State, SubmissionError
-from genius.forms.moves import CarriedList, CarriedSwitch
-from genius.forms.ruling_rows import (
+from genius.engine_forms.moves import CarriedList, CarriedSwitch
+from genius.engine_forms.ruling_rows import (
     UNSTORABLE,
     FieldEditFormSet,
     FieldEdits,
