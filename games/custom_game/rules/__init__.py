@@ -28,7 +28,7 @@ from games.engines.protocol import State
 from . import wire
 from .checking import check_design_rules
 from .context import names_read, phase_context, setup_context, tables_of
-from .effects import Effects, plain
+from .effects import READER_NAMES, Effects, plain
 from .library import TABLE_NAMES, Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
 from .worker import WORKER, Worker, WorkerStopped, new_worker
@@ -97,7 +97,8 @@ def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch
     tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
     library = Library(state["players"], tables, rng)
     functions = {**library.functions(names), **effects.functions(names)}
-    program = Program(globals_, functions, meter, batch)
+    # counters_now() reads the changes made so far: its run calls each effect as it comes (never collected)
+    program = Program(globals_, functions, meter, batch and names.isdisjoint(READER_NAMES))
     values = dict(state.get("values", {}))
     part = where
     try:

@@ -19,11 +19,11 @@ from games.engines.design_problems import Problem
 
 from .. import phases as phase_ids
 from .context import READ_NAMES
-from .effects import EFFECT_NAMES
+from .effects import EFFECT_NAMES, READER_NAMES
 from .library import LIBRARY_NAMES
 from .sandbox import BUILTINS, MAX_RANGE, RuleError, parse
 
-FUNCTIONS = frozenset(LIBRARY_NAMES) | frozenset(EFFECT_NAMES)
+FUNCTIONS = frozenset(LIBRARY_NAMES) | frozenset(EFFECT_NAMES) | frozenset(READER_NAMES)
 KNOWN = FUNCTIONS | BUILTINS | frozenset(READ_NAMES)
 _ANSWER_FNS = {"count": 1, "total": 1, "lowest": 1, "highest": 1, "numbers": 1, "who": 1,
                "highest_unique": 1, "lowest_unique": 1, "plurality": 1, "majority": 1}
