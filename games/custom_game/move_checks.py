@@ -25,6 +25,7 @@ from . import answers, views
 from .document.move_checks import choice_counts
 from .rules.check_run import FAILED_WORDS, marked_values, run_check
 from .rules.context import names_read
+from .rules.helpers import needed
 
 #: How many times a bot's random move is drawn before it falls back on the default (or the fallback).
 BOT_TRIES = 12
@@ -128,7 +129,7 @@ def check_move(state: State, player: str, answer: Payload) -> Payload:
     names = names_read([source])
     label = f"the check of {phase['name']}"
     verdict = run_check(source, check_globals(state, player, answer, names), [f["key"] for f in state["open"]["fields"]],
-                        list(state["players"]), label)
+                        list(state["players"]), label, helpers=needed(state["design"], names))
     if verdict.problem is not None:
         raise CheckFailed("", FAILED_WORDS, verdict.problem)
     if verdict.refused is not None:

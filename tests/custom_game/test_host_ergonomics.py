@@ -67,3 +67,82 @@ def test_a_match_closes_a_phase_with_counters_now_as_the_rules_worked_it_out() -
                                                                                          strict=True)})
     assert after.resolution.state["counters"]["ben"]["points"] == 4
     assert any("Leader: ben with 4" in line.text for line in after.resolution.log)
+
+
+# --- helpers shared by every phase ---------------------------------------------------------------------------
+HELPERS = '''\
+def leader(scores):
+    """The best placed of scores (seat order breaks a tie)."""
+    return order(scores)[0]
+
+def doubled(n):
+    return 2 * n
+'''
+
+
+def test_every_phase_s_rules_and_values_call_the_design_s_helpers() -> None:
+    rules = 'w = leader(numbers(answers, "bid"))\nadd(w, "points", doubled(answers[w]["bid"]))\nannounce(w)\n'
+    doc = design(rules, helpers=HELPERS)
+    doc["phases"][0]["values"] = [{"name": "top", "formula": 'leader(numbers(answers, "bid"))'}]
+    doc = design(rules, helpers=HELPERS, phases=doc["phases"])
+    assert check_design_rules(doc) == []
+    for isolate in (False, True):
+        outcome = run_phase_rules(closing_state(doc, bids(1, 4, 2, 0, 3)), random.Random(1), RuleLimits(isolate=isolate))
+        assert outcome.ok, outcome.problem
+        assert outcome.ruling["counters"] == {"ben": {"points": 8}} and outcome.values["top"] == "ben"
+
+
+def test_a_helper_s_syntax_error_is_named_with_its_line_when_saved() -> None:
+    problems = check_design_rules(design(helpers="def ok(x):\n    return x\n\ndef bad(x)\n    return x\n"))
+    assert [(p.where, p.part) for p in problems] == [("Helpers, line 4", "helpers")]
+
+
+def test_helpers_read_only_their_arguments_and_do_nothing() -> None:
+    source = ('def a():\n    return answers\n'
+              'def b(p):\n    add(p, "points", 1)\n'
+              'def c(xs):\n    return shuffle(xs)\n'
+              'x = 3\n')
+    messages = {p.where: p.message for p in check_design_rules(design(helpers=source))}
+    assert "pass it in" in messages["Helpers, line 2"]
+    assert "helpers compute" in messages["Helpers, line 4"]
+    assert "draw nothing" in messages["Helpers, line 6"]
+    assert "only functions" in messages["Helpers, line 7"]
+
+
+def test_a_phase_that_calls_a_helper_the_design_lacks_is_told_so() -> None:
+    problems = check_design_rules(design('announce(leadr(numbers(answers, "bid")))\n', helpers=HELPERS))
+    assert any("“leadr” is not a name the rules know (did you mean leader?)" in p.message for p in problems)
+
+
+def test_helpers_are_at_most_the_limit_when_saved() -> None:
+    from games.custom_game.document.limits import MAX_HELPERS
+    from games.engines.design_problems import DesignError
+    try:
+        design(helpers="def f(x):\n    return x\n" + "#" * MAX_HELPERS)
+    except DesignError as exc:
+        assert any(p.part == "helpers" and f"at most {MAX_HELPERS}" in p.message for p in exc.problems)
+    else:
+        raise AssertionError("helpers past the limit were saved")
+
+
+def test_a_helper_that_fails_names_its_own_line_and_the_rules_line_that_called_it() -> None:
+    doc = design('x = 1\nannounce(str(broken(0)))\n', helpers="def broken(n):\n    return 1 // n\n")
+    outcome = run_phase_rules(closing_state(doc, bids(1)), random.Random(1), RuleLimits(isolate=False))
+    assert not outcome.ok and outcome.line == 2
+    assert "in the design's helpers, line 2" in outcome.problem
+
+
+def test_a_check_calls_the_design_s_helpers_and_still_reads_only_the_player_s_view() -> None:
+    from games.engines.protocol import SubmissionError
+    doc = design(helpers="def too_much(n, held):\n    return n > held\n")
+    phases = [dict(p) for p in doc["phases"]]
+    phases[0]["check"] = 'if too_much(answer["bid"], mine["points"] + 2):\n    refuse("Too much.", field="bid")\n'
+    doc = design(helpers="def too_much(n, held):\n    return n > held\n", phases=phases)
+    state = start(doc)
+    assert ENGINE.check(state, "ana", {"bid": 2, "suit": "Red"})["bid"] == 2
+    try:
+        ENGINE.check(state, "ana", {"bid": 3, "suit": "Red"})
+    except SubmissionError as exc:
+        assert exc.field == "bid" and exc.message == "Too much."
+    else:
+        raise AssertionError("the helper's check accepted too much")

@@ -72,7 +72,7 @@ SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "format": {"const": DESIGN_FORMAT},
-        "title": _TEXT, "summary": _TEXT, "rules": _TEXT, "setup": _TEXT,
+        "title": _TEXT, "summary": _TEXT, "rules": _TEXT, "setup": _TEXT, "helpers": _TEXT,
         "talk": {"type": "boolean", "description": "false: no talk in its matches (\"no press\"); absent or true: the site's talk"},
         "min_players": {"type": "integer", "minimum": MIN_PLAYERS},
         "max_players": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_SEATS},
@@ -130,7 +130,7 @@ def _schema_validator() -> Draft202012Validator:
     return Draft202012Validator(SCHEMA)
 
 
-_PART_WORDS = {"format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules", "setup": "Set-up rules",
+_PART_WORDS = {"format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules", "setup": "Set-up rules", "helpers": "Helpers",
                "min_players": "Players", "max_players": "Players", "counters": "Counters", "tables": "Tables",
                "phases": "Phases"}
 _TYPE_WORDS = {"string": "a text", "integer": "a whole number", "array": "a list", "object": "an object",

@@ -29,6 +29,9 @@ from . import wire
 from .checking import check_design_rules
 from .context import names_read, phase_context, setup_context, tables_of
 from .effects import READER_NAMES, Effects, plain
+from .helpers import FILENAME as HELPERS_FILE
+from .helpers import LABEL as HELPERS_LABEL
+from .helpers import needed as helpers_needed
 from .library import TABLE_NAMES, Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
 from .worker import WORKER, Worker, WorkerStopped, new_worker
@@ -92,6 +95,9 @@ def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch
         phase = design["phases"][index]
         formulas, source, where, label = phase.get("values", []), phase.get("rules", ""), f"phases.{index}", phase["name"]
     names = names_read([*(f["formula"] for f in formulas), source])
+    helpers = helpers_needed(design, names)
+    if helpers:  # the functions the helpers call are built too
+        names |= names_read([helpers])
     globals_ = (setup_context if setup else phase_context)(state, names)
     effects = Effects(state, meter, setup=setup)
     tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
@@ -102,6 +108,10 @@ def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch
     values = dict(state.get("values", {}))
     part = where
     try:
+        if helpers:
+            part = "helpers"
+            program.run(helpers, HELPERS_FILE, HELPERS_LABEL)
+            part = where
         for j, formula in enumerate(formulas):
             part = f"{where}.values.{j}"
             result = program.run(formula["formula"], f"{formula['name']}", f"the value {formula['name']} of {label}")

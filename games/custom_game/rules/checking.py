@@ -48,6 +48,8 @@ class _Checker:
         self.tables = {t["key"]: t["columns"] for t in design.get("tables", [])}
         self.found: list[tuple[int, Problem]] = []
         self.aliases: set[str] = set()
+        #: The design's helpers, which every program may call (:mod:`.helpers`).
+        self.helpers: frozenset[str] = _helper_names(design)
 
     @property
     def problems(self) -> list[Problem]:
@@ -83,7 +85,7 @@ class _Checker:
 
     # --- names ------------------------------------------------------------------------------------------
     def _names(self, tree: ast.AST) -> None:
-        defined = defined_names(tree)
+        defined = defined_names(tree) | self.helpers
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in defined \
                     and node.id not in KNOWN:
@@ -272,10 +274,17 @@ def _kept_names(design: dict[str, Any]) -> set[str] | None:
     return names
 
 
+def _helper_names(design: dict[str, Any]) -> frozenset[str]:
+    from .helpers import helpers_of, names_of  # the helpers' own checks read this module's defined_names
+    return names_of(helpers_of(design))
+
+
 def check_design_rules(design: dict[str, Any]) -> list[Problem]:
     """Every problem visible without playing, in the design's order (``part`` such as "phases.1.rules",
-    "phases.1.values.0", "setup"; the ``where`` names the line)."""
-    problems: list[Problem] = []
+    "phases.1.values.0", "setup", "helpers"; the ``where`` names the line)."""
+    from .helpers import helper_problems, helpers_of
+
+    problems: list[Problem] = helper_problems(helpers_of(design))
     kept = _kept_names(design)
     for phase, label, part, source, filename in _programs(design):
         problems += _Checker(design, phase, label, part, kept).check(source, filename)
