@@ -129,7 +129,8 @@ def check_move(state: State, player: str, answer: Payload) -> Payload:
     names = names_read([source])
     label = f"the check of {phase['name']}"
     verdict = run_check(source, check_globals(state, player, answer, names), [f["key"] for f in state["open"]["fields"]],
-                        list(state["players"]), label, helpers=needed(state["design"], names))
+                        list(state["players"]), label, helpers=needed(state["design"], names),
+                        roles=state.get("roles"))
     if verdict.problem is not None:
         raise CheckFailed("", FAILED_WORDS, verdict.problem)
     if verdict.refused is not None:

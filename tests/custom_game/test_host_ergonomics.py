@@ -146,3 +146,62 @@ def test_a_check_calls_the_design_s_helpers_and_still_reads_only_the_player_s_vi
         assert exc.field == "bid" and exc.message == "Too much."
     else:
         raise AssertionError("the helper's check accepted too much")
+
+
+# --- Death Match seat roles --------------------------------------------------------------------------------------
+DUEL = '''\
+ec = seats_with_role("ec")
+opp = seats_with_role("opponent")
+announce("EC %s, opponent %s, ana is %s" % (",".join(ec), ",".join(opp), role("ana")))
+'''
+
+
+def _duel(roles=None):
+    config = {"design": design(DUEL, min_players=2, max_players=2)}
+    if roles is not None:
+        config["seat_roles"] = roles
+    return ENGINE.setup(["ana", "ben"], config, {"ana": 0, "ben": 0}, 4)
+
+
+def _close(state):
+    return play_phase(ENGINE, state, 4, {p: {"bid": 1, "suit": "Red"} for p in state["players"]}).resolution
+
+
+def test_a_death_match_s_rules_know_the_ec_and_the_opponent() -> None:
+    resolution = _close(_duel({"ec": "ben", "opponent": "ana"}))
+    assert any(line.text == "EC ben, opponent ana, ana is opponent" for line in resolution.log)
+
+
+def test_a_match_without_roles_reads_none_and_empty_lists() -> None:
+    state = _duel()
+    assert "roles" not in state
+    resolution = _close(state)
+    assert any(line.text == "EC , opponent , ana is None" for line in resolution.log)
+
+
+def test_roles_that_name_no_seat_or_no_role_are_refused_at_set_up() -> None:
+    from games.engines.protocol import ConfigError
+    for bad, words in (({"ec": "zoë"}, "one of the seats"), ({"boss": "ana"}, "not a Death Match role"),
+                       ({"ec": "ana", "opponent": "ana"}, "both"), (["ana"], "map each role")):
+        try:
+            _duel(bad)
+        except ConfigError as exc:
+            assert exc.key == "seat_roles" and words in exc.message
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+
+
+def test_a_role_the_language_lacks_is_the_rules_error() -> None:
+    state = _duel({"ec": "ana", "opponent": "ben"})
+    state["design"] = design('seats_with_role("boss")\n', min_players=2, max_players=2)
+    resolution = _close(state)
+    assert "not a seat role" in resolution.state["open"]["problem"]
+
+
+def test_the_rules_worker_gets_the_roles() -> None:
+    state = _duel({"ec": "ana", "opponent": "ben"})
+    state["history"].append({"number": 1, "phase": "bid", "round": 1, "name": "Bid", "actors": ["ana", "ben"],
+                             "fields": [], "answers": {"ana": {}, "ben": {}}, "defaulted": [], "revealed": False,
+                             "ruling": None, "private": {}})
+    outcome = run_phase_rules(state, random.Random(1))
+    assert outcome.ok and outcome.ruling["announce"] == "EC ana, opponent ben, ana is ec"

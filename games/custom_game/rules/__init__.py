@@ -23,14 +23,17 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engines.design_problems import Problem
 from games.engines.protocol import State
 
 from . import wire
-from .checking import check_design_rules
+from .checking import check_programs
 from .context import names_read, phase_context, setup_context, tables_of
 from .effects import READER_NAMES, Effects, plain
+from .helper_names import helpers_of
 from .helpers import FILENAME as HELPERS_FILE
 from .helpers import LABEL as HELPERS_LABEL
+from .helpers import helper_problems
 from .helpers import needed as helpers_needed
 from .library import TABLE_NAMES, Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
@@ -53,6 +56,12 @@ class RulesOutcome:
     line: int | None = None
     values: dict[str, Any] = field(default_factory=dict)
     debug: list[str] = field(default_factory=list)
+
+
+def check_design_rules(design: dict[str, Any]) -> list[Problem]:
+    """Every problem of the design's helpers and programs visible without playing, in the design's order
+    (``part`` "helpers", "setup", "phases.1.rules", "phases.1.values.0"…; the ``where`` names the line)."""
+    return helper_problems(helpers_of(design)) + check_programs(design)
 
 
 EMPTY_RULING: dict[str, Any] = {"announce": "", "private": {}, "counters": {}, "garnets": {}, "reveal": False}
@@ -101,7 +110,7 @@ def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch
     globals_ = (setup_context if setup else phase_context)(state, names)
     effects = Effects(state, meter, setup=setup)
     tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
-    library = Library(state["players"], tables, rng)
+    library = Library(state["players"], tables, rng, state.get("roles"))
     functions = {**library.functions(names), **effects.functions(names)}
     # counters_now() reads the changes made so far: its run calls each effect as it comes (never collected)
     program = Program(globals_, functions, meter, batch and names.isdisjoint(READER_NAMES))

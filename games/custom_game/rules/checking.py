@@ -20,6 +20,7 @@ from games.engines.design_problems import Problem
 from .. import phases as phase_ids
 from .context import READ_NAMES
 from .effects import EFFECT_NAMES, READER_NAMES
+from .helper_names import helpers_of, names_of
 from .library import LIBRARY_NAMES
 from .sandbox import BUILTINS, MAX_RANGE, RuleError, parse
 
@@ -275,16 +276,14 @@ def _kept_names(design: dict[str, Any]) -> set[str] | None:
 
 
 def _helper_names(design: dict[str, Any]) -> frozenset[str]:
-    from .helpers import helpers_of, names_of  # the helpers' own checks read this module's defined_names
     return names_of(helpers_of(design))
 
 
-def check_design_rules(design: dict[str, Any]) -> list[Problem]:
-    """Every problem visible without playing, in the design's order (``part`` such as "phases.1.rules",
-    "phases.1.values.0", "setup", "helpers"; the ``where`` names the line)."""
-    from .helpers import helper_problems, helpers_of
-
-    problems: list[Problem] = helper_problems(helpers_of(design))
+def check_programs(design: dict[str, Any]) -> list[Problem]:
+    """Every problem of the design's programs visible without playing, in the design's order (``part`` such as
+    "phases.1.rules", "phases.1.values.0", "setup"; the ``where`` names the line). The helpers' own problems:
+    :func:`games.custom_game.rules.check_design_rules`."""
+    problems: list[Problem] = []
     kept = _kept_names(design)
     for phase, label, part, source, filename in _programs(design):
         problems += _Checker(design, phase, label, part, kept).check(source, filename)

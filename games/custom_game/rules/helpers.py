@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import functools
-import re
 from typing import Any
 
 from games.engines.design_problems import Problem
@@ -23,6 +21,7 @@ from games.engines.design_problems import Problem
 from .checking import defined_names
 from .context import READ_NAMES
 from .effects import EFFECT_NAMES, READER_NAMES
+from .helper_names import helpers_of, names_of
 from .library import LIBRARY_NAMES, RANDOM_NAMES, TABLE_NAMES
 from .sandbox import BUILTINS, MAX_RANGE, RuleError, parse
 
@@ -33,17 +32,6 @@ LABEL = "the helpers"
 #: The genre's functions a helper may call: none that draws, reads a table or acts.
 HELPER_LIBRARY = frozenset(n for n in LIBRARY_NAMES if n not in RANDOM_NAMES and n not in TABLE_NAMES)
 _KNOWN = HELPER_LIBRARY | (BUILTINS - {"print"})
-_DEF = re.compile(r"^def\s+([A-Za-z_][A-Za-z0-9_]*)", re.MULTILINE)
-
-
-@functools.lru_cache(maxsize=64)
-def names_of(source: str) -> frozenset[str]:
-    """The functions the helpers ``source`` define (each ``def`` at the start of a line)."""
-    return frozenset(_DEF.findall(source))
-
-
-def helpers_of(design: dict[str, Any]) -> str:
-    return str(design.get("helpers") or "")
 
 
 def needed(design: dict[str, Any], names: frozenset[str]) -> str:

@@ -101,7 +101,8 @@ def slim(state: State, names: frozenset[str]) -> dict[str, Any]:
     """Only what the rules that read ``names`` read and effects check, without the design."""
     history = state["history"] if "history" in names else state["history"][-1:]
     return {"players": state["players"], "counters": state["counters"], "garnets": state["garnets"],
-            "values": state.get("values", {}), "history": [_entry(e) for e in history]}
+            "values": state.get("values", {}), "history": [_entry(e) for e in history],
+            **({"roles": state["roles"]} if state.get("roles") else {})}
 
 
 def draws(names: frozenset[str]) -> bool:
