@@ -22,6 +22,7 @@ from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
 from genius.designs.models import GameDesign
 from genius.designs.readable import described
+from genius.designs.rules_lines import mark_error_lines
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
 from genius.designs.views import _design, _form_page, _posted, _problems_as_messages, owned
 from genius.matches.safe_markdown import render as render_markdown
@@ -55,6 +56,7 @@ def setup(request: HttpRequest, design: GameDesign) -> HttpResponse:
         else:
             messages.success(request, "The set-up rules are saved." if text.strip() else "No set-up rules now.")
             return redirect(reverse("design", args=[design.pk]) + "#setup")
+    mark_error_lines(form, ("setup",))
     return _form_page(request, design, form, heading="Set-up rules", button="Save the set-up rules")
 
 

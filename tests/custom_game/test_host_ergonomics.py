@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
+from games.custom_game.engine import ENGINE
 from games.custom_game.rules import RuleLimits, check_design_rules, run_phase_rules
 from games.engines.runner import play_phase
 
 from .rules_helpers import PLAYERS, bids, closing_state, design, start
-from games.custom_game.engine import ENGINE
 
 TOTALS = '''\
 for p in actors:

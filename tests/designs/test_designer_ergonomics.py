@@ -103,3 +103,29 @@ def test_the_delete_buttons_carry_their_question_for_the_script(host_client, des
 def test_asking_to_delete_a_phase_that_is_gone_is_a_message(host_client, design):
     response = host_client.post(url("design-phase-delete", design.pk, "nope"), follow=True)
     assert "That phase is gone" in text_of(response)
+
+
+def test_the_design_s_helpers_are_saved_and_every_phase_may_call_them(host_client, design):
+    helpers = "def shout(text):\n    return text.upper()\n"
+    response = host_client.post(url("design-helpers", design.pk), {"helpers": helpers})
+    assert response.status_code == 302, errors_of(response)
+    assert saved(design)["helpers"] == helpers.rstrip()
+    assert "def shout(text):" in text_of(host_client.get(url("design", design.pk)))
+    _with_rules(host_client, design, 'announce(shout("the vote is over"))\n')
+    tried = host_client.post(url("design-phase-try", design.pk, "round"),
+                             {"players": "4", "round": "1", "seed": "3", "mode": "random"})
+    assert "THE VOTE IS OVER" in text_of(tried)
+
+
+def test_a_helper_s_error_is_named_with_its_line_and_nothing_is_saved(host_client, design):
+    response = host_client.post(url("design-helpers", design.pk), {"helpers": "def ok(x):\n    return x\ndef bad(x)\n"})
+    assert response.status_code == 400
+    assert any(e.startswith("Line 3:") for e in errors_of(response)), errors_of(response)
+    assert 'data-error-lines="3"' in response.content.decode()
+    assert "helpers" not in saved(design)
+
+
+def test_a_helper_that_reads_the_answers_is_refused_with_the_way_to_pass_them_in(host_client, design):
+    response = host_client.post(url("design-helpers", design.pk),
+                                {"helpers": "def best():\n    return answers\n"})
+    assert any(e.startswith("Line 2:") and "pass it in" in e for e in errors_of(response)), errors_of(response)
