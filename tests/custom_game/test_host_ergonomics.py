@@ -205,3 +205,8 @@ def test_the_rules_worker_gets_the_roles() -> None:
                              "ruling": None, "private": {}})
     outcome = run_phase_rules(state, random.Random(1))
     assert outcome.ok and outcome.ruling["announce"] == "EC ana, opponent ben, ana is ec"
+
+
+def test_a_role_the_language_lacks_is_named_when_saved() -> None:
+    problems = check_design_rules(design('x = seats_with_role("boss")\n'))
+    assert [p.where for p in problems if "not a seat role" in p.message] == ["Phase 1 “Bid”, rules, line 1"]

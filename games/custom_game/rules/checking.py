@@ -21,7 +21,7 @@ from .. import phases as phase_ids
 from .context import READ_NAMES
 from .effects import EFFECT_NAMES, READER_NAMES
 from .helper_names import helpers_of, names_of
-from .library import LIBRARY_NAMES
+from .library import LIBRARY_NAMES, ROLES
 from .sandbox import BUILTINS, MAX_RANGE, RuleError, parse
 
 FUNCTIONS = frozenset(LIBRARY_NAMES) | frozenset(EFFECT_NAMES) | frozenset(READER_NAMES)
@@ -183,6 +183,8 @@ class _Checker:
             if consts[0] not in options:
                 self.add(node.lineno, f"goto: “{consts[0]}” is not a phase and round of this game "
                                       f"({', '.join(options)})"[:300])
+        if name == "seats_with_role" and args and consts[0] is not None and consts[0] not in ROLES:
+            self.add(node.lineno, f"seats_with_role: “{consts[0]}” is not a seat role (the roles: {', '.join(ROLES)})")
         if name == "range" and any(isinstance(a, ast.Constant) and isinstance(a.value, int)
                                    and abs(a.value) > MAX_RANGE for a in args):
             self.add(node.lineno, f"range: the rules may use at most {MAX_RANGE:,} numbers")
