@@ -1,6 +1,6 @@
 """The designer's page for a design's helpers: Starlark functions every phase's rules, values and checks may call
-(``games/custom_game/RULES.md``, "Helpers shared by every phase"). Checked when saved, each problem beside the
-box with its line."""
+(the rules language's page of the game that plays designs, "Helpers shared by every phase"). Checked when saved,
+each problem beside the box with its line."""
 
 from __future__ import annotations
 
