@@ -183,10 +183,14 @@ class _Checker:
             if consts[0] not in options:
                 self.add(node.lineno, f"goto: “{consts[0]}” is not a phase and round of this game "
                                       f"({', '.join(options)})"[:300])
-        if name == "seats_with_role" and args and consts[0] is not None and consts[0] not in ROLES:
+        self._literals(node, name, consts)
+
+    def _literals(self, node: ast.Call, name: str, consts: list[str | None]) -> None:
+        """A seat role that is not one, a range past the limit."""
+        if name == "seats_with_role" and consts and consts[0] is not None and consts[0] not in ROLES:
             self.add(node.lineno, f"seats_with_role: “{consts[0]}” is not a seat role (the roles: {', '.join(ROLES)})")
         if name == "range" and any(isinstance(a, ast.Constant) and isinstance(a.value, int)
-                                   and abs(a.value) > MAX_RANGE for a in args):
+                                   and abs(a.value) > MAX_RANGE for a in node.args):
             self.add(node.lineno, f"range: the rules may use at most {MAX_RANGE:,} numbers")
 
     def _option(self, key: str, node: ast.AST, line: int) -> None:
