@@ -40,6 +40,7 @@ from games.engines.protocol import (
     TalkChannel,
     rng_for,
 )
+from games.engines.seat_roles import SEAT_ROLES_KEY, read_seat_roles, seat_roles_field
 from games.engines.spec import ConfigField, GameSpec, Offers, PageParts, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
@@ -59,9 +60,10 @@ def check_design(config: Any, players: list[str]) -> dict[str, Any]:
     """The config's design, validated, for this many seats (ConfigError naming every problem)."""
     if not isinstance(config, dict):
         raise ConfigError("config", "the settings must be an object such as {\"design\": {...}}")
-    unknown = sorted((k for k in config if k != "design"), key=str)
+    unknown = sorted((k for k in config if k not in ("design", SEAT_ROLES_KEY)), key=str)
     if unknown:
-        raise ConfigError(str(unknown[0]), f"a custom game has no setting {shown(unknown[0])}; its one setting is design")
+        raise ConfigError(str(unknown[0]), f"a custom game has no setting {shown(unknown[0])}; its settings are "
+                                           f"design and {SEAT_ROLES_KEY}")
     if config.get("design") is None:
         raise ConfigError("design", "choose a game design")
     try:
@@ -90,7 +92,8 @@ SPEC = GameSpec(
     offers=Offers(host_rulings=True, decisions=True, actions=True, reserve=True),
     page=PageParts(scripts=("custom_game/cells.js",)),  # the cell field's picker (RULES.md, "Boards")
     config=(ConfigField("design", "Game design", kind="design", required=True,
-                        help="The game's phases, forms and counters, as designed on the site."),),
+                        help="The game's phases, forms and counters, as designed on the site."),
+            seat_roles_field()),  # a Death Match's EC and opponent, read by role() (games/engines/seat_roles.py)
     ranking=Ranking(
         tie_rule=("Players the host does not place, and players the host places equally, are ordered by the "
                   "public counters (in the design's order, highest first), then drawn at random from the match's "
@@ -114,12 +117,15 @@ class CustomGame(Engine):
         if not self.min_players <= len(players) <= self.max_players:
             raise ConfigError("players", f"a custom game is for 2 to 20 players; {len(players)} are seated")
         design = check_design(config, players)
+        roles = read_seat_roles(config.get(SEAT_ROLES_KEY), players)
         state: State = {
             "players": list(players), "seed": seed, "design": design,
             "garnets": wallets(garnets, players),
             "counters": {p: {c["key"]: c["start"] for c in design["counters"]} for p in players},
             "number": 1, "open": None, "history": [], "ending": None,
         }
+        if roles:  # a Death Match's seats: {seat: "ec" | "opponent"}; no key at all in a match without roles
+            state["roles"] = {p: roles[p].value for p in players if p in roles}
         if design.get("boards"):  # RULES.md, "Boards"
             state["boards"] = new_boards(design, players)
         turns.start_reserves(state)  # live turns: each player's reserve time (turns.py)

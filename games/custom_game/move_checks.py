@@ -26,6 +26,7 @@ from .boards.seen import seen_boards
 from .document.move_checks import choice_counts
 from .rules.check_run import FAILED_WORDS, marked_values, run_check
 from .rules.context import names_read
+from .rules.helpers import needed
 
 #: How many times a bot's random move is drawn before it falls back on the default (or the fallback).
 BOT_TRIES = 12
@@ -138,7 +139,8 @@ def check_move(state: State, player: str, answer: Payload) -> Payload:
     names = names_read([source])
     label = f"the check of {phase['name']}"
     keys = [f["key"] for f in phases.fields_for(state, player)]  # the seat's own form's
-    verdict = run_check(source, check_globals(state, player, answer, names), keys, list(state["players"]), label)
+    verdict = run_check(source, check_globals(state, player, answer, names), keys, list(state["players"]), label,
+                        helpers=needed(state["design"], names), roles=state.get("roles"))
     if verdict.problem is not None:
         raise CheckFailed("", FAILED_WORDS, verdict.problem)
     if verdict.refused is not None:

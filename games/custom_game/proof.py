@@ -59,6 +59,8 @@ class MatchReport:
     seed: int
     differences: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: How many host-closed phases a bot ruled (``play_one_alone``).
+    rulings: int = 0
 
     @property
     def agrees(self) -> bool:
@@ -84,6 +86,29 @@ class DesignMatch:
         current = self.open
         if current is not None and current.get("kind") == "ruling":
             return str(current.get("problem") or f"{current.get('name')} waits for the host's ruling")
+        return None
+
+    def failed_rules(self) -> str | None:
+        """The problem when the open ruling phase is there because rules failed or stopped, else None (a phase
+        the host closes by hand or confirms waits for the host without any problem)."""
+        current = self.open
+        if current is not None and current.get("kind") == "ruling" and current.get("problem"):
+            return f"{current.get('name')}: {current['problem']}"
+        return None
+
+    def rule_as_bot(self, rng: random.Random) -> str | None:
+        """Publish a bot's ruling on the open ruling phase (``bot_ruling``: random and legal, mostly what the
+        rules proposed when the host confirms them), drawn from ``rng``; the reason when it could not, else
+        None."""
+        spec = self.engine.phase(self.state)
+        assert spec is not None and spec.kind == "ruling"
+        ruling = self.engine.bot_ruling(self.state, rng)
+        try:
+            result = runner.play_ruling(self.engine, self.state, self.seed, ruling)
+        except SubmissionError as exc:
+            where = f" ({exc.field})" if exc.field else ""
+            return f"stopped at {spec.name}: the bot's ruling was refused{where}: {exc.message}"
+        self.state = result.resolution.state
         return None
 
     def actors(self) -> list[str]:
@@ -420,7 +445,7 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
     while (spec := coded.phase(state)) is not None:
         problem = match.waiting_for_host()
         if problem:
-            report.problems.append(problem)
+            report.problems.append(_stopped_against(match, problem))
             return report
         if match.open is None:
             report.differences.append(f"the design ended before the coded game's {spec.name}")
@@ -446,6 +471,16 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
     else:
         report.differences = match.final().differences(adapter.final(coded, state))
     return report
+
+
+def _stopped_against(match: DesignMatch, problem: str) -> str:
+    """Where and why a match against a coded game stopped: rules that failed, or a phase the host closes (no
+    bot ruling is compared with a coded game's rules)."""
+    if match.failed_rules():
+        return problem
+    name = (match.open or {}).get("name", "a ruling")
+    return (f"stopped at {name}: the phase waits for the host's ruling, and a proof against a coded game compares "
+            "rules only (play the design alone for bot rulings)")
 
 
 def _in_workers(play: Callable[[int], MatchReport], seeds: list[int], workers: int) -> Iterator[MatchReport]:
@@ -475,7 +510,11 @@ def play_against(design: dict[str, Any], game: str, matches: int, seed: int, wor
 
 
 def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> MatchReport:
-    """One match of the design alone on random answers (some players silent); its problems, if any."""
+    """One match of the design alone on random answers (some players silent); its problems, if any.
+
+    A phase the host closes (``close: hand``) or confirms gets a bot's ruling (random and legal, drawn from
+    the match's seed: :meth:`DesignMatch.rule_as_bot`); a phase whose rules failed or stopped is the
+    finding, and the match stops there."""
     report = MatchReport(seed)
     rng = random.Random(f"alone:{seed}")
     low, high = design["min_players"], design["max_players"]
@@ -483,12 +522,19 @@ def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> 
     try:
         match = DesignMatch(design, players, {p: rng.randint(0, 3) for p in players}, seed)
         for _ in range(max_phases):
-            problem = match.waiting_for_host()
+            problem = match.failed_rules()
             if problem:
                 report.problems.append(problem)
                 return report
             if match.open is None:
                 return report
+            if match.open.get("kind") == "ruling":
+                stopped = match.rule_as_bot(rng)
+                if stopped:
+                    report.problems.append(stopped)
+                    return report
+                report.rulings += 1
+                continue
             match.play_bots(rng)
         report.problems.append(f"still playing after {max_phases} phases")
     except Exception as exc:  # a crash is a finding, reported with the match's seed
@@ -509,6 +555,8 @@ class ProofSummary:
 
     matches: int
     agreed: int = 0
+    #: Host-closed phases ruled by a bot, over all matches (the design alone).
+    rulings: int = 0
     first_bad: MatchReport | None = None
     problems: dict[str, int] = field(default_factory=dict)
 
@@ -522,6 +570,8 @@ class ProofSummary:
         for problem, count in sorted(self.problems.items(), key=lambda item: -item[1])[:10]:
             out.append(f"{count} × {problem}")
         if not against:
+            if self.rulings:
+                out.append(f"host-closed phases ruled by a bot (random legal rulings, seeded): {self.rulings}")
             out.append(f"played through with no rule failing or stopped: {self.agreed}/{self.matches}")
         out.append(f"agree {self.agreed}/{self.matches}")
         return out
@@ -535,6 +585,7 @@ def run_proof(design: dict[str, Any], against: str | None, matches: int, seed: i
     reports = (play_against(design, against, matches, seed, workers) if against
                else play_alone(design, matches, seed, workers))
     for report in reports:
+        summary.rulings += report.rulings
         if report.agrees:
             summary.agreed += 1
         elif summary.first_bad is None:

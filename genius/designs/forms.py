@@ -171,7 +171,7 @@ class PhaseForm(forms.Form):
                                label="Who acts")
     seats = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
                                            label="Seats that act (when chosen seats act)")
-    close = forms.ChoiceField(choices=CLOSE_LABELS, widget=forms.RadioSelect, initial="hand", required=False,
+    close = forms.ChoiceField(choices=CLOSE_LABELS, widget=forms.RadioSelect, initial="rules", required=False,
                               label="How this phase closes")
     rules = forms.CharField(required=False, strip=False, widget=forms.Textarea(attrs=RULES_ATTRS),
                             label="Rules of this phase",

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from genius.access.guards import host_required
-from genius.designs import editing
+from genius.designs import confirming, editing
 from genius.designs.models import GameDesign
 from genius.designs.views import _apply, owned
 
@@ -64,6 +64,8 @@ def change(request: HttpRequest, design: GameDesign, key: str, *, part: str, act
     """Delete the row ``key`` of ``part`` (of the phase ``phase_key`` for a field), or move it one place up
     (``to=up``) or down; at either end it stays."""
     what = PARTS[part]
+    if part == "phase" and action == "delete" and not confirming.confirmed(request):
+        return confirming.ask_to_delete_phase(request, design, key)  # a phase goes with its form and rules: ask first
     if action == "move" and what.move is not None:
         move, step = what.move, -1 if request.POST.get("to") == "up" else 1
         _apply(request, design, lambda doc: move(doc, key, phase_key, step), f"The {what.noun} is moved.",

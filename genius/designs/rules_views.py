@@ -17,11 +17,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from genius.access.guards import host_required
 from genius.core.errors import ServiceError
-from genius.designs import editing, previews, rules, services
+from genius.designs import editing, previews, rules, services, try_unsaved
 from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
 from genius.designs.models import GameDesign
 from genius.designs.readable import described
+from genius.designs.rules_lines import mark_error_lines
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
 from genius.designs.views import _design, _form_page, _posted, _problems_as_messages, owned
 from genius.matches.safe_markdown import render as render_markdown
@@ -55,6 +56,7 @@ def setup(request: HttpRequest, design: GameDesign) -> HttpResponse:
         else:
             messages.success(request, "The set-up rules are saved." if text.strip() else "No set-up rules now.")
             return redirect(reverse("design", args=[design.pk]) + "#setup")
+    mark_error_lines(form, ("setup",))
     return _form_page(request, design, form, heading="Set-up rules", button="Save the set-up rules")
 
 
@@ -128,19 +130,25 @@ def preset(request: HttpRequest, design: GameDesign, key: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @host_required
 def try_rules(request: HttpRequest, pk: int, key: str) -> HttpResponse:
-    """Run a phase's rules once, on random answers or answers typed here, and show what would be published."""
+    """Run a phase's rules once, on random answers or answers typed here, and show what would be published. The
+    rules tried are those posted (the phase page's box, saved or not, or this page's own box: :mod:`.try_unsaved`),
+    else the saved ones."""
     design = _design(request, pk)
     doc = design.document
     try:
         the_phase = editing.phase(doc, key)
     except KeyError:
         raise Http404("No such phase.") from None
-    form = TryForm(_posted(request), doc=doc, phase=the_phase)
+    unsaved = try_unsaved.typed_rules(request)
+    if unsaved is not None:
+        doc = try_unsaved.with_rules(doc, key, unsaved)
+    first_try = try_unsaved.from_phase_page(request)  # the phase page's button: a try with this page's defaults
+    form = TryForm(None if first_try else _posted(request), doc=doc, phase=the_phase)
     result, refused = None, None
     players = form.players_now()
-    rows, row_errors = answer_rows(the_phase, players, request.POST if request.method == "POST" else {})
-    if request.method == "POST" and form.is_valid() and not row_errors:
-        data = form.cleaned_data
+    rows, row_errors = answer_rows(the_phase, players, request.POST if request.method == "POST" and not first_try else {})
+    if first_try or (request.method == "POST" and form.is_valid() and not row_errors):
+        data = {"mode": "random", "round": 1, "seed": form.fields["seed"].initial} if first_try else form.cleaned_data
         answers = answers_from(rows) if data["mode"] == "typed" else None
         try:
             preview = previews.run_try(request.user, doc, key, data["round"], answers, data["seed"], players)
@@ -155,7 +163,9 @@ def try_rules(request: HttpRequest, pk: int, key: str) -> HttpResponse:
     response = render(request, "designs/try.html", {
         "design": design, "phase": the_phase, "form": form, "rows": rows, "players": players, "result": result,
         "refused": refused.message if refused else "", "owner": services.may_edit(request.user, design),
-        "has_rules": bool(the_phase.get("rules", "").strip()), "row_errors": row_errors,
+        "has_rules": bool((the_phase.get("rules", "") if unsaved is None else unsaved).strip()), "row_errors": row_errors,
+        "unsaved": unsaved, "saved_rules": the_phase.get("rules", ""),
+        "error_line": (result or {}).get("line") or "",
         "tries_per_minute": previews.tries_per_minute(),
     }, status=status)
     if refused:

@@ -5,7 +5,7 @@ from collections.abc import Callable
 from django.http import HttpResponse
 from django.urls import URLPattern, include, path
 
-from genius.designs import part_views, rules_views, views
+from genius.designs import helpers_views, part_views, rules_views, views
 
 
 def _change(route: str, part: str, action: str) -> URLPattern:
@@ -37,6 +37,7 @@ design_pages = [
     path("phases/<slug:key>/preset/", rules_views.preset, name="design-phase-preset"),
     path("phases/<slug:key>/try/", rules_views.try_rules, name="design-phase-try"),
     path("setup/", rules_views.setup, name="design-setup"),
+    path("helpers/", helpers_views.helpers, name="design-helpers"),
     *_parts("tables", "table", rules_views.table),
     path("copy/", views.copy, name="design-copy"),
     path("template/", views.template, name="design-template"),

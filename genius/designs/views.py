@@ -41,6 +41,7 @@ from genius.designs.forms import (
 )
 from genius.designs.models import GameDesign
 from genius.designs.readable import described
+from genius.designs.rules_lines import NEW_PHASE_CLOSE, mark_error_lines
 from genius.matches.safe_markdown import render as render_markdown
 
 #: A new phase's first question, shown on the new phase's page to change before saving.
@@ -260,7 +261,7 @@ def phase(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
         except KeyError:
             return redirect("design", pk=design.pk)
     initial = PhaseForm.initial_from(current) if current else {"repeat": 1, "hours": 24, "minutes": 0,
-                                                                "actors": "everyone", "close": "hand"}
+                                                                "actors": "everyone", "close": NEW_PHASE_CLOSE}
     posted = _posted(request)
     form = PhaseForm(posted, initial=initial, max_players=doc.get("max_players", 20))
     first = None
@@ -310,6 +311,7 @@ def _phase_page(request: HttpRequest, design: GameDesign, form: PhaseForm, key: 
         or any(r.error for r in rows)
     doc = design.document
     fields = described(doc)["phases_by_key"].get(key, {}).get("fields", []) if key else []
+    mark_error_lines(form)
     return render(request, "designs/phase.html", {
         "design": design, "form": form, "key": key, "phase": current, "fields": fields, "value_rows": rows,
         "first": first, "has_errors": bad, "presets": rules.presets(), "rules_here": rules.available(),

@@ -88,19 +88,22 @@ class TestDesignerRulesInBrowser(BrowserTestCase):
         host.wait_for_selector("text=is saved")
 
         # Try these rules: typed answers, then random ones.
-        host.click("text=Try these rules")
-        host.select_option("select[name=players]", "3")
-        host.check("input[name=mode][value=typed]")
-        host.click("button:has-text('Try')")  # boxes for three players
-        host.fill("input[name=a-0-bid]", "5")
-        host.fill("input[name=a-1-bid]", "5")
-        host.fill("input[name=a-2-bid]", "3")
-        host.check("input[name=mode][value=typed]")
-        host.click("button:has-text('Try')")
-        shoot(host, "try")
-        no_serious_axe_findings(host, "the try page")
-        assert "cy wins with the highest unique bid, 3" in host.inner_text("#try-public")
-        assert "points +1" in host.inner_text("#try-changes")
+        with host.context.expect_page() as opened:  # the text in the box, tried in a new tab
+            host.click("text=Try these rules")
+        trial = opened.value
+        trial.select_option("select[name=players]", "3")
+        trial.check("input[name=mode][value=typed]")
+        trial.click("button:has-text('Try')")  # boxes for three players
+        trial.fill("input[name=a-0-bid]", "5")
+        trial.fill("input[name=a-1-bid]", "5")
+        trial.fill("input[name=a-2-bid]", "3")
+        trial.check("input[name=mode][value=typed]")
+        trial.click("button:has-text('Try')")
+        shoot(trial, "try")
+        no_serious_axe_findings(trial, "the try page")
+        assert "cy wins with the highest unique bid, 3" in trial.inner_text("#try-public")
+        assert "points +1" in trial.inner_text("#try-changes")
+        trial.close()
 
         # A lobby of three bots; the rules close each round as soon as the host resolves it.
         host.goto(design_url)

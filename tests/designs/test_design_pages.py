@@ -136,7 +136,7 @@ def test_a_phase_is_added_with_a_first_field_then_changed_moved_and_deleted(host
     host_client.post(url("design-phase-move", design.pk, "vote"), {"to": "up"})  # at the top it stays
     assert [p["key"] for p in saved(design)["phases"]] == ["vote", "round"]
     host_client.post(url("design-phase-move", design.pk, "vote"), {"to": "down"})
-    host_client.post(url("design-phase-delete", design.pk, "vote"))
+    host_client.post(url("design-phase-delete", design.pk, "vote"), {"confirmed": "yes"})
     assert [p["key"] for p in saved(design)["phases"]] == ["round"]
 
 
@@ -264,7 +264,7 @@ def test_a_bad_counter_is_refused_beside_its_box(host_client, design):
 
 
 def test_deleting_the_only_phase_is_refused_with_a_message(host_client, design):
-    response = host_client.post(url("design-phase-delete", design.pk, "round"), follow=True)
+    response = host_client.post(url("design-phase-delete", design.pk, "round"), {"confirmed": "yes"}, follow=True)
     assert any("a design needs at least one phase" in e for e in errors_of(response)), errors_of(response)
     assert len(saved(design)["phases"]) == 1
 

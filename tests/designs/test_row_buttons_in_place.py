@@ -51,7 +51,8 @@ def test_a_field_moved_in_place_redraws_its_section_with_the_message(host_client
 
 def test_a_refused_delete_saves_nothing_and_says_why(host_client, design):
     before = saved(design)
-    response = host_client.post(reverse("design-phase-delete", args=[design.pk, "round"]), follow=True, **AS_HTMX)
+    response = host_client.post(reverse("design-phase-delete", args=[design.pk, "round"]), {"confirmed": "yes"},
+                                follow=True, **AS_HTMX)
     assert response.status_code == 200 and "Nothing was changed" in response.content.decode()
     assert saved(design) == before  # a design keeps at least one phase
 

@@ -303,7 +303,7 @@ FILLERS: dict[str, Filler] = {
     "host-new-lobby": game_slugs, "practice": lambda w: [{"game": slug} for slug, _ in available_games()],
     "rules": lambda w: [{"game": slug} for slug, _ in available_games()],
     "design": design_pk, "design-basics": design_pk, "design-counter-new": design_pk,
-    "design-phase-new": design_pk, "design-setup": design_pk, "design-table-new": design_pk,
+    "design-phase-new": design_pk, "design-setup": design_pk, "design-helpers": design_pk, "design-table-new": design_pk,
     "design-copy": design_pk, "design-template": design_pk, "design-export": design_pk,
     "design-delete": design_pk, "design-lobby": design_pk,
     "design-counter": design_parts("counters"), "design-counter-delete": design_parts("counters"),

@@ -26,7 +26,17 @@ from . import boards as board_parts
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from .boards import check_boards
 from .contents import check_counters, check_phase, check_tables
-from .limits import DESIGN_FORMAT, MAX_NUMBER, MAX_PHASES, MAX_RULES, MAX_SEATS, MAX_SUMMARY, MAX_TITLE, MIN_PLAYERS
+from .limits import (
+    DESIGN_FORMAT,
+    MAX_HELPERS,
+    MAX_NUMBER,
+    MAX_PHASES,
+    MAX_RULES,
+    MAX_SEATS,
+    MAX_SUMMARY,
+    MAX_TITLE,
+    MIN_PLAYERS,
+)
 from .parts import items_of, tag, whole
 from .schema import schema_problems, with_schema
 from .texts import clean_source, clean_text
@@ -95,6 +105,9 @@ def check_design_document(doc: object) -> dict[str, Any]:
     since = len(problems)
     setup = clean_source(doc.get("setup"), "Set-up rules", "the set-up rules", problems)
     tag(problems, since, "setup")
+    since = len(problems)
+    helpers = clean_source(doc.get("helpers"), "Helpers", "the helpers", problems, hi=MAX_HELPERS)
+    tag(problems, since, "helpers")
     phases = [check_phase(item, max_players, problems)
               for item in items_of(doc.get("phases"), problems, title="Phases", part="phases", what="a phase",
                                  most=MAX_PHASES, label="name", numbered=True,
@@ -111,6 +124,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "min_players": low, "max_players": high, "counters": counters, "tables": tables, "setup": setup,
         "phases": phases,
         **({"boards": boards} if boards else {}),  # RULES.md, "Boards"
+        **({"helpers": helpers} if helpers else {}),  # functions every phase may call (rules/helpers.py)
         **({"talk": False} if doc.get("talk") is False else {}),  # "no press": the design turns talk off
         **({"reserve": reserve} if reserve else {}),  # live turns' reserve time
     }

@@ -41,6 +41,8 @@ MIN_SECONDS = 60
 MAX_SECONDS = 30 * 24 * 3600
 #: A design's rules: a program's characters, a phase's named values, tables.
 MAX_SOURCE = 20_000
+#: The design's helpers shared by every phase (RULES.md, "Helpers shared by every phase").
+MAX_HELPERS = 10_000
 MAX_FORMULA = 2_000
 MAX_VALUES = 20
 MAX_TABLES = 10

@@ -85,7 +85,7 @@ SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "format": {"const": DESIGN_FORMAT},
-        "title": _TEXT, "summary": _TEXT, "rules": _TEXT, "setup": _TEXT,
+        "title": _TEXT, "summary": _TEXT, "rules": _TEXT, "setup": _TEXT, "helpers": _TEXT,
         "talk": {"type": "boolean", "description": "false: no talk in its matches (\"no press\"); absent or true: the site's talk"},
         "reserve": {"type": ["integer", "null"], "minimum": 0},
         "min_players": {"type": "integer", "minimum": MIN_PLAYERS},
@@ -163,7 +163,8 @@ def _schema_validator() -> Draft202012Validator:
     return Draft202012Validator(SCHEMA)
 
 
-_PART_WORDS = {"boards": "Boards", "format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules", "setup": "Set-up rules",
+_PART_WORDS = {"boards": "Boards", "format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules",
+               "setup": "Set-up rules", "helpers": "Helpers",
                "min_players": "Players", "max_players": "Players", "counters": "Counters", "tables": "Tables",
                "phases": "Phases"}
 _TYPE_WORDS = {"string": "a text", "integer": "a whole number", "array": "a list", "object": "an object",

@@ -23,13 +23,19 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engines.design_problems import Problem
 from games.engines.protocol import State
 
 from . import wire
 from .board_rules import BoardRules
-from .checking import check_design_rules
+from .checking import check_programs
 from .context import names_read, phase_context, setup_context, tables_of
-from .effects import Effects, plain
+from .effects import READER_NAMES, Effects, plain
+from .helper_names import helpers_of
+from .helpers import FILENAME as HELPERS_FILE
+from .helpers import LABEL as HELPERS_LABEL
+from .helpers import helper_problems
+from .helpers import needed as helpers_needed
 from .library import TABLE_NAMES, Library
 from .sandbox import DEFAULT_LIMITS, HostError, Meter, Program, RuleError, RuleLimits
 from .worker import WORKER, Worker, WorkerStopped, new_worker
@@ -51,6 +57,12 @@ class RulesOutcome:
     line: int | None = None
     values: dict[str, Any] = field(default_factory=dict)
     debug: list[str] = field(default_factory=list)
+
+
+def check_design_rules(design: dict[str, Any]) -> list[Problem]:
+    """Every problem of the design's helpers and programs visible without playing, in the design's order
+    (``part`` "helpers", "setup", "phases.1.rules", "phases.1.values.0"…; the ``where`` names the line)."""
+    return helper_problems(helpers_of(design)) + check_programs(design)
 
 
 EMPTY_RULING: dict[str, Any] = {"announce": "", "private": {}, "counters": {}, "garnets": {}, "reveal": False}
@@ -93,16 +105,24 @@ def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch
         phase = design["phases"][index]
         formulas, source, where, label = phase.get("values", []), phase.get("rules", ""), f"phases.{index}", phase["name"]
     names = names_read([*(f["formula"] for f in formulas), source])
+    helpers = helpers_needed(design, names)
+    if helpers:  # the functions the helpers call are built too
+        names |= names_read([helpers])
     globals_ = (setup_context if setup else phase_context)(state, names)
     effects = Effects(state, meter, setup=setup)
     tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
-    library = Library(state["players"], tables, rng)
+    library = Library(state["players"], tables, rng, state.get("roles"))
     boards = BoardRules(state, meter)
     functions = {**library.functions(names), **effects.functions(names), **boards.functions(names)}
-    program = Program(globals_, functions, meter, batch)
+    # counters_now() reads the changes made so far: its run calls each effect as it comes (never collected)
+    program = Program(globals_, functions, meter, batch and names.isdisjoint(READER_NAMES))
     values = dict(state.get("values", {}))
     part = where
     try:
+        if helpers:
+            part = "helpers"
+            program.run(helpers, HELPERS_FILE, HELPERS_LABEL)
+            part = where
         for j, formula in enumerate(formulas):
             part = f"{where}.values.{j}"
             result = program.run(formula["formula"], f"{formula['name']}", f"the value {formula['name']} of {label}")

@@ -26,6 +26,8 @@ from games.engines.design_problems import Problem
 
 from .checking import defined_names
 from .effects import plain
+from .helper_names import helpers_of, names_of
+from .helpers import FILENAME as HELPERS_FILE
 from .library import LIBRARY_NAMES, RANDOM_NAMES, TABLE_NAMES, Library
 from .sandbox import BUILTINS, MAX_RANGE, HostError, Meter, Program, RuleError, RuleLimits, parse
 from .worker import Worker, WorkerStopped, new_worker
@@ -98,14 +100,17 @@ class _Refusal:
 
 
 def run_here(source: str, globals_: dict[str, Any], fields: list[str], players: list[str], label: str,
-             limits: RuleLimits = CHECK_LIMITS) -> Verdict:
-    """Run the check ``source`` in this process within ``limits``."""
+             limits: RuleLimits = CHECK_LIMITS, helpers: str = "", roles: dict[str, str] | None = None) -> Verdict:
+    """Run the check ``source`` in this process within ``limits`` (after the design's ``helpers`` it calls);
+    ``roles``: the seats' Death Match roles (public in a Death Match)."""
     meter = Meter(limits)
     refusal = _Refusal(fields)
-    functions: dict[str, Callable[..., Any]] = {**Library(players, {}, random.Random(0)).functions(CHECK_LIBRARY),
+    functions: dict[str, Callable[..., Any]] = {**Library(players, {}, random.Random(0), roles).functions(CHECK_LIBRARY),
                                                 "refuse": refusal}
     program = Program(globals_, functions, meter)
     try:
+        if helpers:
+            program.run(helpers, HELPERS_FILE, label)
         result = program.run(source, "check", label)
         result = plain(result, "the check's result")
     except RuleError as exc:
@@ -127,7 +132,7 @@ def serve_check(request: dict[str, Any]) -> dict[str, Any]:
     """The worker's side of a check (the request :func:`run_check` makes)."""
     limits = RuleLimits(**request["limits"], isolate=False)
     verdict = run_here(request["source"], request["globals"], request["fields"], request["players"],
-                       request["label"], limits)
+                       request["label"], limits, request.get("helpers", ""), request.get("roles"))
     return {"check": {"refused": verdict.refused, "field": verdict.field, "problem": verdict.problem,
                       "line": verdict.line}}
 
@@ -141,19 +146,20 @@ GRACE_SECONDS = 2.0
 
 
 def run_check(source: str, globals_: dict[str, Any], fields: list[str], players: list[str], label: str,
-              limits: RuleLimits = CHECK_LIMITS) -> Verdict:
-    """Run a check within ``limits``: in :data:`CHECK_WORKER` (``limits.isolate``), else here."""
+              limits: RuleLimits = CHECK_LIMITS, helpers: str = "", roles: dict[str, str] | None = None) -> Verdict:
+    """Run a check within ``limits``: in :data:`CHECK_WORKER` (``limits.isolate``), else here; the design's
+    ``helpers`` (those the check calls, :func:`.helpers.needed`) run first."""
     if not limits.isolate:
-        return run_here(source, globals_, fields, players, label, limits)
+        return run_here(source, globals_, fields, players, label, limits, helpers, roles)
     request = {"kind": "check", "source": source, "globals": globals_, "fields": fields, "players": players,
-               "label": label, "limits": {"steps": limits.steps, "seconds": limits.seconds,
+               "label": label, "helpers": helpers, "roles": roles or {}, "limits": {"steps": limits.steps, "seconds": limits.seconds,
                                           "memory_mb": limits.memory_mb, "output_chars": limits.output_chars}}
     try:
         answer = CHECK_WORKER.call(request, limits.seconds, limits.memory_mb, grace=GRACE_SECONDS)
     except WorkerStopped as exc:
         return Verdict(problem=f"{label} stopped: {exc.reason}")
     except OSError:  # no worker can start here: the in-process limits still hold
-        return run_here(source, globals_, fields, players, label, limits)
+        return run_here(source, globals_, fields, players, label, limits, helpers, roles)
     if answer.get("stopped") == "memory":
         return Verdict(problem=f"{label} stopped: more than {limits.memory_mb} MB of memory")
     found = answer.get("check")
@@ -187,8 +193,8 @@ def check_problems(source: str, phase: dict[str, Any], design: dict[str, Any], l
     except (SyntaxError, ValueError, RecursionError):
         return _as_problems(found, label, part)
     seen = _Seen(fields=[f["key"] for f in phase["fields"]], counters={c["key"] for c in design["counters"]},
-                 marked=set(marked_values(design)), defined=defined_names(tree), phase_name=phase["name"],
-                 known=known)
+                 marked=set(marked_values(design)), defined=defined_names(tree) | helper_names(design),
+                 phase_name=phase["name"], known=known)
     for node in ast.walk(tree):
         line = getattr(node, "lineno", None)
         for message in _problems_of(node, seen):
@@ -258,6 +264,11 @@ def _call_problems(node: ast.Call, name: str, seen: _Seen) -> list[str]:
 def _as_problems(found: list[tuple[int, str]], label: str, part: str) -> list[Problem]:
     return [Problem(f"{label}, line {line}" if line else label, message, part)
             for line, message in sorted(found, key=lambda item: item[0])]
+
+
+def helper_names(design: dict[str, Any]) -> frozenset[str]:
+    """The design's helpers' names (a check may call them)."""
+    return names_of(helpers_of(design))
 
 
 def marked_values(design: dict[str, Any]) -> set[str]:

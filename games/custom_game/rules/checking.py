@@ -20,11 +20,12 @@ from games.engines.design_problems import Problem
 from .. import phases as phase_ids
 from .board_rules import BOARD_NAMES
 from .context import READ_NAMES
-from .effects import EFFECT_NAMES
-from .library import LIBRARY_NAMES
+from .effects import EFFECT_NAMES, READER_NAMES
+from .helper_names import helpers_of, names_of
+from .library import LIBRARY_NAMES, ROLES
 from .sandbox import BUILTINS, MAX_RANGE, RuleError, parse
 
-FUNCTIONS = frozenset(LIBRARY_NAMES) | frozenset(EFFECT_NAMES) | frozenset(BOARD_NAMES)
+FUNCTIONS = frozenset(LIBRARY_NAMES) | frozenset(EFFECT_NAMES) | frozenset(BOARD_NAMES) | frozenset(READER_NAMES)
 KNOWN = FUNCTIONS | BUILTINS | frozenset(READ_NAMES)
 _ANSWER_FNS = {"count": 1, "total": 1, "lowest": 1, "highest": 1, "numbers": 1, "who": 1,
                "highest_unique": 1, "lowest_unique": 1, "plurality": 1, "majority": 1}
@@ -49,6 +50,8 @@ class _Checker:
         self.tables = {t["key"]: t["columns"] for t in design.get("tables", [])}
         self.found: list[tuple[int, Problem]] = []
         self.aliases: set[str] = set()
+        #: The design's helpers, which every program may call (:mod:`.helpers`).
+        self.helpers: frozenset[str] = _helper_names(design)
 
     @property
     def problems(self) -> list[Problem]:
@@ -84,7 +87,7 @@ class _Checker:
 
     # --- names ------------------------------------------------------------------------------------------
     def _names(self, tree: ast.AST) -> None:
-        defined = defined_names(tree)
+        defined = defined_names(tree) | self.helpers
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in defined \
                     and node.id not in KNOWN:
@@ -178,8 +181,14 @@ class _Checker:
                                               f"(its columns: {', '.join(self.tables[consts[0]])})")
         if name == "goto" and args and consts[0] is not None:
             self._goto(consts[0], node.lineno)
+        self._literals(node, name, consts)
+
+    def _literals(self, node: ast.Call, name: str, consts: list[str | None]) -> None:
+        """A seat role that is not one, a range past the limit."""
+        if name == "seats_with_role" and consts and consts[0] is not None and consts[0] not in ROLES:
+            self.add(node.lineno, f"seats_with_role: “{consts[0]}” is not a seat role (the roles: {', '.join(ROLES)})")
         if name == "range" and any(isinstance(a, ast.Constant) and isinstance(a.value, int)
-                                   and abs(a.value) > MAX_RANGE for a in args):
+                                   and abs(a.value) > MAX_RANGE for a in node.args):
             self.add(node.lineno, f"range: the rules may use at most {MAX_RANGE:,} numbers")
 
     def _goto(self, target: str, line: int) -> None:
@@ -282,9 +291,14 @@ def _kept_names(design: dict[str, Any]) -> set[str] | None:
     return names
 
 
-def check_design_rules(design: dict[str, Any]) -> list[Problem]:
-    """Every problem visible without playing, in the design's order (``part`` such as "phases.1.rules",
-    "phases.1.values.0", "setup"; the ``where`` names the line)."""
+def _helper_names(design: dict[str, Any]) -> frozenset[str]:
+    return names_of(helpers_of(design))
+
+
+def check_programs(design: dict[str, Any]) -> list[Problem]:
+    """Every problem of the design's programs visible without playing, in the design's order (``part`` such as
+    "phases.1.rules", "phases.1.values.0", "setup"; the ``where`` names the line). The helpers' own problems:
+    :func:`games.custom_game.rules.check_design_rules`."""
     problems: list[Problem] = []
     kept = _kept_names(design)
     for phase, label, part, source, filename in _programs(design):

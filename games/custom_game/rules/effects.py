@@ -19,6 +19,9 @@ from .sandbox import HostError, Meter
 MAX_KEPT_CHARS = 50_000
 #: The effect functions, as rules call them.
 EFFECT_NAMES = ("announce", "tell", "add", "set", "garnet", "reveal", "keep", "goto", "end", "print")
+#: The functions that read what the run has done so far (never collected in Starlark: a run that names one
+#: calls every effect as it comes, ``rules._run_once``).
+READER_NAMES = ("counters_now",)
 
 
 def plain(value: Any, where: str, depth: int = 0) -> Any:
@@ -73,7 +76,7 @@ class Effects:
 
     def functions(self, names: Collection[str] | None = None) -> dict[str, Callable[..., Any]]:
         """The effects by the names rules call them (only those of ``names`` when given)."""
-        return {n: getattr(self, "e_" + n) for n in EFFECT_NAMES if names is None or n in names}
+        return {n: getattr(self, "e_" + n) for n in (*EFFECT_NAMES, *READER_NAMES) if names is None or n in names}
 
     # --- the ruling ---------------------------------------------------------------------------------------
     def ruling(self) -> dict[str, Any]:
@@ -251,6 +254,13 @@ class Effects:
                 out[name] = place
             place += len(group)
         return out
+
+    def e_counters_now(self) -> dict[str, dict[str, int]]:
+        """``counters`` as they stand after this run's ``add`` and ``set`` so far (``counters`` itself stays
+        as at the close)."""
+        self.meter.charge(len(self.players) * len(self.counter_keys))
+        return {p: {k: self.counters[p][k] + self.changes.get(p, {}).get(k, 0) for k in self.counter_keys}
+                for p in self.players}
 
     def e_print(self, *args: Any) -> None:
         """A line for the host's "Try these rules" (never published)."""

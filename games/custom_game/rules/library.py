@@ -11,15 +11,19 @@ import random
 from collections.abc import Callable, Collection
 from typing import Any
 
+from games.engines.seat_roles import SeatRole
+
 from .sandbox import HostError
 
 Scores = dict[str, Any]
 #: The library's functions, as rules call them.
 LIBRARY_NAMES = ("count", "total", "sum", "lowest", "highest", "numbers", "who", "rank", "order",
                  "highest_unique", "lowest_unique", "plurality", "majority", "pairs", "groups", "rotate",
-                 "seat_after", "seat", "clamp", "lookup", "rows", "shuffle", "draw", "choice", "random_int")
+                 "seat_after", "seat", "role", "seats_with_role", "clamp", "lookup", "rows", "shuffle", "draw", "choice", "random_int")
 #: The functions that draw from the seeded stream (a run that names none leaves the stream as it was).
 RANDOM_NAMES = frozenset(("shuffle", "draw", "choice", "random_int"))
+#: The seat roles rules may name (``games.engines.seat_roles.SeatRole``'s values).
+ROLES = tuple(role.value for role in SeatRole)
 #: The functions that read the design's tables.
 TABLE_NAMES = frozenset(("lookup", "rows"))
 
@@ -36,8 +40,11 @@ def _shown(value: Any) -> str:
 class Library:
     """The functions, bound to one match: its seat order, its tables and its seeded stream."""
 
-    def __init__(self, players: list[str], tables: dict[str, list[dict[str, Any]]], rng: random.Random) -> None:
+    def __init__(self, players: list[str], tables: dict[str, list[dict[str, Any]]], rng: random.Random,
+                 roles: dict[str, str] | None = None) -> None:
         self.players = list(players)
+        #: The seats' Death Match roles (``games.engines.seat_roles``): seat → "ec" or "opponent"; {} for none.
+        self.roles = dict(roles or {})
         self.seat = {p: i for i, p in enumerate(self.players)}
         self.tables = tables
         self.rng = rng
@@ -271,6 +278,18 @@ class Library:
         if player not in self.seat:
             raise HostError(f"seat: {_shown(player)} is not a player of this match")
         return self.seat[player] + 1
+
+    def f_role(self, player: Any) -> str | None:
+        """A seat's Death Match role: "ec" (the Elimination Candidate), "opponent", or None (no role)."""
+        if player not in self.seat:
+            raise HostError(f"role: {_shown(player)} is not a player of this match")
+        return self.roles.get(player)
+
+    def f_seats_with_role(self, role: Any) -> list[str]:
+        """The seats holding ``role`` ("ec" or "opponent"), in seat order; [] in a match without roles."""
+        if role not in ROLES:
+            raise HostError(f"seats_with_role: {_shown(role)} is not a seat role (the roles: {', '.join(ROLES)})")
+        return [p for p in self.players if self.roles.get(p) == role]
 
     def f_clamp(self, value: Any, lo: Any = 0, hi: Any = None) -> int:
         """``value`` kept within ``lo`` (default 0) and ``hi`` (default: no top)."""

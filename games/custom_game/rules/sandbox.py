@@ -155,6 +155,10 @@ def explain(text: str) -> tuple[str, int | None]:
                               "`while` is not part of the language: loop with `for x in range(n)`")
     found = _LOCATION.search(text)
     line = int(found.group(2)) if found else None
+    callers = [int(n) for name, n in _FRAME.findall(text) if name != "helpers"]
+    if found is not None and found.group(1) == "helpers" and callers:  # inside a helper a program called
+        message += f" (in the design's helpers, line {line})"
+        line = callers[-1]
     if line is None:
         frames = _FRAME.findall(text)
         line = int(frames[-1][1]) if frames else None

@@ -105,6 +105,8 @@ def slim(state: State, names: frozenset[str]) -> dict[str, Any]:
            "values": state.get("values", {}), "history": [_entry(e) for e in history]}
     if state.get("boards") and not names.isdisjoint(BOARD_NAMES):  # the boards, for rules that name a board function
         out["boards"] = state["boards"]
+    if state.get("roles"):  # a Death Match's seat roles (games/engines/seat_roles.py)
+        out["roles"] = state["roles"]
     return out
 
 

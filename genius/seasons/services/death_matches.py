@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from games.engines.seat_roles import SEAT_ROLES_KEY, SeatRole
 from genius.core.errors import ServiceError
 from genius.matches.models import Match
 from genius.matches.services import lifecycle
@@ -44,6 +45,16 @@ def picks_to_play(episode: Episode) -> list[Decision]:
 
 def _dm_decided(pick: Decision) -> bool:
     return any((m.outcome or {}).get("loser") for m in pick.death_matches.filter(status=Match.Status.FINISHED))
+
+
+def _give_seat_roles(match: Match, game: str, ec: str, opponent: str) -> None:
+    """Tell a game whose spec reads Death Match roles (``games.engines.seat_roles``) which seat is the EC and which
+    the opponent they picked; a game without that setting is told nothing."""
+    if spec_of(game).config_field(SEAT_ROLES_KEY) is None:
+        return
+    match.refresh_from_db(fields=["config"])
+    match.config = {**(match.config or {}), SEAT_ROLES_KEY: {SeatRole.EC.value: ec, SeatRole.OPPONENT.value: opponent}}
+    match.save(update_fields=["config"])
 
 
 def create_death_match(
@@ -90,8 +101,9 @@ def create_death_match(
         match.episode, match.kind, match.dm_pick = episode, "death", pick
         match.reminder_lead_seconds = main.reminder_lead_seconds
         match.save(update_fields=["episode", "kind", "dm_pick", "reminder_lead_seconds"])
-        lifecycle.add_seat(match, user=ec, is_bot=bots.get(ec.pk, False))
-        lifecycle.add_seat(match, user=dmo, is_bot=bots.get(dmo.pk, False))
+        ec_seat = lifecycle.add_seat(match, user=ec, is_bot=bots.get(ec.pk, False))
+        dmo_seat = lifecycle.add_seat(match, user=dmo, is_bot=bots.get(dmo.pk, False))
+        _give_seat_roles(match, game, ec_seat.name, dmo_seat.name)
         announce(season, episode, f"Death Match{again}: {ec} against {dmo} in {GAME_TITLES.get(game, game)}.",
                  now)
         items = spec_of(game).offers.death_match_items
