@@ -43,7 +43,7 @@ from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, closing, ending, move_checks, phases, rulings, samples
+from . import answers, closing, ending, move_checks, phases, rulings, samples, talk_rooms
 from .copies import fresh
 from .observer import CustomGameObserver
 
@@ -187,8 +187,8 @@ class CustomGame(Engine):
 
     # --- talk ---------------------------------------------------------------
     def talk(self, state: State) -> list[TalkChannel] | None:
-        """A design with ``"talk": false`` has no talk ("no press"); any other has the site's default."""
-        return [] if state["design"].get("talk") is False else None
+        """The design's talk (:mod:`.talk_rooms`): none ("no press"), the site's default, or rooms from a kept value."""
+        return talk_rooms.channels(state)
 
     # --- reading ------------------------------------------------------------
     def rules_text(self, state: State) -> str:

@@ -181,6 +181,8 @@ def check_shape(doc: Any) -> dict[str, Any]:  # noqa: C901
             raise MatchFileError(f"house_bots names {shown(name)}, who is not a player")
     if doc.get("house_bots"):
         checked["house_bots"] = [p for p in players if p in set(doc["house_bots"])]
+    if doc.get("talk") is False:  # no press: the lobby turned talk off (missing: on)
+        checked["talk"] = False
     if "concede" in doc:
         concession = doc["concede"]
         if concession["player"] not in players:

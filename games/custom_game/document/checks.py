@@ -21,7 +21,8 @@ from typing import Any
 from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
-from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from . import move_checks as move_check_parts
+from . import talk as talk_check  # checks when a move is sent: their parts of the design
 from .contents import check_counters, check_phase, check_tables
 from .limits import DESIGN_FORMAT, MAX_NUMBER, MAX_PHASES, MAX_RULES, MAX_SEATS, MAX_SUMMARY, MAX_TITLE, MIN_PLAYERS
 from .parts import items_of, tag, whole
@@ -97,6 +98,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
                                  most=MAX_PHASES, label="name", numbered=True,
                                  needed="a design needs at least one phase")]
     move_check_parts.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
+    talk = talk_check.check_talk(doc.get("talk"), problems)
     problems = with_schema(problems, first)
     if problems:
         raise DesignError(problems)
@@ -104,7 +106,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "format": DESIGN_FORMAT, "title": title, "summary": summary, "rules": rules,
         "min_players": low, "max_players": high, "counters": counters, "tables": tables, "setup": setup,
         "phases": phases,
-        **({"talk": False} if doc.get("talk") is False else {}),  # "no press": the design turns talk off
+        **talk,  # "no press", or rooms that follow a kept value
     }
 
 

@@ -73,7 +73,9 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": DESIGN_FORMAT},
         "title": _TEXT, "summary": _TEXT, "rules": _TEXT, "setup": _TEXT,
-        "talk": {"type": "boolean", "description": "false: no talk in its matches (\"no press\"); absent or true: the site's talk"},
+        "talk": {"type": ["boolean", "object"],
+                 "description": "false: no talk in its matches (\"no press\"); absent or true: the site's talk; "
+                                "{\"rooms\": value name, \"everyone\": yes/no}: a channel per room of a kept value"},
         "min_players": {"type": "integer", "minimum": MIN_PLAYERS},
         "max_players": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_SEATS},
         "counters": _items(MAX_COUNTERS, {"key": _KEY, "label": _TEXT, "start": _NUMBER,
@@ -132,7 +134,7 @@ def _schema_validator() -> Draft202012Validator:
 
 _PART_WORDS = {"format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules", "setup": "Set-up rules",
                "min_players": "Players", "max_players": "Players", "counters": "Counters", "tables": "Tables",
-               "phases": "Phases"}
+               "phases": "Phases", "talk": "Talk"}
 _TYPE_WORDS = {"string": "a text", "integer": "a whole number", "array": "a list", "object": "an object",
                "null": "none", "boolean": "yes or no", "number": "a number"}
 

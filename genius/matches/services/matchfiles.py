@@ -57,6 +57,8 @@ def export_match(match: Match) -> dict[str, Any]:
     bots = house_bots.of(start.state) if start is not None else []
     if bots:
         doc["house_bots"] = bots
+    if not match.talk_enabled:
+        doc["talk"] = False  # no press (missing: talk on, as every older file)
     concession = (match.outcome or {}).get(conceding.KEY)
     if concession:
         doc["concede"] = {"phase": concession["phase"], "player": concession["player"]}
@@ -103,7 +105,7 @@ def import_match(
         match = create_match(
             game=doc["game"], title=title or f"{engine.title} (imported)", season=season,
             seats_wanted=len(doc["players"]), seed=doc["seed"], config=doc["config"], phase_seconds=phase_seconds,
-            community_id=community_id, origin=Match.Origin.LOBBY,
+            community_id=community_id, origin=Match.Origin.LOBBY, talk_enabled=doc.get("talk", True),
         )
         if not engine.min_players <= len(doc["players"]) <= engine.max_players:
             raise ServiceError(f"{engine.title} is for {engine.min_players}–{engine.max_players} players.")
