@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "genius.challenges",
     "genius.communities",
     "genius.talk",
+    "genius.polls",
 ]
 
 MIDDLEWARE = [

@@ -43,7 +43,7 @@ from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, closing, ending, move_checks, phases, rulings, samples, talk_rooms
+from . import answers, closing, ending, move_checks, outside, phases, rulings, samples, talk_rooms
 from .copies import fresh
 from .observer import CustomGameObserver
 
@@ -136,6 +136,8 @@ class CustomGame(Engine):
         open_phase_for(self, state, player, payload)
         if state["open"]["kind"] == "decision":
             return ending.check_vote(state, payload)
+        if player in outside.SUBMITTERS:  # the answers from outside the match, handed in by the site
+            return outside.check(state, payload)
         checked = answers.check(state["open"]["fields"], state["players"], payload)
         return move_checks.check_move(state, player, checked)  # the phase's limits and check (move_checks.py)
 
@@ -169,6 +171,8 @@ class CustomGame(Engine):
             "defaulted": [p for p in current["actors"] if answers.is_default(subs[p])],
             "revealed": False, "ruling": None, "private": {},
         }
+        if (outsiders := outside.submitter(current)) is not None:
+            entry["outside"] = outside.entry_of(fields, submissions.get(outsiders))
         s["history"].append(entry)
         return closing.close(s, entry, rng, log)
 
@@ -225,6 +229,8 @@ class CustomGame(Engine):
     # --- forms ----------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:
         current = state["open"]
+        if current is not None and player in outside.SUBMITTERS and outside.submitter(current) == player:
+            return answers.form_fields(current["fields"], state["players"])  # the form the outsiders fill in
         if current is None or player not in current.get("actors", []):
             return []
         if current["kind"] == "decision":

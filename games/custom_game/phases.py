@@ -11,6 +11,8 @@ from typing import Any
 
 from games.engines.protocol import PhaseSpec, State
 
+from .outside import submitter
+
 END = "end"
 END_LABEL = "End the match"
 RULING_SUFFIX = ": the host's ruling"
@@ -77,6 +79,9 @@ def open_round(state: State, phase: dict[str, Any], round_: int, actors: tuple[s
         "kind": "main", "phase": phase["key"], "round": round_, "name": label(phase, round_),
         "actors": list(actors), "fields": fields, "seconds": seconds,
     }
+    if phase.get("answered_by", "players") != "players":  # answered from outside the match: no seat acts
+        state["open"]["actors"] = []
+        state["open"]["answered_by"] = phase["answered_by"]
 
 
 def open_first(state: State) -> None:
@@ -96,7 +101,9 @@ def spec(state: State) -> PhaseSpec | None:
     if current["kind"] == "decision":
         return PhaseSpec(number, DECISION_NAME, tuple(current["actors"]), "decision")
     seconds = current["seconds"]
-    return PhaseSpec(number, current["name"], tuple(current["actors"]), "main",
+    outsiders = submitter(current)
+    optional = (outsiders,) if outsiders else ()
+    return PhaseSpec(number, current["name"], tuple(current["actors"]), "main", optional=optional,
                      seconds=None if seconds is None else float(seconds), until_closed=seconds is None)
 
 

@@ -571,3 +571,12 @@ def plain_copy(value: Any) -> Any:
     if kind is tuple:
         return tuple(plain_copy(item) for item in value)
     return copy.deepcopy(value)
+
+
+#: The reserved submitters of a phase answered from outside the match: ``@season``, the season's players who
+#: hold no seat in it; ``@community``, the community's members who hold none. An engine names one in the phase's
+#: ``PhaseSpec.optional``; the site hands the outsiders' answers to the engine under that name when the phase
+#: closes, and a match file records them under it. No seat is ever named so (seat names never start with ``@``).
+OUTSIDE_SEASON = "@season"
+OUTSIDE_COMMUNITY = "@community"
+OUTSIDE_SUBMITTERS = (OUTSIDE_SEASON, OUTSIDE_COMMUNITY)

@@ -8,6 +8,7 @@ from games.engines.design_problems import Problem
 from games.kit.numbers import is_int, shown
 
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from . import outside as outside_parts  # a phase answered from outside the match
 from .fields import check_fields
 from .limits import (
     ACTORS,
@@ -172,4 +173,5 @@ def check_phase(item: Item, max_players: int, problems: list[Problem]) -> dict[s
     out["fields"] = fields
     out.update({"close": close, "rules": rules, "values": values})
     move_check_parts.phase_extras(found, out, where, at, problems)  # the check and the fallback
+    outside_parts.phase_extras(found, out, where, at, problems)  # answered from outside the match
     return out

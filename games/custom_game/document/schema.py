@@ -96,6 +96,7 @@ SCHEMA: dict[str, Any] = {
             "fields": {"type": ["array", "null"], "minItems": 1, "maxItems": MAX_FIELDS,
                        "items": {"$ref": "#/$defs/field"}},
             "close": {"enum": list(CLOSES)},
+            "answered_by": {"enum": ["players", "season", "community", None]},
             "rules": _TEXT,
             "check": _TEXT,
             "fallback": {"type": ["object", "null"]},

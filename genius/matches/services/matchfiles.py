@@ -14,7 +14,7 @@ from games.engines.runner import play_ruling
 from genius.accounts.names import lookalike_groups, seat_name_problem
 from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase, Submission
-from genius.matches.services import conceding, replays
+from genius.matches.services import conceding, outside_inputs, replays
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
 from genius.matches.services.logs import write_log
@@ -40,10 +40,12 @@ def export_match(match: Match) -> dict[str, Any]:
         for sub in phase.submissions.filter(is_default=False).select_related("seat").order_by("submitted_at", "pk"):
             if sub.kind == Submission.Kind.MOVE:
                 entry[sub.seat.name] = {**entry.get(sub.seat.name, {}), **sub.payload}
+        entry.update(outside_inputs.given(match, phase))  # answered from outside the match: a poll's answers
         for sub in phase.submissions.filter(kind=Submission.Kind.INSTANT).select_related("seat").order_by("pk"):
             base = entry.get(sub.seat.name, {})
             entry[sub.seat.name] = merge(base, sub.payload) if merge else {**base, **sub.payload}
-        phases.append(dict(sorted(entry.items(), key=lambda kv: [s.name for s in seats].index(kv[0]))))
+        order = [s.name for s in seats]
+        phases.append(dict(sorted(entry.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))))
     doc = {
         "game": match.game,
         "seed": match.seed,
@@ -149,6 +151,9 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
             checked = engine.check(match.started_state, name, payload)
         except (SubmissionError, EngineError) as exc:
             raise ServiceError(f"This match file is not valid: phase {number}, player {name}: {exc}") from None
+        if name in outside_inputs.OUTSIDE:  # the answers from outside the match (a poll), kept by their app
+            outside_inputs.record(match, phase, name, checked)
+            continue
         Submission.objects.update_or_create(
             phase=phase, seat=seats[name], kind=Submission.Kind.MOVE,
             defaults={"payload": checked, "submitted_at": phase.opened_at, "is_default": False},
