@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "genius.communities",
     "genius.talk",
     "genius.polls",
+    "genius.timed",
 ]
 
 MIDDLEWARE = [

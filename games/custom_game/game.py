@@ -37,13 +37,14 @@ from games.engines.protocol import (
     RulingForm,
     State,
     TalkChannel,
+    TimedChallenge,
     rng_for,
 )
 from games.engines.spec import ConfigField, GameSpec, Offers, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import answers, closing, ending, move_checks, outside, phases, rulings, samples, talk_rooms
+from . import answers, closing, ending, move_checks, outside, phases, rulings, samples, talk_rooms, timed
 from .copies import fresh
 from .observer import CustomGameObserver
 
@@ -138,6 +139,8 @@ class CustomGame(Engine):
             return ending.check_vote(state, payload)
         if player in outside.SUBMITTERS:  # the answers from outside the match, handed in by the site
             return outside.check(state, payload)
+        if player == timed.SUBMITTER:  # a timed challenge's answers given in time, handed in by the site
+            return timed.check(state, payload)
         checked = answers.check(state["open"]["fields"], state["players"], payload)
         return move_checks.check_move(state, player, checked)  # the phase's limits and check (move_checks.py)
 
@@ -163,14 +166,19 @@ class CustomGame(Engine):
             ending.decide(s, submissions, rng, log)
             return Resolution(s, log)
         fields = current["fields"]
-        subs = {p: submissions.get(p) or move_checks.default_for(state, p) for p in current["actors"]}
+        acting, given = list(current["actors"]), submissions
+        if current.get("timed"):  # the takers' answers given in time; the others get the defaults
+            acting, given = timed.takers(current), timed.moves_of(state, submissions)
+        subs = {p: given.get(p) or move_checks.default_for(state, p) for p in acting}
         entry = {
             "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
-            "actors": list(current["actors"]), "fields": fields,
-            "answers": {p: answers.answers_of(subs[p], fields) for p in current["actors"]},
-            "defaulted": [p for p in current["actors"] if answers.is_default(subs[p])],
+            "actors": acting, "fields": fields,
+            "answers": {p: answers.answers_of(subs[p], fields) for p in acting},
+            "defaulted": [p for p in acting if answers.is_default(subs[p])],
             "revealed": False, "ruling": None, "private": {},
         }
+        if current.get("timed"):
+            entry["challenges"] = timed.challenges(state)
         if (outsiders := outside.submitter(current)) is not None:
             entry["outside"] = outside.entry_of(fields, submissions.get(outsiders))
         s["history"].append(entry)
@@ -188,6 +196,11 @@ class CustomGame(Engine):
 
     def bot_ruling(self, state: State, rng: random.Random) -> Payload:
         return rulings.bot_ruling(state, rng)
+
+    # --- timed challenges ----------------------------------------------------
+    def timed_content(self, state: State, player: str) -> TimedChallenge | None:
+        """``player``'s timed challenge in the open phase, if it is one (:mod:`.timed`)."""
+        return timed.content(state, player)
 
     # --- talk ---------------------------------------------------------------
     def talk(self, state: State) -> list[TalkChannel] | None:
@@ -231,6 +244,8 @@ class CustomGame(Engine):
         current = state["open"]
         if current is not None and player in outside.SUBMITTERS and outside.submitter(current) == player:
             return answers.form_fields(current["fields"], state["players"])  # the form the outsiders fill in
+        if current is not None and player == timed.SUBMITTER and current.get("timed"):
+            return answers.form_fields(current["fields"], state["players"])  # the form a taker answers in time
         if current is None or player not in current.get("actors", []):
             return []
         if current["kind"] == "decision":

@@ -2,7 +2,8 @@
 
 A seat's wallet and its private counters; its answers (and whether they were defaults) until a ruling
 reveals that phase's answers; the host's (or the rules') private messages to it, the set-up's too, and
-those the rules propose to a host who has not yet published them; its vote in the EC decision.
+those the rules propose to a host who has not yet published them; its vote in the EC decision; the rows of the
+host's table drawn for its timed challenge (its questions are shown to it only once it starts, on the site).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
     for i, entry in enumerate(state["history"]):
         if player in entry["private"]:
             paths.append(("history", i, "private", player))
+        if player in entry.get("challenges", {}):  # a timed challenge's rows drawn for them (the answer column too)
+            paths.append(("history", i, "challenges", player))
         if entry["revealed"]:
             continue
         if player in entry["answers"]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.protocol import PhaseSpec, State
+from games.engines.protocol import TIMED_SUBMITTER, PhaseSpec, State
 
 from .outside import submitter
 
@@ -82,6 +82,8 @@ def open_round(state: State, phase: dict[str, Any], round_: int, actors: tuple[s
     if phase.get("answered_by", "players") != "players":  # answered from outside the match: no seat acts
         state["open"]["actors"] = []
         state["open"]["answered_by"] = phase["answered_by"]
+    if phase.get("timed"):  # a timed challenge: each taker answers through their own clock, not the usual form
+        state["open"].update(actors=[], takers=list(actors), timed=dict(phase["timed"]))
 
 
 def open_first(state: State) -> None:
@@ -102,7 +104,7 @@ def spec(state: State) -> PhaseSpec | None:
         return PhaseSpec(number, DECISION_NAME, tuple(current["actors"]), "decision")
     seconds = current["seconds"]
     outsiders = submitter(current)
-    optional = (outsiders,) if outsiders else ()
+    optional = (outsiders,) if outsiders else (TIMED_SUBMITTER,) if current.get("timed") else ()
     return PhaseSpec(number, current["name"], tuple(current["actors"]), "main", optional=optional,
                      seconds=None if seconds is None else float(seconds), until_closed=seconds is None)
 

@@ -16,7 +16,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, ValidationError, validators
 
 from games.engines import house_bots
-from games.engines.protocol import OUTSIDE_SUBMITTERS, ConfigError, EngineError, State, SubmissionError
+from games.engines.protocol import OUTSIDE_SUBMITTERS, TIMED_SUBMITTER, ConfigError, EngineError, State, SubmissionError
 from games.engines.registry import get_engine, slugs
 from games.engines.runner import play_recorded
 from games.engines.values import INT64_MAX, INT64_MIN, is_int, shown
@@ -312,8 +312,9 @@ def replay(
             continue
         open_spec = engine.phase(state)
         ruling = open_spec is not None and open_spec.kind == "ruling"  # the kind decides, never a key's spelling
-        if not ruling:  # a phase answered from outside the match also holds its reserved submitter's answers
-            outsiders = [name for name in open_spec.optional if name in OUTSIDE_SUBMITTERS] if open_spec else []
+        if not ruling:  # a poll's or a timed challenge's phase holds its reserved submitter's answers
+            reserved = (*OUTSIDE_SUBMITTERS, TIMED_SUBMITTER)
+            outsiders = [name for name in open_spec.optional if name in reserved] if open_spec else []
             check_submissions(submissions, doc["players"] + outsiders, number)
         try:
             result = play_recorded(engine, state, doc["seed"], submissions)

@@ -12,4 +12,4 @@ class PollsConfig(AppConfig):
         from genius.matches.services import outside_inputs
         from genius.polls import services
 
-        outside_inputs.register(services.AnswersSource())
+        outside_inputs.register(services.AnswersSource(), names=outside_inputs.OUTSIDE)

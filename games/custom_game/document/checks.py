@@ -22,7 +22,8 @@ from games.engines.design_problems import DesignError, Problem
 from games.kit.numbers import is_int, shown
 
 from . import move_checks as move_check_parts
-from . import talk as talk_check  # checks when a move is sent: their parts of the design
+from . import talk as talk_check
+from . import timed as timed_check  # checks when a move is sent: their parts of the design
 from .contents import check_counters, check_phase, check_tables
 from .limits import DESIGN_FORMAT, MAX_NUMBER, MAX_PHASES, MAX_RULES, MAX_SEATS, MAX_SUMMARY, MAX_TITLE, MIN_PLAYERS
 from .parts import items_of, tag, whole
@@ -98,6 +99,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
                                  most=MAX_PHASES, label="name", numbered=True,
                                  needed="a design needs at least one phase")]
     move_check_parts.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
+    timed_check.cross_problems(phases, tables, problems)  # each timed challenge's table and columns
     talk = talk_check.check_talk(doc.get("talk"), problems)
     problems = with_schema(problems, first)
     if problems:

@@ -9,6 +9,7 @@ from games.kit.numbers import is_int, shown
 
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from . import outside as outside_parts  # a phase answered from outside the match
+from . import timed as timed_parts  # a timed challenge per player
 from .fields import check_fields
 from .limits import (
     ACTORS,
@@ -174,4 +175,5 @@ def check_phase(item: Item, max_players: int, problems: list[Problem]) -> dict[s
     out.update({"close": close, "rules": rules, "values": values})
     move_check_parts.phase_extras(found, out, where, at, problems)  # the check and the fallback
     outside_parts.phase_extras(found, out, where, at, problems)  # answered from outside the match
+    timed_parts.phase_extras(found, out, where, at, problems)  # a timed challenge per player
     return out

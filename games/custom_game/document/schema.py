@@ -97,6 +97,7 @@ SCHEMA: dict[str, Any] = {
                        "items": {"$ref": "#/$defs/field"}},
             "close": {"enum": list(CLOSES)},
             "answered_by": {"enum": ["players", "season", "community", None]},
+            "timed": {"type": ["object", "null"]},
             "rules": _TEXT,
             "check": _TEXT,
             "fallback": {"type": ["object", "null"]},

@@ -151,7 +151,7 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
             checked = engine.check(match.started_state, name, payload)
         except (SubmissionError, EngineError) as exc:
             raise ServiceError(f"This match file is not valid: phase {number}, player {name}: {exc}") from None
-        if name in outside_inputs.OUTSIDE:  # the answers from outside the match (a poll), kept by their app
+        if name in outside_inputs.names():  # a poll's or a timed challenge's answers, kept by their app
             outside_inputs.record(match, phase, name, checked)
             continue
         Submission.objects.update_or_create(

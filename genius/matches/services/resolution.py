@@ -157,7 +157,7 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
         else:
             allowed = set(phase.actors) | set(optional_submitters(match, phase))  # optional: e.g. a Mulligan's holder
             submitted = {name: sub.payload for name, sub in moves.items() if name in allowed}
-            if not allowed.isdisjoint(outside_inputs.OUTSIDE):  # answered from outside the match (a poll)
+            if not allowed.isdisjoint(outside_inputs.names()):  # a poll's answers, a timed challenge's
                 submitted.update(outside_inputs.given(match, phase))
             result = play_phase(engine_of(match.game), match.started_state, match.seed, submitted, lenient=True)
         resolved.append(_Resolved(match, phase, seats, moves, result))
