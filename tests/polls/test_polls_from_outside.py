@@ -37,11 +37,19 @@ def poll_design(who: str = "season") -> dict:
 
 @pytest.fixture
 def people(make_user):
+    return make_people(make_user)
+
+
+def make_people(make_user) -> dict:
     return {name: make_user(name) for name in ("ana", "ben", "zoe", "yan", "cora", "stranger")}
 
 
 @pytest.fixture
 def polled(people):
+    return season_poll(people)
+
+
+def season_poll(people) -> Match:
     """A running match of the season (ana, ben and a bot seated; zoe and yan play in the season outside it)."""
     community = Community.objects.create(name="Pollers", slug="pollers")
     for name in ("ana", "ben", "zoe", "yan", "cora"):
