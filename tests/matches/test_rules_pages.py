@@ -47,6 +47,7 @@ def language_words(game: str) -> set[str]:
     from games.custom_game.rules import check_run, checking, effects, library
 
     words = set(checking.KNOWN) | set(check_run.KNOWN) | set(move_check_design.DESIGN_KEYS)  # rules, checks
+    words |= {"answered_by"}  # a phase's key: who answers it (polls from outside the match)
     for cls in (library.Library, effects.Effects):
         for member in vars(cls).values():
             if callable(member):
