@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "genius.challenges",
     "genius.communities",
     "genius.talk",
+    "genius.polls",
+    "genius.timed",
 ]
 
 MIDDLEWARE = [

@@ -34,6 +34,8 @@ urlpatterns = [
     path("healthz", healthz),
     path("matches/<int:pk>/", include(match_urls.match_urlpatterns)),  # first: the busiest requests
     path("matches/<int:pk>/talk/", include("genius.talk.urls")),
+    path("matches/<int:pk>/poll/", include("genius.polls.urls")),
+    path("matches/<int:pk>/challenge/", include("genius.timed.urls")),
     *moved_admin_pages(),
     path("admin/", admin.site.urls),
     path("accounts/", include(account_urls.account_urlpatterns)),

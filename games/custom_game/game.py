@@ -38,6 +38,7 @@ from games.engines.protocol import (
     RulingForm,
     State,
     TalkChannel,
+    TimedChallenge,
     rng_for,
 )
 from games.engines.seat_roles import SEAT_ROLES_KEY, read_seat_roles, seat_roles_field
@@ -45,7 +46,21 @@ from games.engines.spec import ConfigField, GameSpec, Offers, PageParts, Ranking
 from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
-from . import actions, answers, closing, ending, move_checks, phases, rulings, samples, seat_forms, turns
+from . import (
+    actions,
+    answers,
+    closing,
+    ending,
+    move_checks,
+    outside,
+    phases,
+    rulings,
+    samples,
+    seat_forms,
+    talk_rooms,
+    timed,
+    turns,
+)
 from .boards import cell_field
 from .boards.marks import new_boards
 from .boards.picker import cell_pictures
@@ -151,6 +166,10 @@ class CustomGame(Engine):
         open_phase_for(self, state, player, payload)
         if state["open"]["kind"] == "decision":
             return ending.check_vote(state, payload)
+        if player in outside.SUBMITTERS:  # the answers from outside the match, handed in by the site
+            return outside.check(state, payload)
+        if player == timed.SUBMITTER:  # a timed challenge's answers given in time, handed in by the site
+            return timed.check(state, payload)
         checked = answers.check(phases.fields_for(state, player), state["players"], payload)  # the seat's own form
         cell_field.check_allowed(state, player, checked)  # a cell on the player's board, empty if it must be
         return move_checks.check_move(state, player, checked)  # the phase's limits and check (move_checks.py)
@@ -179,7 +198,11 @@ class CustomGame(Engine):
         if current["kind"] == "decision":
             ending.decide(s, submissions, rng, log)
             return Resolution(s, log)
-        subs = {p: submissions.get(p) or move_checks.default_for(state, p) for p in current["actors"]}
+        fields = current["fields"]
+        acting, given = list(current["actors"]), submissions
+        if current.get("timed"):  # the takers' answers given in time; the others get the defaults
+            acting, given = timed.takers(current), timed.moves_of(state, submissions)
+        subs = {p: given.get(p) or move_checks.default_for(state, p) for p in acting}
         out = turns.timed_out(state, subs)  # a live turn's missing moves: the design's timeout rule (turns.py)
         timeout = (turns.turn_of(state) or {}).get("timeout")
         if out and timeout == "loss":
@@ -192,14 +215,18 @@ class CustomGame(Engine):
                 subs[p] = {**{f["key"]: answers.empty(f) for f in phases.fields_for(state, p)}, answers.DEFAULT_MARK: True}
         entry = {
             "number": s["number"], "phase": current["phase"], "round": current["round"], "name": current["name"],
-            "actors": list(current["actors"]), "fields": current["fields"],
+            "actors": acting, "fields": fields,
             # each seat's answers under its own form's field keys (RULES.md, "A form for each player")
-            "answers": {p: answers.answers_of(subs[p], phases.fields_for(state, p)) for p in current["actors"]},
-            "defaulted": [p for p in current["actors"] if answers.is_default(subs[p])],
+            "answers": {p: answers.answers_of(subs[p], phases.fields_for(state, p)) for p in acting},
+            "defaulted": [p for p in acting if answers.is_default(subs[p])],
             "revealed": False, "ruling": None, "private": {},
         }
         if current.get("actions"):  # the phase's actions, in arrival order (actions.py)
             entry["actions"] = current["actions"]
+        if current.get("timed"):
+            entry["challenges"] = timed.challenges(state)
+        if (outsiders := outside.submitter(current)) is not None:
+            entry["outside"] = outside.entry_of(fields, submissions.get(outsiders))
         s["history"].append(entry)
         return seat_forms.opened(closing.close(s, entry, rng, log))  # the next phase's form for each player
 
@@ -239,10 +266,15 @@ class CustomGame(Engine):
     def bot_ruling(self, state: State, rng: random.Random) -> Payload:
         return rulings.bot_ruling(state, rng)
 
+    # --- timed challenges ----------------------------------------------------
+    def timed_content(self, state: State, player: str) -> TimedChallenge | None:
+        """``player``'s timed challenge in the open phase, if it is one (:mod:`.timed`)."""
+        return timed.content(state, player)
+
     # --- talk ---------------------------------------------------------------
     def talk(self, state: State) -> list[TalkChannel] | None:
-        """A design with ``"talk": false`` has no talk ("no press"); any other has the site's default."""
-        return [] if state["design"].get("talk") is False else None
+        """The design's talk (:mod:`.talk_rooms`): none ("no press"), the site's default, or rooms from a kept value."""
+        return talk_rooms.channels(state)
 
     # --- reading ------------------------------------------------------------
     def rules_text(self, state: State) -> str:
@@ -279,6 +311,10 @@ class CustomGame(Engine):
     # --- forms ----------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:
         current = state["open"]
+        if current is not None and player in outside.SUBMITTERS and outside.submitter(current) == player:
+            return answers.form_fields(current["fields"], state["players"])  # the form the outsiders fill in
+        if current is not None and player == timed.SUBMITTER and current.get("timed"):
+            return answers.form_fields(current["fields"], state["players"])  # the form a taker answers in time
         if current is None or player not in current.get("actors", []):
             return []
         if current["kind"] == "decision":

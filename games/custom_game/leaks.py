@@ -5,7 +5,8 @@ reveals that phase's answers; the host's (or the rules') private messages to it,
 those the rules propose to a host who has not yet published them; its vote in the EC decision; its copies of
 private boards (and of a group board whose group it is alone in: boards/seen.py); the fields of its actions
 that are not public (``"public": false``: only it and the host read them); which form it answers in the open
-phase, and its own options there.
+phase, and its own options there; the rows of the host's table drawn for its timed challenge (its questions are
+shown to it only once it starts, on the site).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ def secret_paths(state: State, player: str) -> list[tuple[str | int, ...]]:
     for i, entry in enumerate(state["history"]):
         if player in entry["private"]:
             paths.append(("history", i, "private", player))
+        if player in entry.get("challenges", {}):  # a timed challenge's rows drawn for them (the answer column too)
+            paths.append(("history", i, "challenges", player))
         if entry["revealed"]:
             continue
         if player in entry["answers"]:

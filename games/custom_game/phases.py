@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.protocol import PhaseSpec, State
+from games.engines.protocol import TIMED_SUBMITTER, PhaseSpec, State
+
+from .outside import submitter
 
 END = "end"
 END_LABEL = "End the match"
@@ -80,6 +82,11 @@ def open_round(state: State, phase: dict[str, Any], round_: int, actors: tuple[s
         "kind": "main", "phase": phase["key"], "round": round_, "name": label(phase, round_),
         "actors": list(actors), "fields": fields, "seconds": seconds,
     }
+    if phase.get("answered_by", "players") != "players":  # answered from outside the match: no seat acts
+        state["open"]["actors"] = []
+        state["open"]["answered_by"] = phase["answered_by"]
+    if phase.get("timed"):  # a timed challenge: each taker answers through their own clock, not the usual form
+        state["open"].update(actors=[], takers=list(actors), timed=dict(phase["timed"]))
 
 
 def fields_for(state: State, player: str) -> list[dict[str, Any]]:
@@ -131,11 +138,13 @@ def spec(state: State) -> PhaseSpec | None:
         return PhaseSpec(number, DECISION_NAME, tuple(current["actors"]), "decision")
     seconds = current["seconds"]
     closing = bool(current.get("closing"))  # an action ended it: the platform resolves it now
+    outsiders = submitter(current)
+    optional = (outsiders,) if outsiders else (TIMED_SUBMITTER,) if current.get("timed") else ()
     turn = next((p.get("turn") for p in state["design"]["phases"] if p["key"] == current["phase"]), None)
     if turn:  # a live turn: its own clock, then reserve time (RULES.md, "Turns and clocks")
         return PhaseSpec(number, current["name"], tuple(current["actors"]), "turn", seconds=float(turn["seconds"]),
-                         closing=closing)
-    return PhaseSpec(number, current["name"], tuple(current["actors"]), "main",
+                         closing=closing, optional=optional)
+    return PhaseSpec(number, current["name"], tuple(current["actors"]), "main", optional=optional,
                      seconds=None if seconds is None else float(seconds), until_closed=seconds is None, closing=closing)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, ValidationError, validators
 
 from games.engines import house_bots
-from games.engines.protocol import ConfigError, EngineError, State, SubmissionError
+from games.engines.protocol import OUTSIDE_SUBMITTERS, TIMED_SUBMITTER, ConfigError, EngineError, State, SubmissionError
 from games.engines.registry import get_engine, slugs
 from games.engines.runner import play_recorded
 from games.engines.values import INT64_MAX, INT64_MIN, is_int, shown
@@ -184,6 +184,8 @@ def check_shape(doc: Any) -> dict[str, Any]:  # noqa: C901
     actions = check_actions(doc.get("actions", {}), players, len(phases))
     if actions:
         checked["actions"] = actions
+    if doc.get("talk") is False:  # no press: the lobby turned talk off (missing: on)
+        checked["talk"] = False
     if "concede" in doc:
         concession = doc["concede"]
         if concession["player"] not in players:
@@ -352,8 +354,10 @@ def replay(
             continue
         open_spec = engine.phase(state)
         ruling = open_spec is not None and open_spec.kind == "ruling"  # the kind decides, never a key's spelling
-        if not ruling:
-            check_submissions(submissions, doc["players"], number)
+        if not ruling:  # a poll's or a timed challenge's phase holds its reserved submitter's answers
+            reserved = (*OUTSIDE_SUBMITTERS, TIMED_SUBMITTER)
+            outsiders = [name for name in open_spec.optional if name in reserved] if open_spec else []
+            check_submissions(submissions, doc["players"] + outsiders, number)
         try:
             result = play_recorded(engine, state, doc["seed"], submissions)
         except SubmissionError as exc:

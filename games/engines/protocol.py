@@ -120,6 +120,15 @@ class TalkChannel:
 
 
 @dataclass(frozen=True)
+class TimedChallenge:
+    """A player's timed challenge (:meth:`Engine.timed_content`): ``seconds`` from when they start it to answer
+    ``questions`` (each a row of shown cells, column → cell), with the open phase's form."""
+
+    seconds: int
+    questions: tuple[tuple[tuple[str, str], ...], ...]
+
+
+@dataclass(frozen=True)
 class PhaseSpec:
     """The phase that is open now: its number (1-based), name and who acts.
 
@@ -471,6 +480,14 @@ class Engine:
         """
         return None
 
+    # --- timed content per player ----------------------------------------------
+    def timed_content(self, state: State, player: str) -> TimedChallenge | None:
+        """The open phase's timed challenge of ``player``, if it is one (None, the base: no such phase).
+
+        Its questions are shown to the player only once they start it (the site keeps when, and enforces
+        the answer window); the answers come to the engine under :data:`TIMED_SUBMITTER` when it closes."""
+        return None
+
     # --- forms ----------------------------------------------------------------
     def form_fields(self, state: State, player: str) -> list[Field]:
         """The form fields of the open phase for ``player``."""
@@ -583,3 +600,17 @@ def plain_copy(value: Any) -> Any:
     if kind is tuple:
         return tuple(plain_copy(item) for item in value)
     return copy.deepcopy(value)
+
+
+#: The reserved submitters of a phase answered from outside the match: ``@season``, the season's players who
+#: hold no seat in it; ``@community``, the community's members who hold none. An engine names one in the phase's
+#: ``PhaseSpec.optional``; the site hands the outsiders' answers to the engine under that name when the phase
+#: closes, and a match file records them under it. No seat is ever named so (seat names never start with ``@``).
+OUTSIDE_SEASON = "@season"
+OUTSIDE_COMMUNITY = "@community"
+OUTSIDE_SUBMITTERS = (OUTSIDE_SEASON, OUTSIDE_COMMUNITY)
+
+
+#: The reserved submitter of a timed challenge's answers (:meth:`Engine.timed_content`): the site hands every
+#: player's answers given within their own window to the engine under it, ``{"answers": {player: move}}``.
+TIMED_SUBMITTER = "@timed"

@@ -37,6 +37,20 @@ def set_basics(doc: Doc, *, title: str, summary: str, rules: str, min_players: i
     return new
 
 
+def set_talk(doc: Doc, mode: str, *, rooms: str = "", everyone: bool = True) -> Doc:
+    """The design's talk: ``on`` (the site's talk), ``off`` (no press) or ``rooms`` (a channel per room of the
+    kept value ``rooms``; ``everyone`` false: talk only within your room). Any other mode (none posted): as it was."""
+    new = _copy(doc)
+    if mode not in ("on", "off", "rooms"):
+        return new
+    new.pop("talk", None)
+    if mode == "off":
+        new["talk"] = False
+    elif mode == "rooms":
+        new["talk"] = {"rooms": rooms.strip(), "everyone": everyone}
+    return new
+
+
 def put_counter(doc: Doc, key: str | None, *, label: str, start: int, visibility: str,
                 check_visible: bool | None = None) -> tuple[Doc, str]:
     """A new counter (``key`` None: its key made from the label) or a changed one; (document, its key).

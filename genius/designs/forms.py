@@ -120,9 +120,19 @@ class BasicsForm(forms.Form):
                             help_text="Markdown: # Headings, **bold**, lists, tables. HTML is shown as text.")
     min_players = _number(label="Fewest players")
     max_players = _number(label="Most players")
+    talk = forms.ChoiceField(label="Talk", initial="on", required=False, choices=[
+        ("on", "Talk: one channel of everyone (and each player with the host)"),
+        ("off", "No press: no talk at all in its matches"),
+        ("rooms", "Rooms: a channel per room of a kept value")])
+    talk_rooms = forms.CharField(required=False, label="Rooms' value",
+                                 help_text="The kept value that holds the rooms, e.g. rooms for "
+                                           "keep(\"rooms\", {\"Red\": [\"ana\", \"cy\"]}).")
+    talk_everyone = forms.BooleanField(required=False, initial=True, label="Everyone may also talk together",
+                                       help_text="Off: talk only within your room.")
 
     BOXES = (("title", "title"), ("summary", "summary"), ("rules", "rules"), ("fewest", "min_players"),
-             ("at least 2", "min_players"), ("min players", "min_players"), ("most", "max_players"))
+             ("at least 2", "min_players"), ("min players", "min_players"), ("most", "max_players"),
+             ("rooms", "talk_rooms"), ("everyone", "talk_everyone"), ("talk", "talk"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -133,11 +143,15 @@ class BasicsForm(forms.Form):
 
     @staticmethod
     def initial_from(doc: dict[str, Any]) -> dict[str, Any]:
-        return {k: doc.get(k) for k in ("title", "summary", "rules", "min_players", "max_players")}
+        talk = doc.get("talk")
+        return {**{k: doc.get(k) for k in ("title", "summary", "rules", "min_players", "max_players")},
+                "talk": "off" if talk is False else "rooms" if isinstance(talk, dict) else "on",
+                "talk_rooms": talk.get("rooms", "") if isinstance(talk, dict) else "",
+                "talk_everyone": talk.get("everyone", True) if isinstance(talk, dict) else True}
 
     def place(self, problems: Sequence[Problem]) -> None:
         for problem in problems:
-            where = problem.where if problem.where in ("Title", "Summary", "Rules", "Players") else None
+            where = problem.where if problem.where in ("Title", "Summary", "Rules", "Players", "Talk") else None
             place_problems(self, [problem], where, self.BOXES)
 
 

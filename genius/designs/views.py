@@ -179,9 +179,10 @@ def basics(request: HttpRequest, design: GameDesign) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.edit(design.pk, request.user, lambda doc: editing.set_basics(
+            services.edit(design.pk, request.user, lambda doc: editing.set_talk(editing.set_basics(
                 doc, title=data["title"], summary=data["summary"], rules=data["rules"],
-                min_players=data["min_players"], max_players=data["max_players"]))
+                min_players=data["min_players"], max_players=data["max_players"]),
+                data["talk"], rooms=data["talk_rooms"], everyone=data["talk_everyone"]))
         except DesignError as exc:
             form.place(exc.problems)
         except ServiceError as exc:

@@ -37,7 +37,7 @@ from channels.layers import get_channel_layer
 from channels.utils import await_many_dispatch
 from django.conf import settings
 
-from genius.live import caps
+from genius.live import caps, frame_handlers
 from genius.live.fanout import audience, frames
 from genius.live.pushes import host_group, seat_group, session_group, user_group
 from genius.matches import presenters
@@ -338,7 +338,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     # --- messages from the client ------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Clients may ask for a resync or ping; anything else gets a clear error. Every frame is rated
+        """Clients may ask for a resync or ping, or send a frame an app answers (a talk post: see
+        ``genius.live.frame_handlers``); anything else gets a clear error. Every frame is rated
         first (``caps.FrameBucket``): one over the rate is dropped unread, a flood closes the socket."""
         if self._closing:
             return
@@ -365,8 +366,38 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps({"type": "pong"}))
         elif kind == "resync":
             await self._resync_requested()
+        elif (handler := frame_handlers.handler_for(kind)) is not None:
+            await self._handled(handler, message)
         else:
-            await self._error("Unknown message type; send {\"type\": \"resync\"} or {\"type\": \"ping\"}.")
+            known = ", ".join(f'{{"type": "{k}"}}' for k in frame_handlers.known_types())
+            await self._error(f"Unknown message type; send one of {known}.")
+
+    async def _handled(self, handler: frame_handlers.Handler, message: dict[str, Any]) -> None:
+        """A frame an app answers (``genius.live.frame_handlers``), with the viewer read afresh: its reply, or an
+        error frame in the app's words (never a crash; a changed viewer closes the socket as a resync would)."""
+        code, reply = await self._handle(handler, message)
+        if code is not None:
+            await self._close_as(code)
+        elif reply is not None and not self._closing:
+            await self.send(text_data=json.dumps(reply))
+
+    @database_sync_to_async
+    def _handle(self, handler: frame_handlers.Handler, message: dict[str, Any]) -> tuple[int | None, Any]:
+        match = self._match()
+        if match is None:
+            return NOT_FOUND, None
+        code, viewer = self._still_the_viewer(match)
+        if code is not None:
+            return code, None
+        user = self.scope.get("user") if self.user_id is not None else None
+        try:
+            return None, handler(match, viewer, user, message)
+        except frame_handlers.FrameRefused as exc:
+            return None, {"type": "error", "message": str(exc), "for": message.get("type")}
+        except Exception:
+            log.warning("a %r frame could not be answered", message.get("type"), exc_info=True)
+            return None, {"type": "error", "message": "That could not be done just now; try again.",
+                          "for": message.get("type")}
 
     # --- resyncs: a token bucket per connection, the excess folded into one that follows ------------
 

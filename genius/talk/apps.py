@@ -7,3 +7,8 @@ class TalkConfig(AppConfig):
     name = "genius.talk"
     label = "talk"
     verbose_name = "Match talk"
+
+    def ready(self) -> None:
+        from genius.talk import admin, socket  # noqa: F401  (the admin registers itself)
+
+        socket.register()  # talk frames over the match's websocket

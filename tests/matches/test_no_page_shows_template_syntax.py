@@ -125,6 +125,19 @@ def started(game: str, community: Community, players: list, *, season: Season | 
     return match
 
 
+def talk_rows(match) -> None:
+    """A channel, a message and a report, for the talk's admin pages."""
+    from django.utils import timezone
+
+    from genius.talk.models import Channel, Message, Report
+
+    seat = match.seats.order_by("position").first()
+    channel = Channel.objects.create(match=match, key="room:world", kind=Channel.Kind.ROOM, name="World room")
+    said = Message.objects.create(channel=channel, match=match, seat=seat, author_name=seat.name, text="hello",
+                                  sent_at=timezone.now())
+    Report.objects.create(message=said, reporter=seat, reason="world")
+
+
 def build_world() -> World:
     cache.clear()  # the creation brakes count per hour
     users = {name: make_user(name) for name in ["otto", "mia", "ana", "hugo", "olga", "ben", *SEASON_PLAYERS[2:]]}
@@ -174,6 +187,7 @@ def build_world() -> World:
 
     challenge = challenges.create_challenge(users["ana"], "mia", game=challenges.challengeable_games()[0][0])
     admin_rows(users, season, running["rituals-gone-bad"])
+    talk_rows(running["rituals-gone-bad"])
     return World(users=users, community=club, season=season, decision=decision, running=running,
                  finished=finished, lobby=lobby, custom=custom, design=design, invitation_token=invitation.token,
                  challenge_id=challenge.pk)
@@ -293,7 +307,7 @@ FILLERS: dict[str, Filler] = {
     "match-accept": some_matches, "match-decline": some_matches, "match-withdraw": some_matches,
     "match-export": some_matches, "match-control": some_matches, "match-ruling": some_matches,
     "match-hints": some_matches, "match-clock": some_matches, "match-concede": some_matches,
-    "talk-transcript": every_match, "talk-post": some_matches,
+    "talk-transcript": every_match, "talk-post": some_matches, "poll": every_match, "timed-challenge": every_match,
     "talk-report": lambda w: [{"pk": m["pk"], "message_id": 1} for m in some_matches(w)],
     "talk-report-seen": lambda w: [{"pk": m["pk"], "report_id": 1} for m in some_matches(w)],
     "host-lobby-setup": lambda w: [{"pk": w.lobby.pk}, {"pk": w.custom.pk}],

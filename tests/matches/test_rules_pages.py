@@ -51,6 +51,7 @@ def language_words(game: str) -> set[str]:
     words = set(checking.KNOWN) | set(check_run.KNOWN) | set(move_check_design.DESIGN_KEYS)  # rules, checks
     words |= set(board_design.DESIGN_KEYS)  # boards
     words |= set(seat_form_design.DESIGN_KEYS)  # a form for each player
+    words |= {"answered_by"}  # a phase's key: who answers it (polls from outside the match)
     for cls in (library.Library, effects.Effects, board_rules.BoardRules):
         for member in vars(cls).values():
             if callable(member):

@@ -47,6 +47,7 @@ from genius.matches.presenters import viewer_for
 from genius.matches.services import lifecycle
 from genius.notify.models import Notice, WebhookDelivery
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
+from genius.talk.models import Channel, Message, Report
 from tests.security.test_communities_are_walled import _design_urls
 from tests.security.test_one_host_guard import host_pages, marker_of, url_of
 
@@ -71,7 +72,8 @@ DESIGN_RULES = "WALL-DESIGN-RULES: announce everyone's answers"
 #: (staff only: people, sign-in records, challenges). A newly registered model must be added to one of them.
 SEASON_MODELS = {"games.match", "games.phase", "games.submission", "games.logentry", "games.snapshot",
                  "games.garnetentry", "games.tolentry", "seasons.season", "seasons.episode", "seasons.decision",
-                 "seasons.seasonannouncement", "notify.webhookdelivery", "notify.notice"}
+                 "seasons.seasonannouncement", "notify.webhookdelivery", "notify.notice", "talk.channel",
+                 "talk.message", "talk.report"}
 COMMUNITY_MODELS = {"communities.community", "communities.membership", "communities.invitation",
                     "designs.gamedesign"}
 SITE_MODELS = {"auth.group", "auth.user", "accounts.profile", "challenges.challenge", "axes.accessattempt",
@@ -134,6 +136,13 @@ def _build(make_user) -> dict:
         season=season, match=match, url="https://hooks.example.org/wall", content="wall", next_try_at=now).pk
     rows["notify.notice"] = Notice.objects.create(kind=Notice.Kind.REMINDER, phase=phase, recipients=["pat"],
                                                   sent_at=now).pk
+    channel = Channel.objects.create(match=match, key="room:wall", kind=Channel.Kind.ROOM, name="Wall room",
+                                     is_open=True)
+    rows["talk.channel"] = channel.pk
+    said = Message.objects.create(channel=channel, match=match, seat=seat, author_name="cat", text=SECRETS[0],
+                                  sent_at=now)
+    rows["talk.message"] = said.pk
+    rows["talk.report"] = Report.objects.create(message=said, reporter=seat, reason="wall report").pk
     lobby = Match.objects.create(game="rituals-gone-bad", title="Wall lobby", seed=5, seats_wanted=7,
                                  community=walled)
     community_rows = {

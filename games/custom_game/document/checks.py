@@ -24,6 +24,8 @@ from games.kit.numbers import is_int, shown
 from . import actions as action_parts  # moves that take effect at once, live turns: their parts of the design
 from . import boards as board_parts
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from . import talk as talk_check  # talk: no press, or rooms that follow a kept value
+from . import timed as timed_check  # a timed challenge per player
 from .boards import check_boards
 from .contents import check_counters, check_phase, check_tables
 from .limits import (
@@ -116,6 +118,8 @@ def check_design_document(doc: object) -> dict[str, Any]:
     boards = check_boards(doc.get("boards"), max_players, problems)
     board_parts.cross_problems(phases, boards, problems)  # each cell field names a board
     reserve = action_parts.reserve_of(doc, problems)  # live turns' reserve time
+    timed_check.cross_problems(phases, tables, problems)  # each timed challenge's table and columns
+    talk = talk_check.check_talk(doc.get("talk"), problems)
     problems = with_schema(problems, first)
     if problems:
         raise DesignError(problems)
@@ -125,7 +129,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
         "phases": phases,
         **({"boards": boards} if boards else {}),  # RULES.md, "Boards"
         **({"helpers": helpers} if helpers else {}),  # functions every phase may call (rules/helpers.py)
-        **({"talk": False} if doc.get("talk") is False else {}),  # "no press": the design turns talk off
+        **talk,  # "no press", or rooms that follow a kept value
         **({"reserve": reserve} if reserve else {}),  # live turns' reserve time
     }
 

@@ -9,7 +9,9 @@ from games.kit.numbers import is_int, shown
 
 from . import actions as action_parts  # moves that take effect at once, live turns: their parts of the design
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
+from . import outside as outside_parts  # a phase answered from outside the match
 from . import seat_forms as seat_form_parts  # a form for each player: several forms in a phase
+from . import timed as timed_parts  # a timed challenge per player
 from .fields import check_fields
 from .limits import (
     ACTORS,
@@ -176,4 +178,6 @@ def check_phase(item: Item, max_players: int, problems: list[Problem]) -> dict[s
     move_check_parts.phase_extras(found, out, where, at, problems)  # the check and the fallback
     action_parts.phase_extras(found, out, where, at, problems)  # the actions and the live turn
     seat_form_parts.phase_forms(found, out, where, at, problems)  # several forms, each for its own seats
+    outside_parts.phase_extras(found, out, where, at, problems)  # answered from outside the match
+    timed_parts.phase_extras(found, out, where, at, problems)  # a timed challenge per player
     return out

@@ -86,7 +86,9 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": DESIGN_FORMAT},
         "title": _TEXT, "summary": _TEXT, "rules": _TEXT, "setup": _TEXT, "helpers": _TEXT,
-        "talk": {"type": "boolean", "description": "false: no talk in its matches (\"no press\"); absent or true: the site's talk"},
+        "talk": {"type": ["boolean", "object"],
+                 "description": "false: no talk in its matches (\"no press\"); absent or true: the site's talk; "
+                                "{\"rooms\": value name, \"everyone\": yes/no}: a channel per room of a kept value"},
         "reserve": {"type": ["integer", "null"], "minimum": 0},
         "min_players": {"type": "integer", "minimum": MIN_PLAYERS},
         "max_players": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_SEATS},
@@ -119,6 +121,8 @@ SCHEMA: dict[str, Any] = {
             "fields": {"type": ["array", "null"], "minItems": 1, "maxItems": MAX_FIELDS,
                        "items": {"$ref": "#/$defs/field"}},
             "close": {"enum": list(CLOSES)},
+            "answered_by": {"enum": ["players", "season", "community", None]},
+            "timed": {"type": ["object", "null"]},
             "rules": _TEXT,
             "check": _TEXT,
             "fallback": {"type": ["object", "null"]},
@@ -166,7 +170,7 @@ def _schema_validator() -> Draft202012Validator:
 _PART_WORDS = {"boards": "Boards", "format": "Format", "title": "Title", "summary": "Summary", "rules": "Rules",
                "setup": "Set-up rules", "helpers": "Helpers",
                "min_players": "Players", "max_players": "Players", "counters": "Counters", "tables": "Tables",
-               "phases": "Phases"}
+               "phases": "Phases", "talk": "Talk"}
 _TYPE_WORDS = {"string": "a text", "integer": "a whole number", "array": "a list", "object": "an object",
                "null": "none", "boolean": "yes or no", "number": "a number"}
 

@@ -18,7 +18,7 @@ from games.engines.protocol import State
 
 #: The names every rule may read (besides the functions).
 READ_NAMES = ("players", "actors", "phase", "round", "phase_name", "answers", "defaulted", "counters",
-              "garnets", "tables", "values", "history")
+              "garnets", "tables", "values", "history", "outside", "challenges")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -69,11 +69,14 @@ _PHASE: dict[str, Callable[[State], Any]] = {
     "answers": lambda s: s["history"][-1]["answers"],
     "defaulted": lambda s: list(s["history"][-1]["defaulted"]),
     "history": history_rows,
+    "outside": lambda s: s["history"][-1].get("outside", {}),
+    "challenges": lambda s: s["history"][-1].get("challenges", {}),
 }
 _SETUP: dict[str, Callable[[State], Any]] = {
     **_COMMON,
     "actors": lambda s: [], "phase": lambda s: "setup", "round": lambda s: 0, "phase_name": lambda s: "Set-up",
-    "answers": lambda s: {}, "defaulted": lambda s: [], "history": lambda s: [],
+    "answers": lambda s: {}, "defaulted": lambda s: [], "history": lambda s: [], "outside": lambda s: {},
+    "challenges": lambda s: {},
 }
 
 

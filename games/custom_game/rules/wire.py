@@ -95,7 +95,8 @@ def design_key_of(design: dict[str, Any]) -> str:
 
 
 def _entry(entry: dict[str, Any]) -> dict[str, Any]:
-    return {**{k: entry[k] for k in _ENTRY_KEYS}, "ruling": {"announce": (entry["ruling"] or {}).get("announce", "")}}
+    return {**{k: entry[k] for k in _ENTRY_KEYS}, "ruling": {"announce": (entry["ruling"] or {}).get("announce", "")},
+            **{k: entry[k] for k in ("outside", "challenges") if k in entry}}
 
 
 def slim(state: State, names: frozenset[str]) -> dict[str, Any]:

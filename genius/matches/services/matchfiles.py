@@ -14,7 +14,7 @@ from games.engines.runner import play_ruling
 from genius.accounts.names import lookalike_groups, seat_name_problem
 from genius.core.errors import ServiceError
 from genius.matches.models import Match, Phase, Submission
-from genius.matches.services import actions, conceding, replays
+from genius.matches.services import actions, conceding, outside_inputs, replays
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.lifecycle import create_match, resolve_phase, start_match
 from genius.matches.services.logs import write_log
@@ -43,10 +43,12 @@ def export_match(match: Match) -> dict[str, Any]:
         for sub in phase.submissions.filter(is_default=False).select_related("seat").order_by("submitted_at", "pk"):
             if sub.kind == Submission.Kind.MOVE:
                 entry[sub.seat.name] = {**entry.get(sub.seat.name, {}), **sub.payload}
+        entry.update(outside_inputs.given(match, phase))  # answered from outside the match: a poll's answers
         for sub in instants.filter(phase=phase).select_related("seat").order_by("pk"):
             base = entry.get(sub.seat.name, {})
             entry[sub.seat.name] = merge(base, sub.payload) if merge else {**base, **sub.payload}
-        phases.append(dict(sorted(entry.items(), key=lambda kv: [s.name for s in seats].index(kv[0]))))
+        order = [s.name for s in seats]
+        phases.append(dict(sorted(entry.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))))
     doc = {
         "game": match.game,
         "seed": match.seed,
@@ -63,6 +65,8 @@ def export_match(match: Match) -> dict[str, Any]:
     bots = house_bots.of(start.state) if start is not None else []
     if bots:
         doc["house_bots"] = bots
+    if not match.talk_enabled:
+        doc["talk"] = False  # no press (missing: talk on, as every older file)
     concession = (match.outcome or {}).get(conceding.KEY)
     if concession:
         doc["concede"] = {"phase": concession["phase"], "player": concession["player"]}
@@ -109,7 +113,7 @@ def import_match(
         match = create_match(
             game=doc["game"], title=title or f"{engine.title} (imported)", season=season,
             seats_wanted=len(doc["players"]), seed=doc["seed"], config=doc["config"], phase_seconds=phase_seconds,
-            community_id=community_id, origin=Match.Origin.LOBBY,
+            community_id=community_id, origin=Match.Origin.LOBBY, talk_enabled=doc.get("talk", True),
         )
         if not engine.min_players <= len(doc["players"]) <= engine.max_players:
             raise ServiceError(f"{engine.title} is for {engine.min_players}–{engine.max_players} players.")
@@ -156,6 +160,9 @@ def _play_file_phase(match: Match, number: int, submissions: dict[str, Any], res
             checked = engine.check(match.started_state, name, payload)
         except (SubmissionError, EngineError) as exc:
             raise ServiceError(f"This match file is not valid: phase {number}, player {name}: {exc}") from None
+        if name in outside_inputs.names():  # a poll's or a timed challenge's answers, kept by their app
+            outside_inputs.record(match, phase, name, checked)
+            continue
         Submission.objects.update_or_create(
             phase=phase, seat=seats[name], kind=Submission.Kind.MOVE,
             defaults={"payload": checked, "submitted_at": phase.opened_at, "is_default": False},

@@ -27,7 +27,7 @@ from games.engines.protocol import HOST, LogLine, PhaseSpec, State
 from games.engines.runner import PhaseResult, bot_move, play_phase, play_ruling
 from genius.matches import events, scheduler
 from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
-from genius.matches.services import early_close, ledger, live_turns
+from genius.matches.services import early_close, ledger, live_turns, outside_inputs
 from genius.matches.services.bulk_rows import insert_rows
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
@@ -156,10 +156,10 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
             moves = {}
         else:
             allowed = set(phase.actors) | set(optional_submitters(match, phase))  # optional: e.g. a Mulligan's holder
-            result = play_phase(
-                engine_of(match.game), match.started_state, match.seed,
-                {name: sub.payload for name, sub in moves.items() if name in allowed}, lenient=True,
-            )
+            submitted = {name: sub.payload for name, sub in moves.items() if name in allowed}
+            if not allowed.isdisjoint(outside_inputs.names()):  # a poll's answers, a timed challenge's
+                submitted.update(outside_inputs.given(match, phase))
+            result = play_phase(engine_of(match.game), match.started_state, match.seed, submitted, lenient=True)
         resolved.append(_Resolved(match, phase, seats, moves, result))
     wallets = _check_garnet_spends(resolved)  # no query without garnets spent
 
