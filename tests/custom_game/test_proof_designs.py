@@ -261,3 +261,18 @@ def test_the_black_and_white_design_agrees_with_the_coded_game_on_every_match_th
     draws = [d for d in disagreeing if len(d) == 1 and d[0].startswith("placement:") and d[0].count(": 1") == 3]
     assert draws == disagreeing, disagreeing[:3]  # the coded game placed both 1st: a draw
     assert len(reports) - len(draws) >= 150
+
+
+#: Black and White's proof in the suite (the 1,000 figure is playdesign's: designs/README.md).
+BW_MATCHES = 200
+
+
+def test_the_black_and_white_design_agrees_with_the_coded_game_draws_concessions_and_timeouts_included() -> None:
+    summary = proof.run_proof(shipped("black-and-white"), "black-and-white", BW_MATCHES, seed=21)
+    assert summary.agreed == BW_MATCHES, summary.lines("black-and-white")
+
+
+def test_the_black_and_white_designs_first_player_is_drawn_from_the_seed() -> None:
+    firsts = {proof.DesignMatch(shipped("black-and-white"), ["Ana", "Ben"], {}, seed).open["actors"][0]
+              for seed in range(1, 21)}
+    assert firsts == {"Ana", "Ben"}
