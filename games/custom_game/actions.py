@@ -134,7 +134,7 @@ def _problem(ruling: dict[str, Any]) -> str | None:
     """What an action's rules may not do (the host's words), or None."""
     if ruling.get("reveal"):
         return "an action's rules cannot reveal(): the phase's answers are revealed by its close rules"
-    if "next" in ruling and (ruling["next"] != "end" or set(ruling) & {"placement", "tol", "ec", "ec_decide"}):
+    if "next" in ruling and (ruling["next"] != "end" or set(ruling) & {"placement", "tol", "ec", "ec_decide", "shared"}):
         return ("an action's rules cannot goto(…) or end the match: end() with nothing in it ends the phase now, "
                 "and the phase's close rules say what opens next")
     return None

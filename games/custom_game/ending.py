@@ -39,6 +39,11 @@ def check_end(state: State, ruling: Payload) -> Payload:
     tol = {p: n for p, n in _numbers(ruling.get("tol"), players, "tol", 0, MAX_TOL).items() if n}
     ec = names.player_list(ruling.get("ec") or [], players, "ec", 0)
     out: Payload = {"placement": placement, "tol": tol, "ec": ec}
+    shared = ruling.get("shared", False)
+    if not isinstance(shared, bool):
+        raise SubmissionError("shared", f"must be true or false, not {shown(shared)}")
+    if shared:
+        out["shared"] = True
     decide = ruling.get("ec_decide")
     if decide is not None:
         if not isinstance(decide, dict) or set(decide) - {"between", "deciders"}:
@@ -72,11 +77,29 @@ def final_standing(state: State, given: dict[str, int]) -> dict[str, Standing]:
     return rank_by(state["players"], _final_measure(state, given), labels, scored=False)
 
 
+def shared_placement(state: State, given: dict[str, int]) -> dict[str, int]:
+    """A documented tie (``shared``): the players placed keep their places, equal ones sharing theirs; the others
+    come after them, ordered by the usual rule (public counters, then the seed)."""
+    usual = final_placement(state, given)
+    after = max([len(given), *given.values()]) + 1
+    rest = sorted((p for p in state["players"] if p not in given), key=usual.__getitem__)
+    return {p: given.get(p, 0) for p in state["players"] if p in given} | {p: after + n for n, p in enumerate(rest)}
+
+
+def _placed(s: State, ruling: Payload) -> tuple[dict[str, int], dict[str, Standing]]:
+    """The final placement and standing: by the usual rule, or (``shared``) with the rules' ties kept."""
+    given = ruling["placement"]
+    if not ruling.get("shared"):
+        return final_placement(s, given), final_standing(s, given)
+    placement = shared_placement(s, given)
+    return placement, rank_by(s["players"], lambda p: -placement[p], scored=False)
+
+
 def end(s: State, ruling: Payload, rng: random.Random, log: list[LogLine]) -> None:
     """End the match on ``s`` (a fresh copy): placement, ToL, ECs, or open the EC decision."""
-    placement = final_placement(s, ruling["placement"])
+    placement, standing = _placed(s, ruling)
     s["ending"] = {"placement": placement, "tol": dict(ruling["tol"]), "ec": list(ruling["ec"]),
-                   "pending": None, "votes": {}, "standing": final_standing(s, ruling["placement"])}
+                   "pending": None, "votes": {}, "standing": standing}
     log.append(LogLine("Placement: " + standing_text(placement, s["ending"]["standing"]) + ".",
                        PUBLIC))
     if ruling["tol"]:

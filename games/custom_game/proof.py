@@ -177,6 +177,11 @@ class Adapter:
         """A coded move as the design's answers."""
         raise NotImplementedError
 
+    def interrupt(self, engine: Engine, state: State, match: DesignMatch, rng: random.Random) -> State:
+        """What happens between phases on both sides (a concession, reserve time spent), drawn from ``rng``: the
+        coded state after it (``match`` is moved on in place). Default: nothing."""
+        return state
+
     def final(self, engine: Engine, state: State) -> Final:
         raise NotImplementedError
 
@@ -388,20 +393,38 @@ def _kinds(path: list[Item]) -> list[tuple[str, int]]:
 
 
 class BlackAndWhiteAdapter(Adapter):
-    """Black and White (a start, issue 40): seat 1 plays first in round 1 (the coded match's ``first`` setting); a
-    silent player's tile is the lowest they hold in both; no garnets (a Death Match brings none)."""
+    """Black and White (issue 40): the first player drawn by the design's set-up is the coded match's ``first``
+    setting; between tiles the player to move may spend some reserve time, run out of it (the coded game
+    concedes for them, the design's turn times out: a loss) or concede; no garnets (a Death Match brings none)."""
 
     slug = "black-and-white"
     seats = 2
+    #: Per tile: the chances that the player to move concedes, runs out of reserve time, or spends some of it.
+    CONCEDE, RUN_OUT, SPEND = 0.01, 0.02, 0.2
 
     def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
         return {p: 0 for p in players}
 
     def coded_config(self, config: dict[str, Any], match: DesignMatch) -> dict[str, Any]:
-        return {**config, "first": match.players[0]}
+        return {**config, "first": match.values()["first"]}
 
-    def moves(self, engine: Engine, state: State, seed: int, rng: random.Random) -> dict[str, Payload]:
-        return {p: m for p, m in super().moves(engine, state, seed, rng).items() if rng.random() >= 0.1}
+    def interrupt(self, engine: Engine, state: State, match: DesignMatch, rng: random.Random) -> State:
+        spec = engine.phase(state)
+        assert spec is not None
+        player, draw = spec.actors[0], rng.random()
+        if draw < self.CONCEDE:
+            match.state = match.engine.concede(match.state, player).state
+            return engine.concede(state, player).state
+        left = float(state["reserve_s"][player])
+        if draw < self.CONCEDE + self.RUN_OUT:  # the coded game concedes at once; the design's turn times out
+            match.state = match.engine.spend_reserve(match.state, player, left).state
+            match.play({})
+            return engine.spend_reserve(state, player, left).state
+        if draw < self.CONCEDE + self.RUN_OUT + self.SPEND:
+            seconds = round(rng.uniform(0, left / 2), 3)
+            match.state = match.engine.spend_reserve(match.state, player, seconds).state
+            return engine.spend_reserve(state, player, seconds).state
+        return state
 
     def answers(self, state: State, player: str, payload: Payload) -> Payload:
         return {"tile": payload.get("tile")}
@@ -450,6 +473,9 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
         if match.open is None:
             report.differences.append(f"the design ended before the coded game's {spec.name}")
             return report
+        state = adapter.interrupt(coded, state, match, rng)
+        if (spec := coded.phase(state)) is None:
+            break
         moves = adapter.moves(coded, state, seed, rng)
         answers = {p: adapter.answers(state, p, m) for p, m in moves.items()}
         if sorted(match.actors()) != sorted(spec.actors):

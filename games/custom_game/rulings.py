@@ -37,8 +37,8 @@ MAX_ANNOUNCE = 5000
 MAX_PRIVATE = 2000
 #: A ruling's parts; anything else is refused.
 KEYS = ("announce", "private", "counters", "garnets", "reveal", "next", "actors", "fields", "seconds",
-        "placement", "tol", "ec", "ec_decide", "boards")
-END_KEYS = ("placement", "tol", "ec", "ec_decide")
+        "placement", "tol", "ec", "ec_decide", "shared", "boards")
+END_KEYS = ("placement", "tol", "ec", "ec_decide", "shared")
 NEXT_KEYS = ("actors", "fields", "seconds")
 MAX_TOL = 100
 
@@ -172,7 +172,7 @@ def check_ruling(state: State, ruling: Payload) -> Payload:
         out.update(ending.check_end(state, ruling))
         return out
     for key in END_KEYS:
-        if ruling.get(key) not in (None, {}, []):
+        if ruling.get(key) not in (None, False, {}, []):
             raise SubmissionError(key, "only a ruling that ends the match sets this")
     out.update(check_opening(state, {**ruling, "next": chosen}))
     return out

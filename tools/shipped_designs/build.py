@@ -220,13 +220,15 @@ def majority_vote_elimination() -> dict[str, Any]:
 
 
 def black_and_white() -> dict[str, Any]:
-    """The coded Black and White as a design (issue 40, a start): two live turns a round, the first player's tile
-    and the answer, each one player's; the tiles held are a named value each player's check reads its own of."""
+    """The coded Black and White as a design (issue 40): the set-up draws the first player from the seed; two live
+    turns a round, the first player's tile and the answer, each one player's (a timeout loses the match, as running
+    out of reserve time concedes the coded one); the tiles held are a named value each player's check reads its own
+    of; equal points after round 9 end in a shared first place (a draw)."""
     tile = {"key": "tile", "label": "Tile", "kind": "number", "min": 0, "max": 8, "default": None,
             "help": "One of your tiles left (0 to 8; even is black, odd is white). None: your lowest."}
     check = ('if answer["tile"] != None and answer["tile"] not in values["tiles"][me]:\n'
              '    refuse("You do not hold the %d tile." % answer["tile"], field="tile")')
-    turn = {"seconds": 60, "order": "together", "timeout": "default"}
+    turn = {"seconds": 60, "order": "together", "timeout": "loss"}
     return {
         "title": "Black and White", "summary": "A Death Match for 2: nine tiles each, the higher number wins the "
                                               "round; you see only colours.",

@@ -211,13 +211,19 @@ class Effects:
                 raise HostError(f"goto: seconds must be a whole number or None, not {_shown(seconds)}")
             self.next["seconds"] = seconds
 
-    def e_end(self, placement: Any = None, tol: Any = None, ec: Any = None, ec_decide: Any = None) -> None:
+    def e_end(self, placement: Any = None, tol: Any = None, ec: Any = None, ec_decide: Any = None,
+              shared: Any = False) -> None:
         """The end: placement (players best first, a list inside for a tie, or a dict player → place),
-        Tokens of Life (dict player → n), ECs (list) or an EC decision {"candidates", "deciders"}."""
+        Tokens of Life (dict player → n), ECs (list) or an EC decision {"candidates", "deciders"}; ``shared``:
+        players placed equally keep their shared place (a tie), not ordered by counters and the seed."""
         self._not_in_setup("end")
         out: dict[str, Any] = {"next": phases.END}
         if placement is not None:
             out["placement"] = self._placement(placement)
+        if not isinstance(shared, bool):
+            raise HostError(f"end: shared must be True or False, not {_shown(shared)}")
+        if shared:
+            out["shared"] = True
         if tol is not None:
             if not isinstance(tol, dict):
                 raise HostError(f"end: tol must be a dict player → Tokens of Life, not {_shown(tol)}")
