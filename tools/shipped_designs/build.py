@@ -244,6 +244,29 @@ def black_and_white() -> dict[str, Any]:
     }
 
 
+def sliding_tic_tac_toe() -> dict[str, Any]:
+    """Sliding Tic-Tac-Toe (Myth, geniusrepository.org): a cell field, a check of each move, ``lines_of``."""
+    fields = [
+        {"key": "place", "label": "Place your piece", "kind": "cell", "board": "grid", "empty_only": True,
+         "default": None, "help": "An empty cell (not once only 4 are empty)."},
+        {"key": "slide", "label": "Then slide the piece on", "kind": "cell", "board": "grid", "default": None,
+         "help": "Blank: no slide. The pieces touching it in a line ahead of it slide with it."},
+        choice("direction", "Slide which way", ["left", "right", "up", "down"]),
+        number("steps", "Slide how many cells", 1, 5, default=1),
+    ]
+    return {
+        "title": "Sliding Tic-Tac-Toe", "summary": "From Sliding Tic-Tac-Toe by Myth, geniusrepository.org/"
+                                                  "repository/match/296: a Death Match for 2, place and slide "
+                                                  "pieces on a 6×6 board to line up five.",
+        "rules": prose("stt_rules"), "min_players": 2, "max_players": 2,
+        "counters": [],
+        "boards": [{"key": "grid", "label": "Board", "shape": "square", "size": 6}],
+        "phases": [{"key": "turn", "name": "Turn", "repeat": 36, "seconds": DAY, "actors": "seats", "seats": [1],
+                    "fields": fields, "close": "rules", "rules": source("stt_common", "stt_turn"),
+                    "check": source("stt_common", "stt_check")}],
+    }
+
+
 #: File name -> builder.
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
@@ -253,6 +276,7 @@ DESIGNS = {
     "sealed-bid-auction": sealed_bid_auction,
     "majority-vote-elimination": majority_vote_elimination,
     "black-and-white": black_and_white,
+    "sliding-tic-tac-toe": sliding_tic_tac_toe,
 }
 
 

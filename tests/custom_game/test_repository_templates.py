@@ -1,0 +1,80 @@
+"""The shipped designs of games from the community repository (issue 39, the proof): each passes its save-time
+checks, 50 seeded random matches each play to the end with no rule failing, and each keeps its source's rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.custom_game import proof
+from games.custom_game.document.files import read_design_file
+from games.custom_game.rules import check_design_rules
+from games.engines.protocol import SubmissionError
+from tools.shipped_designs import build
+
+REPOSITORY_DESIGNS = ["sliding-tic-tac-toe"]
+MATCHES = 50
+
+
+def design(name: str) -> dict[str, Any]:
+    return read_design_file(build.path_of(name).read_bytes())
+
+
+def refusal(match: proof.DesignMatch, player: str, answer: dict[str, Any]) -> tuple[str | None, str] | None:
+    try:
+        match.engine.check(match.state, player, answer)
+    except SubmissionError as exc:
+        return exc.field, exc.message
+    return None
+
+
+@pytest.mark.parametrize("name", REPOSITORY_DESIGNS)
+def test_each_repository_design_passes_its_save_time_checks_and_names_its_source(name: str) -> None:
+    doc = design(name)
+    assert check_design_rules(doc) == []
+    assert "geniusrepository.org/repository/match/" in doc["summary"]
+
+
+@pytest.mark.parametrize("name", REPOSITORY_DESIGNS)
+def test_each_repository_design_plays_50_seeded_random_matches_to_the_end_with_no_rule_failing(name: str) -> None:
+    summary = proof.run_proof(design(name), None, MATCHES, seed=39)
+    assert summary.agreed == MATCHES, summary.lines(None)
+
+
+# --- Sliding Tic-Tac-Toe ------------------------------------------------------------------------------
+def tic_tac_toe(moves: list[dict[str, Any]]) -> proof.DesignMatch:
+    """A Sliding Tic-Tac-Toe match between ana (X) and ben (O) after the moves given, in turn."""
+    match = proof.DesignMatch(design("sliding-tic-tac-toe"), ["ana", "ben"], {"ana": 0, "ben": 0}, 7)
+    for move in moves:
+        match.play({match.actors()[0]: move})
+    return match
+
+
+def pieces(match: proof.DesignMatch) -> dict[str, str]:
+    """The public board's cells that hold a piece: ``{cell: piece}``."""
+    (grid,) = match.state["boards"]["grid"].values()
+    return {cell: mark["piece"] for cell, mark in grid.items()}
+
+
+def test_a_slid_piece_may_not_land_on_or_pass_a_taken_cell() -> None:
+    match = tic_tac_toe([{"place": "A1"}, {"place": "C1"}])
+    assert match.actors() == ["ana"]
+    assert refusal(match, "ana", {"slide": "A1", "direction": "right", "steps": 2}) == (
+        "slide", "A slid piece may not land on or pass a taken cell (C1).")
+    assert refusal(match, "ana", {"slide": "A1", "direction": "right", "steps": 3}) == (
+        "slide", "A slid piece may not land on or pass a taken cell (C1).")
+    assert refusal(match, "ana", {"slide": "A1", "direction": "left", "steps": 1}) == (
+        "slide", "The slide pushes a piece off the board.")
+    assert refusal(match, "ana", {"slide": "B3", "direction": "down", "steps": 1}) == (
+        "slide", "B3 holds no piece to slide.")
+    assert refusal(match, "ana", {"slide": "A1", "direction": "down", "steps": 5}) is None
+
+
+def test_a_slide_moves_the_touching_pieces_ahead_together_and_five_in_a_row_wins_at_once() -> None:
+    match = tic_tac_toe([{"place": "A1"}, {"place": "A6"}, {"place": "B1"}, {"place": "B6"},
+                         {"place": "C1"}, {"place": "C6"}, {"place": "D1"}, {"place": "D6"}])
+    match.play({"ana": {"place": "F1", "slide": "A1", "direction": "right", "steps": 1}})
+    assert {cell: p for cell, p in pieces(match).items() if p == "X"} == {c: "X" for c in ("B1", "C1", "D1", "E1", "F1")}
+    assert match.open is None
+    assert match.final().placement == {"ana": 1, "ben": 2}
