@@ -13,7 +13,7 @@ from games.custom_game.rules import check_design_rules
 from games.engines.protocol import SubmissionError
 from tools.shipped_designs import build
 
-REPOSITORY_DESIGNS = ["sliding-tic-tac-toe"]
+REPOSITORY_DESIGNS = ["sliding-tic-tac-toe", "keys-to-success"]
 MATCHES = 50
 
 
@@ -78,3 +78,47 @@ def test_a_slide_moves_the_touching_pieces_ahead_together_and_five_in_a_row_wins
     assert {cell: p for cell, p in pieces(match).items() if p == "X"} == {c: "X" for c in ("B1", "C1", "D1", "E1", "F1")}
     assert match.open is None
     assert match.final().placement == {"ana": 1, "ben": 2}
+
+
+# --- Keys to Success ----------------------------------------------------------------------------------
+KEY_PLAYERS = ["ana", "ben", "cy", "dee"]
+
+
+def keys_match() -> proof.DesignMatch:
+    return proof.DesignMatch(design("keys-to-success"), KEY_PLAYERS, {p: 0 for p in KEY_PLAYERS}, 5)
+
+
+def options(match: proof.DesignMatch, player: str, key: str) -> list[str]:
+    field = next(f for f in match.engine.form_fields(match.state, player) if f.name == key)
+    return [value for value, _ in field.choices]
+
+
+def test_each_seat_is_offered_its_own_room_s_open_doors_and_its_own_key_cards() -> None:
+    match = keys_match()
+    assert options(match, "ana", "door") == ["red", "green", "blue", "purple"]
+    match.play({"ana": {"door": "red", "cards": ["1a"]}, "ben": {"door": "green", "cards": ["3a", "3b"]},
+                "cy": {"door": "green", "cards": ["2a"]}, "dee": {"door": "blue", "cards": ["1a"]}})
+    assert match.values()["room"] == {"ana": 2, "ben": 2, "cy": 1, "dee": 2}
+    assert options(match, "ana", "door") == ["red", "green", "purple"]
+    assert options(match, "cy", "door") == ["red", "green", "blue", "purple"]
+    assert options(match, "ben", "cards") == ["1a", "1b", "1c", "1d", "2a", "2b", "2c"]
+    match.play({"ana": {"door": "red", "cards": ["1b"]}, "ben": {"door": "green", "cards": ["1a"]},
+                "dee": {"door": "green", "cards": ["1b"]}})  # cy sends nothing: the purple door of Room 1
+    assert match.values()["room"] == {"ana": 3, "ben": 2, "cy": 2, "dee": 2}
+    assert options(match, "dee", "door") == ["green", "purple"]  # Room 2's red door is used once only
+    assert options(match, "ana", "door") == ["green", "blue", "purple"]
+
+
+def test_a_tie_on_a_door_blocks_the_tied_players_and_the_next_unique_total_goes_through() -> None:
+    match = keys_match()
+    match.play({"ana": {"door": "red", "cards": ["3a"]}, "ben": {"door": "red", "cards": ["1a", "2a"]},
+                "cy": {"door": "red", "cards": ["2b"]}, "dee": {"door": "green", "cards": ["1a"]}})
+    assert match.values()["room"] == {"ana": 1, "ben": 1, "cy": 2, "dee": 2}
+
+
+def test_key_cards_need_a_door_and_a_door_needs_a_key_card_when_sent() -> None:
+    match = keys_match()
+    assert refusal(match, "ana", {"cards": ["1a"]}) == ("door", "Choose the door your key-cards go to.")
+    assert refusal(match, "ana", {"door": "red"}) == ("cards", "Put at least one key-card on the red door.")
+    assert refusal(match, "ana", {"door": "gold", "cards": ["1a"]}) is not None  # not a door of Room 1
+    assert refusal(match, "ana", {"door": "red", "cards": ["1a", "3b"]}) is None

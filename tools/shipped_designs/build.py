@@ -267,6 +267,29 @@ def sliding_tic_tac_toe() -> dict[str, Any]:
     }
 
 
+def keys_to_success() -> dict[str, Any]:
+    """Keys to Success (Zero, geniusrepository.org): each seat's form offers its own room's doors and its own
+    key-cards (``options_from``); a check when a move is sent."""
+    fields = [
+        {"key": "door", "label": "Your door", "kind": "choice", "options_from": 'values["doors"][str(values["room"][me])]',
+         "help": "The doors of your room still open, left to right; the purple door is the far-right one."},
+        {"key": "cards", "label": "Your key-cards on it", "kind": "choices", "options_from": 'values["hands"][me]',
+         "help": "Their values add up to your score on the door; every key-card sent is spent."},
+    ]
+    checked = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
+               for name in ("room", "hands", "doors")]
+    return {
+        "title": "Keys to Success", "summary": "From Keys to Success by Zero, geniusrepository.org/repository/"
+                                              "match/52: escape through the doors of six rooms, spending "
+                                              "key-cards; only one player goes through each door a round.",
+        "rules": prose("kts_rules"), "min_players": 4, "max_players": 13,
+        "counters": [],
+        "setup": source("kts_common", "kts_setup"),
+        "phases": [{**phase("round", "Round", 9, fields, "kts_common", "kts_round"),
+                    "check": source("kts_check"), "values": checked}],
+    }
+
+
 #: File name -> builder.
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
@@ -277,6 +300,7 @@ DESIGNS = {
     "majority-vote-elimination": majority_vote_elimination,
     "black-and-white": black_and_white,
     "sliding-tic-tac-toe": sliding_tic_tac_toe,
+    "keys-to-success": keys_to_success,
 }
 
 
