@@ -13,7 +13,7 @@ from games.custom_game.rules import check_design_rules
 from games.engines.protocol import SubmissionError
 from tools.shipped_designs import build
 
-REPOSITORY_DESIGNS = ["sliding-tic-tac-toe", "keys-to-success"]
+REPOSITORY_DESIGNS = ["sliding-tic-tac-toe", "keys-to-success", "grow-claim-steal"]
 MATCHES = 50
 
 
@@ -122,3 +122,27 @@ def test_key_cards_need_a_door_and_a_door_needs_a_key_card_when_sent() -> None:
     assert refusal(match, "ana", {"door": "red"}) == ("cards", "Put at least one key-card on the red door.")
     assert refusal(match, "ana", {"door": "gold", "cards": ["1a"]}) is not None  # not a door of Room 1
     assert refusal(match, "ana", {"door": "red", "cards": ["1a", "3b"]}) is None
+
+
+# --- Grow, Claim, Steal -------------------------------------------------------------------------------
+def duel() -> proof.DesignMatch:
+    return proof.DesignMatch(design("grow-claim-steal"), ["ana", "ben"], {"ana": 0, "ben": 0}, 11)
+
+
+def test_the_same_actions_as_your_last_submission_are_refused_when_sent() -> None:
+    match = duel()
+    assert refusal(match, "ana", {"actions": ["Grow", "Claim", "Steal"]}) == ("actions", "Pick at most 2 (you picked 3).")
+    match.play({"ana": {"actions": ["Grow", "Claim"]}, "ben": {"actions": ["Steal"]}})
+    assert refusal(match, "ana", {"actions": ["Claim", "Grow"]}) == (
+        "actions", "Not the same actions as your last submission (Claim and Grow).")
+    assert refusal(match, "ana", {"actions": ["Claim"]}) is None
+    assert refusal(match, "ana", {"actions": []}) is None
+    assert refusal(match, "ben", {"actions": ["Claim", "Steal"]}) is None
+
+
+def test_one_action_alone_cannot_be_blocked_and_of_two_the_one_the_opponent_also_chose_is() -> None:
+    match = duel()  # the page's example: ana claims alone; ben's Grow goes through, his Claim is blocked
+    match.play({"ana": {"actions": ["Claim"]}, "ben": {"actions": ["Grow", "Claim"]}})
+    assert {p: match.state["counters"][p]["chips"] for p in ("ana", "ben")} == {"ana": 2, "ben": 0}
+    assert match.values()["lamps"] == {"ana": ["Claim"], "ben": ["Grow"]}
+    assert match.values()["pot"] == 1  # emptied, so a chip is added for the next round

@@ -290,6 +290,21 @@ def keys_to_success() -> dict[str, Any]:
     }
 
 
+def grow_claim_steal() -> dict[str, Any]:
+    """A blocking duel (e_is_cool, geniusrepository.org): one or two actions a round, checked when sent."""
+    actions = {**choices("actions", "Your actions (one cannot be blocked; of two, each the opponent also "
+                                    "chose is)", ["Grow", "Claim", "Steal"],
+                         "Up to 2; not the exact same actions as your last submission."), "max_choices": 2}
+    return {
+        "title": "Grow, Claim, Steal", "summary": "From the Death Match by e_is_cool (based on Five-Card Trick by "
+                                                 "Zero), geniusrepository.org/repository/match/587: one or two "
+                                                 "actions a round, blocked by the same action, for the pot's chips.",
+        "rules": prose("gcs_rules"), "min_players": 2, "max_players": 2,
+        "counters": [counter("chips", "Chips", 0, "public")],
+        "phases": [{**phase("round", "Round", 25, [actions], "gcs_round"), "check": source("gcs_check")}],
+    }
+
+
 #: File name -> builder.
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
@@ -301,6 +316,7 @@ DESIGNS = {
     "black-and-white": black_and_white,
     "sliding-tic-tac-toe": sliding_tic_tac_toe,
     "keys-to-success": keys_to_success,
+    "grow-claim-steal": grow_claim_steal,
 }
 
 
