@@ -37,6 +37,19 @@ def test_each_repository_design_passes_its_save_time_checks_and_names_its_source
 
 
 @pytest.mark.parametrize("name", REPOSITORY_DESIGNS)
+def test_a_random_playout_of_each_repository_design_leaks_no_secret_and_replays_the_same(name: str) -> None:
+    from games.custom_game import leaks
+    from games.custom_game.engine import ENGINE
+    from games.kit import testing as kit
+
+    doc = design(name)
+    players = [f"p{n}" for n in range(1, doc["min_players"] + 1)]
+    play = kit.random_playout(ENGINE, 3, players=players, config={"design": doc})
+    assert kit.check_no_view_leaks(play, leaks.secret_paths, every=2) > 0
+    kit.check_replays_the_same(play)
+
+
+@pytest.mark.parametrize("name", REPOSITORY_DESIGNS)
 def test_each_repository_design_plays_50_seeded_random_matches_to_the_end_with_no_rule_failing(name: str) -> None:
     summary = proof.run_proof(design(name), None, MATCHES, seed=39)
     assert summary.agreed == MATCHES, summary.lines(None)
@@ -146,3 +159,15 @@ def test_one_action_alone_cannot_be_blocked_and_of_two_the_one_the_opponent_also
     assert {p: match.state["counters"][p]["chips"] for p in ("ana", "ben")} == {"ana": 2, "ben": 0}
     assert match.values()["lamps"] == {"ana": ["Claim"], "ben": ["Grow"]}
     assert match.values()["pot"] == 1  # emptied, so a chip is added for the next round
+
+
+def test_a_bot_s_move_with_a_cell_field_is_checked_with_the_cells_it_sends() -> None:
+    import random
+
+    from games.custom_game.engine import ENGINE
+
+    match = tic_tac_toe([{"place": cell} for cell in ("A1", "C1", "E1", "A3", "C3", "E3")])
+    rng = random.Random(3)
+    for _ in range(30):
+        move = ENGINE.bot(match.state, "ana", rng)
+        assert refusal(match, "ana", move) is None, move
