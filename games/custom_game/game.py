@@ -183,10 +183,9 @@ class CustomGame(Engine):
     def bot(self, state: State, player: str, rng: random.Random) -> Payload:
         if state["open"]["kind"] == "decision":
             return {"ec": rng.choice(state["open"]["between"])}
-        move = move_checks.bot_for(state, player, rng)  # drawn again until the check passes
-        if any(f["kind"] == "cell" for f in state["open"]["fields"]):
-            move = cell_field.bot_cells(state, player, move, rng)  # a cell its field allows
-        return move
+        if any(f["kind"] == "cell" for f in state["open"]["fields"]):  # a cell its field allows, then checked
+            return move_checks.bot_for(state, player, rng, lambda move: cell_field.bot_cells(state, player, move, rng))
+        return move_checks.bot_for(state, player, rng)  # drawn again until the check passes
 
     # --- applying ---------------------------------------------------------
     def resolve(self, state: State, submissions: dict[str, Payload], rng: random.Random) -> Resolution:

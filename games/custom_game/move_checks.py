@@ -16,6 +16,7 @@ under the lock, bots, match files) is refused the same. A check that fails refus
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.engines.check_failure import CheckFailed
@@ -184,14 +185,17 @@ def _within_holdings(state: State, player: str, move: Payload) -> Payload:
     return move
 
 
-def bot_for(state: State, player: str, rng: random.Random) -> Payload:
+def bot_for(state: State, player: str, rng: random.Random,
+            refine: Callable[[Payload], Payload] | None = None) -> Payload:
     """A bot's move that passes the check: drawn again up to :data:`BOT_TRIES` times, then the default (or the
-    fallback) answers, as a move."""
+    fallback) answers, as a move. ``refine`` (the cells a cell field allows) is applied to each draw before the
+    check reads it, so the move checked is the move sent."""
     fields, players = phases.fields_for(state, player), state["players"]  # the seat's own form and options
+    refine = refine or (lambda move: move)
     if not checks(state):
-        return answers.bot(fields, players, rng)
+        return refine(answers.bot(fields, players, rng))
     for _ in range(BOT_TRIES):
-        move = _within_holdings(state, player, answers.bot(fields, players, rng))
+        move = refine(_within_holdings(state, player, answers.bot(fields, players, rng)))
         try:
             check_move(state, player, answers.check(fields, players, move))
         except SubmissionError:

@@ -246,6 +246,67 @@ def black_and_white() -> dict[str, Any]:
     }
 
 
+def sliding_tic_tac_toe() -> dict[str, Any]:
+    """Sliding Tic-Tac-Toe (Myth, geniusrepository.org): a cell field, a check of each move, ``lines_of``."""
+    fields = [
+        {"key": "place", "label": "Place your piece", "kind": "cell", "board": "grid", "empty_only": True,
+         "default": None, "help": "An empty cell (not once only 4 are empty)."},
+        {"key": "slide", "label": "Then slide the piece on", "kind": "cell", "board": "grid", "default": None,
+         "help": "Blank: no slide. The pieces touching it in a line ahead of it slide with it."},
+        choice("direction", "Slide which way", ["left", "right", "up", "down"]),
+        number("steps", "Slide how many cells", 1, 5, default=1),
+    ]
+    return {
+        "title": "Sliding Tic-Tac-Toe", "summary": "From Sliding Tic-Tac-Toe by Myth, geniusrepository.org/"
+                                                  "repository/match/296: a Death Match for 2, place and slide "
+                                                  "pieces on a 6×6 board to line up five.",
+        "rules": prose("stt_rules"), "min_players": 2, "max_players": 2,
+        "counters": [],
+        "boards": [{"key": "grid", "label": "Board", "shape": "square", "size": 6}],
+        "phases": [{"key": "turn", "name": "Turn", "repeat": 36, "seconds": DAY, "actors": "seats", "seats": [1],
+                    "fields": fields, "close": "rules", "rules": source("stt_common", "stt_turn"),
+                    "check": source("stt_common", "stt_check")}],
+    }
+
+
+def keys_to_success() -> dict[str, Any]:
+    """Keys to Success (Zero, geniusrepository.org): each seat's form offers its own room's doors and its own
+    key-cards (``options_from``); a check when a move is sent."""
+    fields = [
+        {"key": "door", "label": "Your door", "kind": "choice", "options_from": 'values["doors"][str(values["room"][me])]',
+         "help": "The doors of your room still open, left to right; the purple door is the far-right one."},
+        {"key": "cards", "label": "Your key-cards on it", "kind": "choices", "options_from": 'values["hands"][me]',
+         "help": "Their values add up to your score on the door; every key-card sent is spent."},
+    ]
+    checked = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
+               for name in ("room", "hands", "doors")]
+    return {
+        "title": "Keys to Success", "summary": "From Keys to Success by Zero, geniusrepository.org/repository/"
+                                              "match/52: escape through the doors of six rooms, spending "
+                                              "key-cards; only one player goes through each door a round.",
+        "rules": prose("kts_rules"), "min_players": 4, "max_players": 13,
+        "counters": [],
+        "setup": source("kts_common", "kts_setup"),
+        "phases": [{**phase("round", "Round", 9, fields, "kts_common", "kts_round"),
+                    "check": source("kts_check"), "values": checked}],
+    }
+
+
+def grow_claim_steal() -> dict[str, Any]:
+    """A blocking duel (e_is_cool, geniusrepository.org): one or two actions a round, checked when sent."""
+    actions = {**choices("actions", "Your actions (one cannot be blocked; of two, each the opponent also "
+                                    "chose is)", ["Grow", "Claim", "Steal"],
+                         "Up to 2; not the exact same actions as your last submission."), "max_choices": 2}
+    return {
+        "title": "Grow, Claim, Steal", "summary": "From the Death Match by e_is_cool (based on Five-Card Trick by "
+                                                 "Zero), geniusrepository.org/repository/match/587: one or two "
+                                                 "actions a round, blocked by the same action, for the pot's chips.",
+        "rules": prose("gcs_rules"), "min_players": 2, "max_players": 2,
+        "counters": [counter("chips", "Chips", 0, "public")],
+        "phases": [{**phase("round", "Round", 25, [actions], "gcs_round"), "check": source("gcs_check")}],
+    }
+
+
 #: File name -> builder.
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
@@ -255,6 +316,9 @@ DESIGNS = {
     "sealed-bid-auction": sealed_bid_auction,
     "majority-vote-elimination": majority_vote_elimination,
     "black-and-white": black_and_white,
+    "sliding-tic-tac-toe": sliding_tic_tac_toe,
+    "keys-to-success": keys_to_success,
+    "grow-claim-steal": grow_claim_steal,
 }
 
 
