@@ -50,8 +50,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         assert spec is not None
         open_view = {"kind": current["kind"], "name": spec.name, "actors": list(spec.actors),
                      "seconds": current.get("seconds"), "between": list(current.get("between", []))}
-        if current.get("trades"):  # the offers this viewer may read: the two players' and the host (trades.py)
-            open_view["trades"] = trades.seen_by(state, me, host)
+        if seen_offers := trades.seen_by(state, me, host):  # the offers this viewer may read (trades.py)
+            open_view["trades"] = seen_offers
         if host and current.get("form_problems"):  # a form's expression that failed (seat_forms.py)
             open_view["form_problems"] = list(current["form_problems"])
     out: dict[str, Any] = {
