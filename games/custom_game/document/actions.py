@@ -35,6 +35,8 @@ MAX_TURN_SECONDS = 3600
 MAX_RESERVE = 86_400
 TURN_ORDERS = ("together", "rotate")
 TIMEOUTS = ("default", "pass", "loss")
+#: The keys of a phase's ``trades`` (the host's words, on the rules page).
+TRADE_KEYS = ("counters", "items", "per_player", "gifts")
 
 
 def _tagged(problems: list[Problem], since: int, part: str) -> None:
@@ -120,7 +122,7 @@ def check_trades(raw: Any, where: str, at: str, problems: list[Problem]) -> dict
     yes}`` (``None``: the phase takes no trades). Each counter is the design's: see :func:`cross_problems`."""
     if raw is None:
         return None
-    if not isinstance(raw, dict) or set(raw) - {"counters", "items", "per_player", "gifts"}:
+    if not isinstance(raw, dict) or set(raw) - set(TRADE_KEYS):
         problems.append(Problem(where, 'the trades must be an object such as {"counters": ["coins"], "per_player": 3}'
                                 f", not {shown(raw)}", at + ".trades"))
         return None
