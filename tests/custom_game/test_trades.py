@@ -130,6 +130,15 @@ def test_a_malformed_trade_is_refused_in_words_and_changes_nothing(payload, word
     assert json.dumps(state, sort_keys=True) == before
 
 
+def test_a_trade_leaves_the_state_it_was_given_as_it_was():
+    state = offer(start(), give={"coins": 2, "hand": ["a0"]}, get={"hand": ["b1"]})
+    before = json.dumps(state, sort_keys=True)
+    trade(state, "ben", "accept", offer=1)
+    trade(state, "ana", "withdraw", offer=1)
+    offer(state, to="cy", give={"gems": 1})
+    assert json.dumps(state, sort_keys=True) == before
+
+
 def test_a_phase_without_trades_takes_none():
     doc = design(TRADE_DESIGN)
     del doc["phases"][0]["trades"]
@@ -159,6 +168,10 @@ def test_an_offer_and_its_answer_are_read_by_the_two_players_and_the_host_only()
     ({"trades": {"counters": ["coins"], "gifts": "no"}}, "gifts must be yes or no"),
     ({"trades": {"counters": ["coins"], "swap": 1}}, "must be an object such as"),
     ({"trades": ["coins"]}, "must be an object"),
+    ({"trades": {"counters": ["\ud800"]}}, "list of different keys"),
+    ({"trades": {"counters": ["coins²"]}}, "list of different keys"),
+    ({"trades": {"items": ["@everyone"]}}, "list of different keys"),
+    ({"trades": {"counters": ["соins"]}}, "list of different keys"),  # a Cyrillic с and о
 ])
 def test_a_design_with_bad_trades_is_refused_when_saved_naming_the_phase(change, words):
     doc = design(TRADE_DESIGN)

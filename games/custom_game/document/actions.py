@@ -112,7 +112,7 @@ def _keys(raw: Any, what: str, where: str, at: str, problems: list[Problem]) -> 
         return []
     if not isinstance(raw, list) or not all(isinstance(k, str) and re.fullmatch(KEY_PATTERN, k) for k in raw) \
             or len(set(raw)) != len(raw):
-        problems.append(Problem(where, f"the trades' {what} must be a list of different keys, not {shown(raw)}", at))
+        problems.append(Problem(where, f"the trades' {what} must be a list of different keys (a-z, 0-9 and _), not {shown(raw)}", at))
         return []
     return list(raw)
 
