@@ -143,3 +143,29 @@ def test_the_replay_shows_an_offer_to_the_two_players_and_the_host_and_not_to_th
         assert (said in page.content.decode()) is sees, name
     client.force_login(make_user("zed"))
     assert said not in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_bots_make_offers_through_the_same_service_and_a_bots_offer_is_read_by_its_two_players():
+    from genius.matches.models import LogEntry, Submission
+    from genius.matches.services.bot_actions import take_bot_actions
+
+    users = make_users(["ana"])
+    match = lifecycle.create_match(game=custom_slug(), title="Bot market", seats_wanted=6, seed=3,
+                                   config={"design": design(TRADE_DESIGN)}, phase_seconds=3600)
+    lifecycle.add_seat(match, user=users["ana"])
+    for n in range(5):
+        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
+    lifecycle.start_match(match.pk, now=T0)
+    taken = 0
+    for tick in range(1, 4):
+        taken += take_bot_actions(T0 + timedelta(seconds=tick))
+    match.refresh_from_db()
+    offers = match.state["open"].get("trades", [])
+    rows = Submission.objects.filter(phase__match=match, kind=Submission.Kind.INSTANT)
+    assert offers and rows.count() == taken
+    assert all(r.seat.is_bot for r in rows)
+    first = offers[0]
+    said = f"Offer 1: {first['from']} offers {first['to']}"
+    lines = LogEntry.objects.filter(match=match, text__startswith=said)
+    assert lines.count() == 2
