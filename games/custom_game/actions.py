@@ -151,7 +151,7 @@ def take(state: State, player: str, payload: Payload) -> Resolution:
         raise CheckFailed("", RULES_FAILED_WORDS, problem)
     s = fresh(state)
     current = s["open"]
-    current.setdefault("actions", []).append({"by": player, "action": action["key"], "fields": fields})
+    current["actions"] = [*current.get("actions", []), {"by": player, "action": action["key"], "fields": fields}]
     said = f"{player}: {action['label']}" + (f" ({answers.answers_text(action['fields'], fields)})"
                                              if action["fields"] else "")
     log = [LogLine(said, PUBLIC if action["public"] else Seat(player))]

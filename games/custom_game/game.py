@@ -59,6 +59,7 @@ from . import (
     seat_forms,
     talk_rooms,
     timed,
+    trades,
     turns,
 )
 from .boards import cell_field
@@ -222,6 +223,8 @@ class CustomGame(Engine):
         }
         if current.get("actions"):  # the phase's actions, in arrival order (actions.py)
             entry["actions"] = current["actions"]
+        if current.get("trades"):  # its offers and their answers, in order (trades.py)
+            entry["trades"] = current["trades"]
         if current.get("timed"):
             entry["challenges"] = timed.challenges(state)
         if (outsiders := outside.submitter(current)) is not None:
@@ -232,9 +235,13 @@ class CustomGame(Engine):
     # --- actions and live turns (actions.py, turns.py) ------------------------
     def instant(self, state: State, player: str, payload: Payload) -> Resolution | None:
         """An action, taken at once: checked, its rules run, applied and recorded in order."""
+        if trades.is_trade(payload):  # an offer of a trade or gift, or its answer (trades.py)
+            return trades.take(state, player, payload)
         return actions.take(state, player, payload)
 
     def bot_action(self, state: State, player: str, rng: random.Random) -> Payload | None:
+        if trades.rules_of(state) is not None and rng.random() < 0.5:
+            return trades.bot_trade(state, player, rng)
         return actions.bot_action(state, player, rng)
 
     def spend_reserve(self, state: State, player: str, seconds: float) -> Resolution:

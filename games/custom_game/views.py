@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engines.protocol import State, Viewer, seat_of, viewer_role
 
-from . import answers, phases
+from . import answers, phases, trades
 from .boards.drawing import as_text as boards_text
 from .boards.seen import seen_boards
 
@@ -50,6 +50,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         assert spec is not None
         open_view = {"kind": current["kind"], "name": spec.name, "actors": list(spec.actors),
                      "seconds": current.get("seconds"), "between": list(current.get("between", []))}
+        if seen_offers := trades.seen_by(state, me, host):  # the offers this viewer may read (trades.py)
+            open_view["trades"] = seen_offers
         if host and current.get("form_problems"):  # a form's expression that failed (seat_forms.py)
             open_view["form_problems"] = list(current["form_problems"])
     out: dict[str, Any] = {

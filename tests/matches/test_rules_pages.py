@@ -43,6 +43,7 @@ def language_words(game: str) -> set[str]:
     tools = engine_of(game).spec.design_tools
     if tools is None:
         return set()
+    from games.custom_game.document import actions as action_design
     from games.custom_game.document import boards as board_design
     from games.custom_game.document import move_checks as move_check_design
     from games.custom_game.document import seat_forms as seat_form_design
@@ -51,6 +52,7 @@ def language_words(game: str) -> set[str]:
     words = set(checking.KNOWN) | set(check_run.KNOWN) | set(move_check_design.DESIGN_KEYS)  # rules, checks
     words |= set(board_design.DESIGN_KEYS)  # boards
     words |= set(seat_form_design.DESIGN_KEYS)  # a form for each player
+    words |= set(action_design.TRADE_KEYS)  # trades and gifts
     words |= {"answered_by"}  # a phase's key: who answers it (polls from outside the match)
     for cls in (library.Library, effects.Effects, board_rules.BoardRules):
         for member in vars(cls).values():

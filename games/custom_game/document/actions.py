@@ -5,6 +5,8 @@ clocks"), checked at save.
   checked as a form's (none is allowed: a call, a claim), its rules and check as programs;
 - a phase's ``turn``: ``{"seconds": 10..3600, "order": "together" | "rotate", "timeout": "default" | "pass" |
   "loss"}`` (its moves are played live, with a clock of that many seconds a move);
+- a phase's ``trades``: ``{"counters": [keys], "items": [kept hands], "per_player": 1..50, "gifts": yes}`` (what
+  its actors may offer each other, RULES.md "Trades and gifts");
 - the design's ``reserve``: each player's reserve time for the whole match, in seconds (0..86400).
 
 Each part is kept in the normalized design only when set, so a design without them is as it was.
@@ -12,12 +14,14 @@ Each part is kept in the normalized design only when set, so a design without th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.engines.design_problems import Problem
 from games.kit.numbers import shown
 
 from .fields import check_fields
+from .limits import DEFAULT_TRADE_OFFERS, KEY_PATTERN, MAX_TRADE_OFFERS
 from .move_checks import MAX_CHECK
 from .parts import items_of, tag, whole
 from .texts import clean_source
@@ -31,6 +35,8 @@ MAX_TURN_SECONDS = 3600
 MAX_RESERVE = 86_400
 TURN_ORDERS = ("together", "rotate")
 TIMEOUTS = ("default", "pass", "loss")
+#: The keys of a phase's ``trades`` (the host's words, on the rules page).
+TRADE_KEYS = ("counters", "items", "per_player", "gifts")
 
 
 def _tagged(problems: list[Problem], since: int, part: str) -> None:
@@ -101,6 +107,50 @@ def check_turn(raw: Any, where: str, at: str, problems: list[Problem]) -> dict[s
     return {"seconds": seconds or 60, "order": order, "timeout": timeout}
 
 
+def _keys(raw: Any, what: str, where: str, at: str, problems: list[Problem]) -> list[str]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(k, str) and re.fullmatch(KEY_PATTERN, k) for k in raw) \
+            or len(set(raw)) != len(raw):
+        problems.append(Problem(where, f"the trades' {what} must be a list of different keys (a-z, 0-9 and _), not {shown(raw)}", at))
+        return []
+    return list(raw)
+
+
+def check_trades(raw: Any, where: str, at: str, problems: list[Problem]) -> dict[str, Any] | None:
+    """A phase's ``trades``: ``{"counters": [keys], "items": [kept values' names], "per_player": 1..50, "gifts":
+    yes}`` (``None``: the phase takes no trades). Each counter is the design's: see :func:`cross_problems`."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) - set(TRADE_KEYS):
+        problems.append(Problem(where, 'the trades must be an object such as {"counters": ["coins"], "per_player": 3}'
+                                f", not {shown(raw)}", at + ".trades"))
+        return None
+    since = len(problems)
+    counters = _keys(raw.get("counters"), "counters", where, at + ".trades.counters", problems)
+    items = _keys(raw.get("items"), "items", where, at + ".trades.items", problems)
+    if not counters and not items and len(problems) == since:
+        problems.append(Problem(where, "the trades name at least one counter or hand (items) that may be traded",
+                                at + ".trades"))
+    since = len(problems)
+    per_player = whole(raw.get("per_player", DEFAULT_TRADE_OFFERS), where, "the offers each player may make",
+                       problems, 1, MAX_TRADE_OFFERS)
+    tag(problems, since, at + ".trades.per_player")
+    return {"counters": counters, "items": items, "per_player": per_player or DEFAULT_TRADE_OFFERS,
+            "gifts": _flag(raw, "gifts", True, where, at + ".trades.gifts", problems)}
+
+
+def cross_problems(phases: list[dict[str, Any]], counters: list[dict[str, Any]], problems: list[Problem]) -> None:
+    """Each counter a phase's trades name is one of the design's."""
+    known = {c["key"] for c in counters}
+    for n, phase in enumerate(phases):
+        for key in (phase.get("trades") or {}).get("counters", []):
+            if key not in known:
+                problems.append(Problem(f"Phase “{phase.get('name', n + 1)}”",
+                                        f"the trades name the counter {shown(key)}, which the design does not have",
+                                        f"phases[{n}].trades.counters"))
+
+
 def phase_extras(found: dict[str, Any], out: dict[str, Any], where: str, at: str, problems: list[Problem]) -> None:
     """A phase's ``actions`` and ``turn``, kept in ``out`` only when set."""
     actions = check_actions(found.get("actions"), where, at, problems)
@@ -109,6 +159,9 @@ def phase_extras(found: dict[str, Any], out: dict[str, Any], where: str, at: str
     turn = check_turn(found.get("turn"), where, at, problems)
     if turn is not None:
         out["turn"] = turn
+    trades = check_trades(found.get("trades"), where, at, problems)
+    if trades is not None:
+        out["trades"] = trades
 
 
 def reserve_of(doc: dict[str, Any], problems: list[Problem]) -> int | None:

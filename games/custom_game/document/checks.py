@@ -117,6 +117,7 @@ def check_design_document(doc: object) -> dict[str, Any]:
     move_check_parts.cross_problems(phases, counters, problems)  # each max_from_counter names a counter
     boards = check_boards(doc.get("boards"), max_players, problems)
     board_parts.cross_problems(phases, boards, problems)  # each cell field names a board
+    action_parts.cross_problems(phases, counters, problems)  # each counter a phase's trades name
     reserve = action_parts.reserve_of(doc, problems)  # live turns' reserve time
     timed_check.cross_problems(phases, tables, problems)  # each timed challenge's table and columns
     talk = talk_check.check_talk(doc.get("talk"), problems)

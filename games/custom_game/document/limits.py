@@ -64,3 +64,8 @@ MAX_HEX_RADIUS = 10
 MIN_TRACK = 2
 MAX_TRACK = 200
 MAX_BOARD_GROUPS = MAX_SEATS
+#: Trades and gifts (RULES.md, "Trades and gifts"): offers a player may make in a phase round, items of a hand in
+#: one side of an offer.
+MAX_TRADE_OFFERS = 50
+DEFAULT_TRADE_OFFERS = 3
+MAX_TRADE_ITEMS = 20

@@ -128,6 +128,7 @@ SCHEMA: dict[str, Any] = {
             "fallback": {"type": ["object", "null"]},
             "actions": {"type": ["array", "null"], "items": {"type": "object"}},
             "turn": {"type": ["object", "null"]},
+            "trades": {"type": ["object", "null"]},
             "forms": _items(MAX_FORMS, {"when": _EXPRESSION,
                                         "fields": {"type": "array", "minItems": 1, "maxItems": MAX_FIELDS,
                                                    "items": _NAME}}, ("fields",)),

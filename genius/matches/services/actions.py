@@ -101,8 +101,11 @@ def apply_action(match: Match, phase: Phase, seat: Seat, payload: Payload, now: 
     match.save(update_fields=["state"])
     if public:
         bump(match.pk)  # every page: the public view once for spectators, each seat its own
-    else:
-        seat_changed(match.pk, seat.pk)  # only this seat's view and the host's changed
+    else:  # only the seats told (this one; a trade's other player) and the host see a change
+        told = {line.audience.name for line in resolution.log if isinstance(line.audience, protocol.Seat)}
+        ids = set(Seat.objects.filter(match=match, name__in=told - {seat.name}).values_list("pk", flat=True))
+        for seat_id in sorted(ids | {seat.pk}):
+            seat_changed(match.pk, seat_id)
     return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
 
 
