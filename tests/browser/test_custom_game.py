@@ -78,6 +78,7 @@ class TestCustomGameInBrowser(BrowserTestCase):
             else:
                 host.fill("#id_hours", "2")
             host.check(f"input[name=actors][value={actors}]")
+            host.check("input[name=close][value=hand]")  # a new phase defaults to "Rules resolve it"; this one is the host's
             host.click("button:has-text('Save the phase')")
             host.wait_for_selector(f"h1:has-text('Phase “{name}”')")
         host.goto(design_url)
