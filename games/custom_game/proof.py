@@ -127,6 +127,24 @@ class DesignMatch:
                    for p in spec.actors if rng.random() >= silent}
         self.play(answers)
 
+    def act_as_bots(self, rng: random.Random, turns: int = 3) -> int:
+        """Before the answers, each actor takes ``turns`` times the action or trade a bot would (offers and
+        their answers included), each checked and applied at once as the site takes them; how many were taken."""
+        taken = 0
+        for _ in range(turns):
+            for player in self.actors():
+                payload = self.engine.bot_action(self.state, player, rng)
+                if payload is None:
+                    continue
+                try:
+                    resolution = self.engine.instant(self.state, player, payload)
+                except SubmissionError:
+                    continue
+                if resolution is not None:
+                    self.state = resolution.state
+                    taken += 1
+        return taken
+
     def values(self) -> dict[str, Any]:
         return dict(self.state.get("values") or {})
 
@@ -543,6 +561,7 @@ def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> 
     finding, and the match stops there."""
     report = MatchReport(seed)
     rng = random.Random(f"alone:{seed}")
+    acting = random.Random(f"actions:{seed}")  # its own stream: designs without actions play as before
     low, high = design["min_players"], design["max_players"]
     players = [f"P{n}" for n in range(1, rng.randint(low, min(high, low + 3)) + 1)]
     try:
@@ -561,11 +580,20 @@ def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> 
                     return report
                 report.rulings += 1
                 continue
+            if _takes_actions(match):
+                match.act_as_bots(acting)
             match.play_bots(rng)
         report.problems.append(f"still playing after {max_phases} phases")
     except Exception as exc:  # a crash is a finding, reported with the match's seed
         report.problems.append(f"{type(exc).__name__}: {exc}")
     return report
+
+
+def _takes_actions(match: DesignMatch) -> bool:
+    """Whether the open players' phase offers actions or trades (bots then take some before answering)."""
+    current = match.open or {}
+    phase = next((p for p in match.state["design"]["phases"] if p["key"] == current.get("phase")), {})
+    return current.get("kind") == "main" and bool(phase.get("actions") or phase.get("trades"))
 
 
 def play_alone(design: dict[str, Any], matches: int, seed: int, workers: int = 1) -> Iterator[MatchReport]:

@@ -116,6 +116,11 @@ def _check_offer(state: State, player: str, payload: dict[str, Any], rules: dict
         raise _refuse("An offer gives or asks for something; this one does neither.", "give")
     if not get and not rules["gifts"]:
         raise _refuse(f"{current['name']} takes no gifts: ask for something in return (get).", "get")
+    if rules.get("one_for_one"):
+        _one_for_one(rules, give, get)
+    if rules.get("once_per_pair") and any(o["status"] == "accepted" and {o["from"], o["to"]} == {player, to}
+                                          for o in offers(state)):
+        raise _refuse(f"You and {to} have traded once already; you may not trade with each other again.", "to")
     made = sum(1 for o in offers(state) if o["from"] == player)
     if made >= rules["per_player"]:
         raise _refuse(f"You have made your {rules['per_player']} offer(s) of {current['name']}.")
@@ -123,6 +128,13 @@ def _check_offer(state: State, player: str, payload: dict[str, Any], rules: dict
     if lacking is not None:
         raise _refuse(f"You cannot offer that: {lacking.removeprefix(player + ' ').replace('holds', 'hold')}.", "give")
     return {"number": len(offers(state)) + 1, "from": player, "to": to, "give": give, "get": get, "status": "open"}
+
+
+def _one_for_one(rules: dict[str, Any], give: dict[str, Any], get: dict[str, Any]) -> None:
+    """A one-for-one trade (``"one_for_one": true``): exactly one card of a hand each way, nothing else."""
+    for side, field, whose in ((give, "give", "yours"), (get, "get", "theirs")):
+        if len(side) != 1 or not all(k in rules["items"] and len(v) == 1 for k, v in side.items()):
+            raise _refuse(f"A trade here is one card for one card: {field} exactly one card of {whose}.", field)
 
 
 def _check_answer(state: State, player: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -142,6 +154,10 @@ def _check_answer(state: State, player: str, payload: dict[str, Any]) -> dict[st
         raise _refuse(f"Only {offer['from']} may withdraw offer {number}.", "offer")
     if verb != "withdraw" and player != offer["to"]:
         raise _refuse(f"Offer {number} is {offer['to']}'s to answer; you may withdraw it.", "offer")
+    if verb == "accept" and (rules_of(state) or {}).get("once_per_pair") and any(
+            o["status"] == "accepted" and {o["from"], o["to"]} == {offer["from"], offer["to"]} for o in found):
+        raise _refuse(f"{offer['from']} and {offer['to']} have traded once already; offer {number} can no longer "
+                      "be accepted; nothing changed.", "offer")
     if verb == "accept":
         lacking = _lacks(state, offer["from"], offer["give"]) or _lacks(state, offer["to"], offer["get"])
         if lacking is not None:
@@ -219,6 +235,8 @@ def bot_trade(state: State, player: str, rng: random.Random) -> Payload | None:
             return {"trade": "decline", "offer": number}
         return answer
     others = [p for p in state["open"]["actors"] if p != player]
+    if others and rules["items"] and (not rules["counters"] or rng.random() < 0.5):
+        return _bot_card_offer(state, player, rules, rng.choice(others), rng)
     if not others or not rules["counters"]:
         return None
     mine = [k for k in rules["counters"] if state["counters"][player][k] >= 1]
@@ -228,6 +246,23 @@ def bot_trade(state: State, player: str, rng: random.Random) -> Payload | None:
     payload: Payload = {"trade": "offer", "to": rng.choice(others),
                         "give": {give: rng.randint(1, min(3, state["counters"][player][give]))},
                         "get": {rng.choice(rules["counters"]): 1} if rng.random() < 0.7 else {}}
+    try:
+        check_trade(state, player, payload)
+    except SubmissionError:
+        return None
+    return payload
+
+
+def _bot_card_offer(state: State, player: str, rules: dict[str, Any], to: str, rng: random.Random) -> Payload | None:
+    """A bot's offer of one card of a hand it holds for one card of the other player's (None: it may not)."""
+    key = rng.choice(rules["items"])
+    hand = (state.get("values") or {}).get(key)
+    if not isinstance(hand, dict):
+        return None
+    mine, theirs = hand.get(player) or [], hand.get(to) or []
+    if not isinstance(mine, list) or not isinstance(theirs, list) or not mine or not theirs:
+        return None
+    payload: Payload = {"trade": "offer", "to": to, "give": {key: [rng.choice(mine)]}, "get": {key: [rng.choice(theirs)]}}
     try:
         check_trade(state, player, payload)
     except SubmissionError:

@@ -307,6 +307,49 @@ def grow_claim_steal() -> dict[str, Any]:
     }
 
 
+def one_for_one() -> dict[str, Any]:
+    """A card-trading game (e_is_cool, geniusrepository.org): hands kept in a named value, one long phase of
+    one-for-one trades each accepted by the other player (``trades``), the hands scored at its close."""
+    done = yesno("done", "I am done trading", "Nothing depends on it: the trading ends after three days.")
+    trading = {**phase("trading", "Trading", 1, [done], "oo_common", "oo_close"), "seconds": 3 * DAY,
+               "trades": {"items": ["hand"], "per_player": 20, "gifts": False, "one_for_one": True,
+                          "once_per_pair": True}}
+    return {
+        "title": "One for One", "summary": "From the Main Match by e_is_cool (Simply Genius), geniusrepository.org/"
+                                          "repository/match/541: five cards each, three days of one-for-one "
+                                          "trades, each pair trades once, then the best hands are named.",
+        "rules": prose("oo_rules"), "min_players": 4, "max_players": 8,
+        "counters": [],
+        "setup": source("oo_common", "oo_setup"),
+        "phases": [trading],
+    }
+
+
+def locked_out() -> dict[str, Any]:
+    """A room-based deduction game (RedsToad, geniusrepository.org): rooms kept as a named value that the talk
+    follows (talk only within your room), a move each round offered from the seat's own room (``options_from``),
+    and a call that ends the game when a whole team is in the caller's room."""
+    fields = [
+        {"key": "move", "label": "Move to", "kind": "choice",
+         "options_from": '[r for r in ["Alpha", "Beta", "Gamma"] if r != values["room_of"][me]]',
+         "help": "One of the other two rooms. Nothing sent: one of them at random."},
+        yesno("call", "Call: a whole team is in my room now", "Judged before this round's moves. A wrong call is "
+                                                                 "your only one."),
+    ]
+    checked = [{"name": name, "formula": f'values["{name}"]', "check_visible": True} for name in ("room_of", "called")]
+    return {
+        "title": "Locked Out", "summary": "From Locked Out by RedsToad (The Genius: Code Red), geniusrepository.org/"
+                                         "repository/match/179: three secret teams in three rooms; move, talk "
+                                         "only within your room, call a whole team in yours.",
+        "rules": prose("lo_rules"), "min_players": 6, "max_players": 12,
+        "counters": [counter("priority", "Priority", 0, "private")],
+        "talk": {"rooms": "rooms", "everyone": False},
+        "setup": source("lo_common", "lo_setup"),
+        "phases": [{**phase("round", "Round", 10, fields, "lo_common", "lo_round"), "check": source("lo_check"),
+                    "values": checked}],
+    }
+
+
 #: File name -> builder.
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
@@ -319,6 +362,8 @@ DESIGNS = {
     "sliding-tic-tac-toe": sliding_tic_tac_toe,
     "keys-to-success": keys_to_success,
     "grow-claim-steal": grow_claim_steal,
+    "one-for-one": one_for_one,
+    "locked-out": locked_out,
 }
 
 

@@ -36,7 +36,7 @@ MAX_RESERVE = 86_400
 TURN_ORDERS = ("together", "rotate")
 TIMEOUTS = ("default", "pass", "loss")
 #: The keys of a phase's ``trades`` (the host's words, on the rules page).
-TRADE_KEYS = ("counters", "items", "per_player", "gifts")
+TRADE_KEYS = ("counters", "items", "per_player", "gifts", "one_for_one", "once_per_pair")
 
 
 def _tagged(problems: list[Problem], since: int, part: str) -> None:
@@ -136,8 +136,15 @@ def check_trades(raw: Any, where: str, at: str, problems: list[Problem]) -> dict
     per_player = whole(raw.get("per_player", DEFAULT_TRADE_OFFERS), where, "the offers each player may make",
                        problems, 1, MAX_TRADE_OFFERS)
     tag(problems, since, at + ".trades.per_player")
-    return {"counters": counters, "items": items, "per_player": per_player or DEFAULT_TRADE_OFFERS,
-            "gifts": _flag(raw, "gifts", True, where, at + ".trades.gifts", problems)}
+    out = {"counters": counters, "items": items, "per_player": per_player or DEFAULT_TRADE_OFFERS,
+           "gifts": _flag(raw, "gifts", True, where, at + ".trades.gifts", problems)}
+    for key in ("one_for_one", "once_per_pair"):  # kept only when set, so older designs read the same
+        if _flag(raw, key, False, where, f"{at}.trades.{key}", problems):
+            out[key] = True
+    if out.get("one_for_one") and not items and len(problems) == since:
+        problems.append(Problem(where, "one-for-one trades exchange cards of a hand: name it in items",
+                                at + ".trades.items"))
+    return out
 
 
 def cross_problems(phases: list[dict[str, Any]], counters: list[dict[str, Any]], problems: list[Problem]) -> None:
