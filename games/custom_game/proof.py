@@ -592,7 +592,7 @@ def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> 
 def _takes_actions(match: DesignMatch) -> bool:
     """Whether the open players' phase offers actions or trades (bots then take some before answering)."""
     current = match.open or {}
-    phase = next((p for p in match.state["design"]["phases"] if p["key"] == current.get("phase")), {})
+    phase: dict[str, Any] = next((p for p in match.state["design"]["phases"] if p["key"] == current.get("phase")), {})
     return current.get("kind") == "main" and bool(phase.get("actions") or phase.get("trades"))
 
 

@@ -456,9 +456,20 @@ def _marker(old: Any, marks: list[str]) -> Any:
     return number if isinstance(old, int) else float(number)
 
 
+def talk_seen(engine: Engine, state: State, viewer: Viewer) -> str:
+    """What the talk tells ``viewer`` of its channels (``Engine.talk``): the key, name and members of each channel
+    it is a member of (a room's players see their room; nobody else is told of it). Spectators and strangers
+    are members of none."""
+    me = viewer.name if isinstance(viewer, Seat) else None
+    return json.dumps([[c.key, c.name, list(c.members), c.open] for c in engine.talk(state) or [] if me in c.members],
+                      ensure_ascii=False)
+
+
 def check_no_view_leaks(play: Playout, secret_paths: SecretPaths, every: int = 1) -> int:
     """No other seat, spectator or stranger receives a seat's secrets: not in ``view``, ``board_text``, nor
-    their own ``panel`` or move form (``form_fields``: its options, labels and help). The host does see them. Returns how many secrets were checked."""
+    their own ``panel`` or move form (``form_fields``: its options, labels and help), nor the talk channels they are
+    told of (:func:`talk_seen`: a room's channel is told to its members only). The host does see them. Returns how
+    many secrets were checked."""
     engine = play.engine
     checked = 0
     for number, state in enumerate(play.states[::every]):
@@ -474,6 +485,7 @@ def check_no_view_leaks(play: Playout, secret_paths: SecretPaths, every: int = 1
             others: list[Viewer] = [SPECTATOR, Seat("stranger-kit"), *(Seat(p) for p in play.players if p != player)]
             for viewer in others:
                 seen = json.dumps(engine.observer.view(new, viewer), ensure_ascii=False) + engine.observer.board_text(new, viewer)
+                seen += talk_seen(engine, new, viewer)
                 if isinstance(viewer, Seat) and viewer.name in play.players:
                     seen += json.dumps(engine.observer.panel(new, viewer.name), ensure_ascii=False, default=str)
                     seen += json.dumps([dataclasses.asdict(f) for f in engine.form_fields(new, viewer.name)],
@@ -489,5 +501,5 @@ __all__ = [
     "NAMES", "Playout", "check_fixture_replays", "check_observer", "check_offers_implemented", "check_forms_take_hostile_text", "check_imports_no_site",
     "check_loads_no_django", "check_no_view_leaks", "check_outcome", "check_replays_the_same",
     "check_resolve_leaves_its_input", "check_same_seed_same_match", "hostile_text", "leaks_module", "random_playout",
-    "seat_range", "write_fixture",
+    "seat_range", "talk_seen", "write_fixture",
 ]

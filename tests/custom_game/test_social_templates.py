@@ -256,3 +256,30 @@ def test_the_talk_has_a_channel_per_room_that_follows_the_rooms_and_no_channel_o
     assert channels["room:Alpha"].members == ("cy", "eli")
     assert channels["room:Beta"].members == ("ana", "fay")
     assert channels["room:Gamma"].members == ("ben", "dee")
+
+
+# --- the kit's leak test reads the talk channels ------------------------------------------------------
+def test_a_room_s_channel_is_told_to_its_members_only_in_the_kit_s_leak_test() -> None:
+    from games.engines.protocol import SPECTATOR, Seat
+    from games.kit.testing import talk_seen
+
+    match = rooms_match({"ana": "Alpha", "ben": "Alpha", "cy": "Beta", "dee": "Beta", "eli": "Gamma", "fay": "Gamma"})
+    assert "room:Alpha" in talk_seen(match.engine, match.state, Seat("ana"))
+    assert "room:Alpha" not in talk_seen(match.engine, match.state, Seat("cy"))
+    assert talk_seen(match.engine, match.state, SPECTATOR) == "[]"
+
+
+def test_the_kit_s_leak_test_catches_a_room_channel_that_names_another_seat_s_secret(monkeypatch) -> None:
+    from games.custom_game import leaks
+    from games.custom_game.engine import ENGINE
+    from games.engines.protocol import TalkChannel
+    from games.kit import testing as kit
+
+    doc = design("locked-out")
+    play = kit.random_playout(ENGINE, 3, players=SIX, config={"design": doc})
+    assert kit.check_no_view_leaks(play, leaks.secret_paths, every=3) > 0
+    # a (wrong) game whose room for ana is named after ben's private priority: the kit finds it in ana's talk
+    monkeypatch.setattr(ENGINE, "talk", lambda state: [
+        TalkChannel("room:x", "room", ("ana",), True, f"Room {state['counters']['ben']['priority']}")])
+    with pytest.raises(AssertionError, match="receives"):
+        kit.check_no_view_leaks(play, leaks.secret_paths, every=3)
