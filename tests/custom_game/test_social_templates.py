@@ -165,6 +165,33 @@ def test_bots_offer_one_card_of_their_own_for_one_of_another_s_hand() -> None:
         assert offer["get"]["hand"][0] in HANDS[offer["to"]]
 
 
+@pytest.mark.parametrize(("change", "words"), [
+    ({"counters": ["coins"], "one_for_one": True}, "one-for-one trades exchange cards of a hand"),
+    ({"items": ["hand"], "one_for_one": "yes"}, "one_for_one must be yes or no"),
+    ({"items": ["hand"], "once_per_pair": 1}, "once_per_pair must be yes or no"),
+])
+def test_one_for_one_and_once_per_pair_trades_are_checked_when_the_design_is_saved(change, words) -> None:
+    from games.custom_game.document.checks import validate_design
+    from games.engines.design_problems import DesignError
+    from tests.custom_game.trade_designs import TRADE_DESIGN
+
+    doc = {**TRADE_DESIGN, "format": 1, "summary": "", "rules": ""}
+    doc["phases"] = [{**TRADE_DESIGN["phases"][0], "trades": change}]
+    with pytest.raises(DesignError) as caught:
+        validate_design(doc)
+    assert words in str(caught.value) and "Market" in str(caught.value)
+
+
+def test_trades_without_the_new_settings_are_kept_as_before() -> None:
+    from games.custom_game.document.checks import validate_design
+    from tests.custom_game.trade_designs import TRADE_DESIGN
+
+    doc = {**TRADE_DESIGN, "format": 1, "summary": "", "rules": ""}
+    assert set(validate_design(doc)["phases"][0]["trades"]) == {"counters", "items", "per_player", "gifts"}
+    assert design("one-for-one")["phases"][0]["trades"] == {"counters": [], "items": ["hand"], "per_player": 20,
+                                                            "gifts": False, "one_for_one": True, "once_per_pair": True}
+
+
 # --- Locked Out ---------------------------------------------------------------------------------------
 TEAMS = {"ana": "Water", "ben": "Water", "cy": "Fire", "dee": "Fire", "eli": "Grass", "fay": "Grass"}
 

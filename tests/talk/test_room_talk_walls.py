@@ -116,6 +116,10 @@ async def test_a_player_cannot_post_to_another_room_s_channel_by_the_page_or_the
     unknown = (await sync_to_async(page_post)(match, ana, "room:Nowhere", "psst"))[1]["error"]
     assert answer["error"].replace(f"room:{other}", "") == unknown.replace("room:Nowhere", "")
     assert "not a channel of yours" in await sync_to_async(page_post_plain)(match, ana, f"room:{other}", "psst plain")
+    for key in (f"room:{other.upper()}", f"room:{other} ", f"room:\u200b{other}", f"room:{other}\u202e",
+                "room:" + other.replace("a", "\u0430"), f"ROOM:{other}", "@everyone"):
+        status, answer = await sync_to_async(page_post)(match, ana, key, "psst by a look-alike")
+        assert status == 400 and answer["error"], key  # look-alikes of another room's key: refused, in words
     status, answer = await sync_to_async(page_post)(match, ana, "everyone", "hello all")
     assert status == 400 and "closed" in answer["error"]  # talk only within your room
     assert (await sync_to_async(page_post)(match, ana, f"room:{mine}", "in my own room"))[0] == 200
@@ -125,6 +129,8 @@ async def test_a_player_cannot_post_to_another_room_s_channel_by_the_page_or_the
     await ana_socket.send_json_to({"type": "talk", "channel": f"room:{other}", "text": "psst by socket"})
     refused = await next_frame(ana_socket, "talk-posted")
     assert refused["type"] == "error" and "not a channel of yours" in refused["message"]
+    await ana_socket.send_json_to({"type": "talk", "channel": f"room:{other}\ud800", "text": "psst \ud800"})
+    assert (await next_frame(ana_socket, "talk-posted"))["type"] == "error"  # a lone surrogate: refused in words
     await their_socket.send_json_to({"type": "talk", "channel": f"room:{other}", "text": "zanzibar plan"})
     assert (await next_frame(their_socket, "talk-posted"))["channel"] == f"room:{other}"
     assert (await next_frame(host_socket, "talk"))["channel"] == f"room:{other}"
