@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games.custom_game.actions import offered
 from games.custom_game.document.files import read_design_file
 from games.custom_game.fork_table import forks_rows
 from games.engines import runner
@@ -120,12 +121,35 @@ class DesignMatch:
         self.state = result.resolution.state
 
     def play_bots(self, rng: random.Random, silent: float = 0.1) -> None:
-        """Every actor answers at random (a bot), some stay silent."""
+        """Every actor answers at random (a bot), some stay silent; first, where the phase offers actions, bots take
+        random legal ones at once (:meth:`take_bot_actions`), and a phase an action ended closes with no moves."""
+        self.take_bot_actions()
         spec = self.engine.phase(self.state)
         assert spec is not None
+        if spec.closing:
+            self.play({})
+            return
         answers = {p: runner.bot_move(self.engine, self.state, self.seed, spec, p)
                    for p in spec.actors if rng.random() >= silent}
         self.play(answers)
+
+    def take_bot_actions(self, passes: int = 4) -> None:
+        """Where the open phase offers actions (RULES.md, "Actions"), each actor in a drawn order, ``passes`` times,
+        takes a random legal action or none (``bot_action``), applied at once, until one ends the phase. Drawn from
+        a stream of the match's seed and the phase's number, so designs without actions play as before."""
+        if not offered(self.state):
+            return
+        rng = random.Random(f"actions:{self.seed}:{self.state['number']}")
+        for _ in range(passes):
+            for player in rng.sample(self.actors(), len(self.actors())):
+                spec = self.engine.phase(self.state)
+                if spec is None or spec.closing:
+                    return
+                payload = self.engine.bot_action(self.state, player, rng)
+                if payload is not None:
+                    result = self.engine.instant(self.state, player, payload)
+                    assert result is not None
+                    self.state = result.state
 
     def values(self) -> dict[str, Any]:
         return dict(self.state.get("values") or {})
