@@ -319,7 +319,7 @@ def liars_dice() -> dict[str, Any]:
     ]
     checked = [{"name": name, "formula": f'values["{name}"]', "check_visible": True} for name in ("claim", "in_play")]
     return {
-        "title": "Liar's Dice", "summary": "From Liar's Dice at geniusrepository.org/repository/match/264: secret "
+        "title": "Liar’s Dice", "summary": "From Liar's Dice at geniusrepository.org/repository/match/264: secret "
                                           "dice, rising claims and \"Liar!\"; lose a die when you are wrong, last "
                                           "one with dice wins. Live turns.",
         "rules": prose("ld_rules"), "min_players": 2, "max_players": 6, "reserve": 120,
