@@ -17,7 +17,7 @@ from games.custom_game.document.files import read_design_file
 from games.custom_game.engine import ENGINE
 from games.custom_game.rules import check_design_rules
 from games.engines import matchfile
-from games.engines.protocol import State, SubmissionError
+from games.engines.protocol import Seat, State, SubmissionError
 from games.kit import testing as kit
 from tools.shipped_designs import build
 
@@ -108,6 +108,20 @@ def test_each_player_is_told_only_their_own_dice_and_who_claims_first_is_drawn()
     assert told == {p: f"Round 1: your dice are {' '.join(map(str, dice[p]))}." for p in match.players}
     assert "your dice" not in match.state["prologue"]["announce"]
     assert len(match.actors()) == 1
+    for player in match.players:  # drawn on the player's own copy of the private board "cup", nobody else's
+        cup = match.state["boards"]["cup"][player]
+        assert [int(cup[str(n)]["piece"]) for n in range(1, 6)] == dice[player]
+        seen = ENGINE.observer.board_text(match.state, Seat(player))
+        assert "Your dice (yours): " + "; ".join(f"{n}: {d}" for n, d in enumerate(dice[player], start=1)) in seen
+
+
+def test_a_player_s_cup_shows_only_the_dice_they_still_hold_after_losing_one() -> None:
+    match = dice_match(["ana", "ben"])
+    (late,) = match.actors()
+    match.play({})
+    cup = match.state["boards"]["cup"][late]
+    assert sorted(cup) == ["1", "2", "3", "4"]
+    assert [int(cup[str(n)]["piece"]) for n in range(1, 5)] == match.values()["dice"][late]
 
 
 def test_a_claim_must_raise_the_last_claim() -> None:

@@ -324,6 +324,7 @@ def liars_dice() -> dict[str, Any]:
                                           "one with dice wins. Live turns.",
         "rules": prose("ld_rules"), "min_players": 2, "max_players": 6, "reserve": 120,
         "counters": [counter("dice", "Dice", 5, "public")],
+        "boards": [{"key": "cup", "label": "Your dice", "shape": "track", "length": 5, "visibility": "private"}],
         "setup": source("ld_common", "ld_roll", "ld_setup"),
         "phases": [{"key": "bid", "name": "Turn", "repeat": 50, "seconds": DAY, "actors": "seats", "seats": [1],
                     "fields": fields, "close": "rules", "rules": source("ld_common", "ld_roll", "ld_turn"),
