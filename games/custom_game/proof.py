@@ -120,28 +120,42 @@ class DesignMatch:
         self.state = result.resolution.state
 
     def play_bots(self, rng: random.Random, silent: float = 0.1) -> None:
-        """Every actor answers at random (a bot), some stay silent."""
+        """Every actor answers at random (a bot), some stay silent; first, where the phase offers actions, bots take
+        random legal ones at once (:meth:`take_bot_actions`), and a phase an action ended closes with no moves."""
+        self.take_bot_actions()
         spec = self.engine.phase(self.state)
         assert spec is not None
+        if spec.closing:
+            self.play({})
+            return
         answers = {p: runner.bot_move(self.engine, self.state, self.seed, spec, p)
                    for p in spec.actors if rng.random() >= silent}
         self.play(answers)
 
-    def act_as_bots(self, rng: random.Random, turns: int = 3) -> int:
-        """Before the answers, each actor takes ``turns`` times the action or trade a bot would (offers and
-        their answers included), each checked and applied at once as the site takes them; how many were taken."""
+    def take_bot_actions(self, passes: int = 4) -> int:
+        """Where the open phase offers actions or trades (RULES.md, "Actions", "Trades and gifts"), each actor in a
+        drawn order, ``passes`` times, takes what a bot would (``bot_action``: a random legal action, an offer or
+        an answer to one, or nothing), checked and applied at once as the site takes them, until one ends the
+        phase; how many were taken. Drawn from a stream of the match's seed and the phase's number, so designs
+        without actions or trades play as before."""
+        if not _takes_actions(self):
+            return 0
+        rng = random.Random(f"actions:{self.seed}:{self.state['number']}")
         taken = 0
-        for _ in range(turns):
-            for player in self.actors():
+        for _ in range(passes):
+            for player in rng.sample(self.actors(), len(self.actors())):
+                spec = self.engine.phase(self.state)
+                if spec is None or spec.closing:
+                    return taken
                 payload = self.engine.bot_action(self.state, player, rng)
                 if payload is None:
                     continue
                 try:
-                    resolution = self.engine.instant(self.state, player, payload)
+                    result = self.engine.instant(self.state, player, payload)
                 except SubmissionError:
                     continue
-                if resolution is not None:
-                    self.state = resolution.state
+                if result is not None:
+                    self.state = result.state
                     taken += 1
         return taken
 
@@ -561,7 +575,6 @@ def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> 
     finding, and the match stops there."""
     report = MatchReport(seed)
     rng = random.Random(f"alone:{seed}")
-    acting = random.Random(f"actions:{seed}")  # its own stream: designs without actions play as before
     low, high = design["min_players"], design["max_players"]
     players = [f"P{n}" for n in range(1, rng.randint(low, min(high, low + 3)) + 1)]
     try:
@@ -580,8 +593,6 @@ def play_one_alone(design: dict[str, Any], seed: int, max_phases: int = 500) -> 
                     return report
                 report.rulings += 1
                 continue
-            if _takes_actions(match):
-                match.act_as_bots(acting)
             match.play_bots(rng)
         report.problems.append(f"still playing after {max_phases} phases")
     except Exception as exc:  # a crash is a finding, reported with the match's seed

@@ -350,6 +350,66 @@ def locked_out() -> dict[str, Any]:
     }
 
 
+def liars_dice() -> dict[str, Any]:
+    """Liar's Dice (issue 40, the live design language): each seat's dice in a named value no page shows, rolled
+    from the seed and told privately; a claim or "Liar!" is one live turn of 30 s (then the reserve), refused when
+    sent unless it raises the last claim; a timeout passes the turn and costs a die."""
+    fields = [
+        number("count", "Claim: how many dice (all players' together)", 1, 30,
+               "A claim must raise the last one: more dice, or as many showing a higher face."),
+        number("face", "Claim: showing which face", 1, 6),
+        yesno("liar", "Liar! Challenge the last claim instead", "Every die is revealed; the claim fields are ignored."),
+    ]
+    checked = [{"name": name, "formula": f'values["{name}"]', "check_visible": True} for name in ("claim", "in_play")]
+    return {
+        "title": "Liar’s Dice", "summary": "From Liar's Dice at geniusrepository.org/repository/match/264: secret "
+                                          "dice, rising claims and \"Liar!\"; lose a die when you are wrong, last "
+                                          "one with dice wins. Live turns.",
+        "rules": prose("ld_rules"), "min_players": 2, "max_players": 6, "reserve": 120,
+        "counters": [counter("dice", "Dice", 5, "public")],
+        "boards": [{"key": "cup", "label": "Your dice", "shape": "track", "length": 5, "visibility": "private"}],
+        "setup": source("ld_common", "ld_roll", "ld_setup"),
+        "phases": [{"key": "bid", "name": "Turn", "repeat": 50, "seconds": DAY, "actors": "seats", "seats": [1],
+                    "fields": fields, "close": "rules", "rules": source("ld_common", "ld_roll", "ld_turn"),
+                    "check": source("ld_common", "ld_check"), "values": checked,
+                    "turn": {"seconds": 30, "order": "together", "timeout": "pass"}}],
+    }
+
+
+#: The Open Auction's lots: name, worth in points, opening bid and step (coins).
+AUCTION_LOTS = [["Brass compass", 10, 2, 1], ["Old map", 16, 4, 2], ["Silver clock", 24, 6, 2],
+                ["Jade statue", 30, 8, 3], ["Golden crown", 40, 10, 5]]
+
+
+def open_auction() -> dict[str, Any]:
+    """An open ascending auction (issue 40): raises and passes are actions taken at once, a raise checked when sent
+    (at least the high bid plus the step, at most the coins held); the lot closes at its deadline or when its
+    rules end it (everyone else passed)."""
+    checked = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
+               for name in ("bid", "leader", "step", "least", "passed")]
+    actions = [
+        {"key": "raise", "label": "Raise", "fields": [number("bid", "Bid", 1, 100,
+                                                             "Coins: at least the high bid plus the step; at most "
+                                                             "what you hold.")],
+         "check": source("oa_raise_check"), "rules": source("oa_raise")},
+        {"key": "pass", "label": "Pass", "once": True, "check": source("oa_pass_check"), "rules": source("oa_pass")},
+    ]
+    leave = yesno("leave", "Leave the auction after this lot", "You bid on no later lot and keep your coins.")
+    return {
+        "title": "Open Auction", "summary": "Invented (a classic open ascending auction): five lots; raise at once "
+                                           "by at least the step, pass, and the high bidder pays.",
+        "rules": prose("oa_rules"), "min_players": 3, "max_players": 10,
+        "counters": [counter("points", "Points", 0, "public"), counter("lots", "Lots won", 0, "public"),
+                     counter("coins", "Coins", 60, "private")],
+        "tables": [{"key": "lots", "label": "Lots, in auction order", "columns": ["name", "worth", "opening", "step"],
+                    "rows": AUCTION_LOTS}],
+        "setup": source("oa_common", "oa_setup"),
+        "phases": [{"key": "lot", "name": "Lot", "repeat": 5, "seconds": 120, "actors": "everyone",
+                    "fields": [leave], "close": "rules", "rules": source("oa_common", "oa_lot"),
+                    "values": checked, "actions": actions}],
+    }
+
+
 #: File name -> builder.
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
@@ -364,6 +424,8 @@ DESIGNS = {
     "grow-claim-steal": grow_claim_steal,
     "one-for-one": one_for_one,
     "locked-out": locked_out,
+    "liars-dice": liars_dice,
+    "open-auction": open_auction,
 }
 
 

@@ -3,7 +3,7 @@
 With ``--against``, N random matches are played with the same moves and settings through the design and
 through the coded game, and every player's final counters, garnets, placement, Tokens of Life and
 Elimination Candidates are compared; without it, N random matches are played through the design alone
-and rules that failed or stopped are reported. The last line is ``agree K/N``. The logic is the proof
+and rules that failed or stopped are reported (bots take random legal actions where a phase offers them). The last line is ``agree K/N``. The logic is the proof
 the designs' game declares in its spec (``design_tools.proof``); this command reads the arguments and
 shows progress.
 """
