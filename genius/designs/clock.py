@@ -1,4 +1,4 @@
-"""A lobby's own clock for a design with live turns (RULES.md, "Turns and clocks", "A lobby's clock").
+"""A lobby's own clock for a design with live turns (RULES.md, "Turns and clocks": "A lobby's own clock").
 
 The host opening a lobby of a design whose phases have a ``turn`` may set the turn length and the reserve
 time for that lobby alone: every live phase's ``turn.seconds`` and the design's ``reserve`` are replaced in the

@@ -46,7 +46,7 @@ def with_ref(reply: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, A
     ref = frame.get("ref")
     if reply is None or isinstance(ref, bool) or not isinstance(ref, str | int):
         return reply
-    if isinstance(ref, int) and not -(2**53) < ref < 2**53 or len(str(ref)) > MAX_REF:
+    if (isinstance(ref, int) and not -(2**53) < ref < 2**53) or len(str(ref)) > MAX_REF:
         return reply
     return {**reply, "ref": ref}
 
