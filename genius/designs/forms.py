@@ -18,6 +18,7 @@ from django import forms
 
 from games.kit.numbers import NumberError, parse_optional_int
 from genius.access.fields import community_field, season_field
+from genius.designs import clock
 from genius.designs.documents import DesignError, Problem, field_kinds, validate_design
 from genius.engine_forms.fields import WholeNumberField, early_close_field
 from genius.seasons.models import Season
@@ -476,10 +477,14 @@ class LobbyFromDesignForm(forms.Form):
     bots = forms.CharField(required=False, strip=False, widget=_area(3), label="Bot seats",
                            help_text="Optional, one name a line: bots answer as soon as a phase opens.")
 
-    def __init__(self, *args: Any, counts: Sequence[int], title: str, user: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, counts: Sequence[int], title: str, user: Any = None,
+                 clock: tuple[int, int] | None = None, **kwargs: Any) -> None:
+        """``clock``: the design's turn length and reserve when it has live turns (the lobby may set its own)."""
         super().__init__(*args, **kwargs)
         self.fields["community"] = community_field(user)
         self.fields["season"] = season_field(user)
+        if clock is not None:
+            self.fields.update(lobby_clock_fields(*clock))
         seats_wanted = self.fields["seats_wanted"]
         assert isinstance(seats_wanted, forms.ChoiceField)
         seats_wanted.choices = [(n, str(n)) for n in counts]
@@ -497,6 +502,20 @@ class LobbyFromDesignForm(forms.Form):
             data["phase_seconds"] = total * 60
         data["bot_names"] = [n.strip() for n in (data.get("bots") or "").splitlines() if n.strip()]
         return data
+
+
+def lobby_clock_fields(turn_seconds: int, reserve: int) -> dict[str, forms.Field]:
+    """A lobby's own turn length and reserve time for a design with live turns (``genius.designs.clock``)."""
+    return {
+        "turn_seconds": WholeNumberField(min_value=clock.TURN_MIN, max_value=clock.TURN_MAX, initial=turn_seconds,
+                                         label="Turn length (seconds)",
+                                         help_text="Each live turn's clock, for this lobby (the design's: "
+                                                   f"{turn_seconds} s)."),
+        "reserve_seconds": WholeNumberField(min_value=0, max_value=clock.RESERVE_MAX, initial=reserve,
+                                            label="Reserve time (seconds)",
+                                            help_text="Each player's time beyond the turns' clocks, for the whole "
+                                                      f"match (0: none; the design's: {reserve} s)."),
+    }
 
 
 # --- the host's lobby form: a config field of kind "design" --------------------------------------------------

@@ -20,7 +20,7 @@ from django.utils.text import slugify
 from games.engines.registry import get_engine, slugs
 from genius.access import hosts
 from genius.core.errors import ServiceError
-from genius.designs import rules
+from genius.designs import clock, rules
 from genius.designs.documents import (
     DesignError,
     Problem,
@@ -193,10 +193,13 @@ def seat_counts(document: dict[str, Any]) -> list[int]:
 
 def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Season | None, phase_seconds: int,
                bots: Sequence[str] = (), community_id: int | None = None,
-               closes_when_all_locked_in: bool | None = None) -> Match:
+               closes_when_all_locked_in: bool | None = None, turn_seconds: int | None = None,
+               reserve: int | None = None) -> Match:
     """A lobby of the game that plays designs, with this design's document as its config.
 
     ``phase_seconds``: the match's phase length (phases without a length of their own, the EC decision).
+    ``turn_seconds``, ``reserve``: the lobby's own clock for a design with live turns (``genius.designs.clock``;
+    None: the design's).
     Refused (ServiceError) when no installed game plays designs, or by the usual lobby checks.
     """
     found = design_game()
@@ -206,6 +209,12 @@ def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Sea
     if seats_wanted not in seat_counts(design.document):
         low, high = design.document["min_players"], design.document["max_players"]
         raise ServiceError(f"This design is for {low}–{high} players, not {seats_wanted}.", "seats_wanted")
+    if turn_seconds is not None and not clock.TURN_MIN <= turn_seconds <= clock.TURN_MAX:
+        raise ServiceError("A turn lasts from 10 seconds to an hour.", "turn_seconds")
+    if reserve is not None and not 0 <= reserve <= clock.RESERVE_MAX:
+        raise ServiceError("Reserve time is from 0 seconds to a day.", "reserve_seconds")
+    document = clock.with_clock(design.document, turn_seconds=turn_seconds, reserve=reserve)
     return lobbies.create_lobby(game=slug, title=title or design.title, season=season, seats_wanted=seats_wanted,
-                                config={key: validate_design(design.document)}, phase_seconds=phase_seconds,
-                                bots=bots, community_id=community_id, closes_when_all_locked_in=closes_when_all_locked_in)
+                                config={key: validate_design(document)}, phase_seconds=phase_seconds,
+                                bots=bots, community_id=community_id, closes_when_all_locked_in=closes_when_all_locked_in,
+                                turn_seconds=clock.turn_seconds_of(document) or 60)

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from genius.access.guards import host_required
 from genius.accounts.requests import SignedInRequest
 from genius.core.errors import ServiceError
-from genius.designs import editing, rules, services
+from genius.designs import clock, editing, rules, services
 from genius.designs.documents import DesignError, field_where
 from genius.designs.forms import (
     BasicsForm,
@@ -434,7 +434,10 @@ def lobby(request: HttpRequest, pk: int) -> HttpResponse:
     """Open a lobby of this design: seats within its player count, season, default phase length, bots."""
     design = _design(request, pk)
     counts = services.seat_counts(design.document)
-    form = LobbyFromDesignForm(_posted(request), counts=counts, title=design.title, user=request.user)
+    live = clock.has_live_turns(design.document)
+    form = LobbyFromDesignForm(_posted(request), counts=counts, title=design.title, user=request.user,
+                               clock=(clock.turn_seconds_of(design.document) or 60, clock.reserve_of(design.document))
+                               if live else None)
     if not counts:
         messages.error(request, "No installed game plays designs here, or none for this design's player count.")
         return redirect("design", pk=design.pk)
@@ -444,7 +447,8 @@ def lobby(request: HttpRequest, pk: int) -> HttpResponse:
             match = services.open_lobby(design, title=data["title"], seats_wanted=data["seats_wanted"],
                                         season=data["season"], phase_seconds=data["phase_seconds"],
                                         bots=data["bot_names"], community_id=data["community"].pk,
-                                        closes_when_all_locked_in=bool(data.get("closes_when_all_locked_in")))
+                                        closes_when_all_locked_in=bool(data.get("closes_when_all_locked_in")),
+                                        turn_seconds=data.get("turn_seconds"), reserve=data.get("reserve_seconds"))
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:

@@ -391,13 +391,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return code, None
         user = self.scope.get("user") if self.user_id is not None else None
         try:
-            return None, handler(match, viewer, user, message)
+            reply = handler(match, viewer, user, message)
         except frame_handlers.FrameRefused as exc:
-            return None, {"type": "error", "message": str(exc), "for": message.get("type")}
+            reply = {"type": "error", "message": str(exc), "for": message.get("type")}
         except Exception:
             log.warning("a %r frame could not be answered", message.get("type"), exc_info=True)
-            return None, {"type": "error", "message": "That could not be done just now; try again.",
-                          "for": message.get("type")}
+            reply = {"type": "error", "message": "That could not be done just now; try again.",
+                     "for": message.get("type")}
+        return None, frame_handlers.with_ref(reply, message)
 
     # --- resyncs: a token bucket per connection, the excess folded into one that follows ------------
 

@@ -89,6 +89,16 @@
     var stateEl = document.querySelector("[data-live-state]");
     var retry = 500;
     var reconnecting = false;
+    var socket = null;  // the open socket (null while connecting or away)
+    // Frames other scripts send over the page's socket (talk.js's posts): true when sent, false when the socket is
+    // away (the caller falls back to its form's post). Their answers come back as "genius:frame" events.
+    window.geniusLive = {
+      send: function (frame) {
+        if (!socket || socket.readyState !== 1) return false;
+        try { socket.send(JSON.stringify(frame)); } catch (e) { return false; }
+        return true;
+      }
+    };
 
     function setState(text) { if (stateEl) stateEl.textContent = text; }
 
@@ -281,7 +291,7 @@
     function connect() {
       var proto = location.protocol === "https:" ? "wss://" : "ws://";
       var ws = new WebSocket(proto + location.host + "/ws/matches/" + matchId + "/");
-      ws.onopen = function () { retry = 500; setState("live"); };
+      ws.onopen = function () { retry = 500; socket = ws; setState("live"); };
       ws.onmessage = function (ev) {
         var msg;
         try { msg = JSON.parse(ev.data); } catch (e) { return; }
@@ -303,6 +313,8 @@
         }
       };
       ws.onclose = function (ev) {
+        if (socket === ws) socket = null;
+        root.dispatchEvent(new CustomEvent("genius:socket-closed"));  // frames sent and not answered may be lost
         // 4401: the session ended; 4403: the seat changed hands. The page is someone else's now.
         if (ev.code === 4401 || ev.code === 4403) { setState("reloading…"); location.reload(); return; }
         // 4429: too many live pages from this address or browser; 4408: too many messages. Wait before trying again.

@@ -104,3 +104,23 @@ async def test_a_report_sent_over_the_socket_reaches_the_host(roomed, ana, ben, 
     assert await sync_to_async(Report.objects.count)() == 1
     await ana_socket.disconnect()
     await host_socket.disconnect()
+
+
+async def test_the_answer_and_the_refusal_of_a_talk_frame_carry_its_ref(roomed, ana):
+    socket = await connect(roomed.pk, ana)
+    await socket.send_json_to({"type": "talk", "channel": "everyone", "text": "hi", "ref": "talk-1"})
+    while (frame := await socket.receive_json_from(timeout=5))["type"] != "talk-posted":
+        assert frame["type"] != "error", frame
+    assert frame["ref"] == "talk-1"
+    await socket.send_json_to({"type": "talk", "channel": "nowhere", "text": "hi", "ref": 7})
+    error = await expect_error(socket)
+    assert error["ref"] == 7 and error["for"] == "talk" and "not a channel of yours" in error["message"]
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize("ref", [None, True, 1.5, ["a"], {"a": 1}, "x" * 41, 2**60])
+async def test_a_ref_of_another_shape_is_left_out_of_the_answer(roomed, ana, ref):
+    socket = await connect(roomed.pk, ana)
+    await socket.send_json_to({"type": "talk", "channel": "nowhere", "text": "hi", "ref": ref})
+    assert "ref" not in await expect_error(socket)
+    await socket.disconnect()

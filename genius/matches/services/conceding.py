@@ -28,13 +28,27 @@ KEY = "conceded"
 
 
 def offers_concede(match: Match) -> bool:
-    """Whether the match's game lets a player concede: its spec offers Death Matches and a clock to lose on
-    (``offers.death_match`` and ``offers.reserve``: the engine's ``concede``), and the match has two seats."""
+    """Whether the match's game lets a player concede: the match has two seats, its game a clock to lose on
+    (``offers.reserve``: the engine's ``concede``), and it is a Death Match: its spec offers Death Matches
+    (``offers.death_match``), or this match is played on reserve time (a design with live turns: its players
+    hold a reserve, ``reserve_s`` in their state)."""
     try:
         offers = spec_of(match.game).offers
     except KeyError:
         return False
-    return offers.death_match and offers.reserve and match.seats_wanted == 2
+    if not offers.reserve or match.seats_wanted != 2:
+        return False
+    return offers.death_match or match.kind == "death" or plays_on_reserve(match)
+
+
+def plays_on_reserve(match: Match) -> bool:
+    """Whether the match's players hold reserve time (their observed state names a ``reserve_s``)."""
+    state = match.state or {}
+    players = state.get("players") if isinstance(state, dict) else None
+    if not players:
+        return False
+    observer = engine_of(match.game).observer
+    return all(observer.player_state(state, name).get("reserve_s") is not None for name in players)
 
 
 def may_concede(match: Match, user: User | Any) -> bool:
