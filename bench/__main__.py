@@ -83,7 +83,7 @@ def run_section(section: str, results: Results, quick: bool, designed_only: bool
     if section == "checks":
         from bench import design_checks
 
-        design_checks.run(results, repeats=1 if quick else 3, seconds=3.0 if quick else 6.0)
+        design_checks.run(results, repeats=3 if quick else 7, seconds=2.0 if quick else 5.0)
     if section == "boardrules":
         from bench import board_rules
 
