@@ -116,6 +116,25 @@ def verify(match_id: int, got: dict[str, list[tuple[int, int, float]]]) -> list[
     return wrong
 
 
+def commit_ms(count: int = 50) -> float:
+    """The median time of one INSERT and its COMMIT on the bench database, one after another (the disk's flush):
+    actions are applied one at a time under the match's lock, each committed before the next takes it, so
+    1000 / this is what no code above the database can pass."""
+    import psycopg
+
+    from bench.common import PG_URL
+    from bench.urls import TABLE
+
+    took = []
+    with psycopg.connect(PG_URL) as conn:
+        for _ in range(count):
+            start = time.perf_counter()
+            conn.execute(f"INSERT INTO {TABLE} (at) VALUES (now())")
+            conn.commit()
+            took.append((time.perf_counter() - start) * 1000)
+    return pct(took, 50)
+
+
 def run(results: Results, players: int, seconds: float) -> None:
     print(f"== Actions: {players} players tapping at once in one designed match ==", flush=True)
     match_id, phase, seats = make_match(players, 4000)
@@ -124,6 +143,7 @@ def run(results: Results, players: int, seconds: float) -> None:
         asyncio.run(send_all(server.port, warm_id, warm_phase, warm_seats, 1.0))  # each worker's first requests
         got, errors, took = asyncio.run(send_all(server.port, match_id, phase, seats, seconds))
     wrong = verify(match_id, got)
+    flush = commit_ms()
     count = sum(len(taps) for taps in got.values())
     lat = [t for taps in got.values() for _, _, t in taps]
     rate = count / took
@@ -131,6 +151,7 @@ def run(results: Results, players: int, seconds: float) -> None:
         "Actions", f"{players} players at once, one designed match, Uvicorn ×2, {seconds:.0f} s",
         f"{rate:.0f} actions/s ({count} applied); latency p50 {ms(pct(lat, 50))} p99 {ms(pct(lat, 99))}; "
         + ("every one applied once, in order" if not wrong else "; ".join(wrong))
-        + (f"; refused or failed: {errors}" if errors else ""),
+        + (f"; refused or failed: {errors}" if errors else "")
+        + f"; a lone INSERT and COMMIT here: {flush:.1f} ms (one at a time: at most {1000 / flush:.0f}/s)",
         f"≥ {RATE_TARGET:.0f}/s, in order, none lost or doubled",
         rate >= RATE_TARGET and not wrong and not errors)
