@@ -25,6 +25,8 @@ from genius.progress import bar
 
 SECTIONS = ("engines", "queries", "liveturn", "submissions", "deadline", "fanout", "browser", "pageweight",
             "checks", "boardrules", "actions", "talk")
+#: The designed games' own sections (issues 39 and 40).
+DESIGNED_SECTIONS = ("checks", "boardrules", "actions", "talk")
 #: The sections whose designed games' rows can be run alone (``--only liveturn.designed``).
 DESIGNED_PARTS = ("liveturn", "fanout", "pageweight")
 
@@ -44,8 +46,10 @@ def machine() -> str:
             f"{platform.python_version()}; load average at the start {load[0]:.1f}")
 
 
-def run_section(section: str, results: Results, quick: bool, designed_only: bool = False) -> None:  # noqa: C901
+def run_section(section: str, results: Results, quick: bool, designed_only: bool = False) -> None:
     """Run one section of the benchmarks into ``results`` (``designed_only``: its designed games' rows only)."""
+    if section in DESIGNED_SECTIONS:
+        run_designed_section(section, results, quick)
     if section == "engines":
         from bench import engines
 
@@ -80,6 +84,10 @@ def run_section(section: str, results: Results, quick: bool, designed_only: bool
         from bench import pageweight
 
         pageweight.run(results, runs=1 if quick else 3, designed_only=designed_only)
+
+
+def run_designed_section(section: str, results: Results, quick: bool) -> None:
+    """Run one of the designed games' own sections (issues 39 and 40) into ``results``."""
     if section == "checks":
         from bench import design_checks
 
