@@ -150,7 +150,7 @@ def main() -> int:
     out.mkdir(exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     (out / "latest.md").write_text(
-        f"Run {stamp}, {'quick' if quick else 'full'}, sections {', '.join(only)}, {minutes:.0f} min.\n"
+        f"Run {stamp}, {'quick' if quick else 'full'}, sections {', '.join(asked)}, {minutes:.0f} min.\n"
         f"Machine: {where}.\n\n{results.markdown()}\n")
     print(f"\nwritten to {out / 'latest.md'} ({minutes:.1f} min)")
     if failed:
