@@ -21,7 +21,7 @@ from django.db import transaction
 
 from bench import fixtures
 from bench.common import ROOT, Results, Server, median, ms, pct, rss_mb, server_env
-from games.engines.registry import slugs
+from games.engines.registry import get_engine, slugs
 from genius.live import pushes as live
 from genius.matches.models import Match, Phase
 from genius.matches.services import lifecycle
@@ -70,10 +70,10 @@ def has_open_phase(match_id: int) -> bool:
     return Phase.objects.filter(match_id=match_id, status=Phase.Status.OPEN).exists()
 
 
-def one(size: int, design: str, servers: int, updates: int, seed: int, game: str) -> dict:
-    """Connect ``size`` spectators of a bot match of ``game`` to fresh servers, resolve ``updates`` phases,
-    measure each."""
-    match = fixtures.match(game, [], seed, title=f"crowd {size} {design}")
+def one(size: int, design: str, servers: int, updates: int, seed: int, game: str, played: dict | None = None) -> dict:
+    """Connect ``size`` spectators of a bot match of ``game`` (of the design ``played``, when given) to fresh
+    servers, resolve ``updates`` phases, measure each."""
+    match = fixtures.match(game, [], seed, title=f"crowd {size} {design}", design=played)
     route = "ws/matches" if design == "hub" else "ws/stock/matches"
     procs = [Server("uvicorn", 1).start() for _ in range(servers)]
     crowd = Crowd()
@@ -136,11 +136,26 @@ def add_row(results: Results, what: str, r: dict, target: float | None) -> None:
         f"p99 ≤ {ms(target)}, none lost" if target else "", met)
 
 
-def run(results: Results, sizes: list[int], updates: int) -> None:
+#: The designed live match watched by a crowd (issue 40): the shipped design of Black and White, at this size.
+DESIGNED = ("custom-game", "black-and-white")
+DESIGNED_SIZE = 2000
+
+
+def run(results: Results, sizes: list[int], updates: int, designed_only: bool = False) -> None:
     """Every size on one server process, the hub beside the stock group (the stock group up to
     ``STOCK_MOST`` spectators: beyond, it loses updates for minutes), with a match of the first game; then
-    every other game's match at the smallest size."""
+    every other game's match at the smallest size; then a designed live match at ``DESIGNED_SIZE``."""
     print("== Fan-out: spectators of one match, commit to last socket ==", flush=True)
+    if not designed_only:
+        coded(results, sizes, updates)
+    game, stem = DESIGNED
+    r = one(DESIGNED_SIZE, "hub", 1, updates, seed=700, game=game,
+            played=fixtures.shipped_design(get_engine(game), stem))
+    add_row(results, f"{DESIGNED_SIZE:,} spectators, 1 process, hub (this app), {game} ({stem} design, live turns)",
+            r, TARGETS.get(DESIGNED_SIZE))
+
+
+def coded(results: Results, sizes: list[int], updates: int) -> None:
     games = slugs()
     for n, size in enumerate(sizes):
         for design in ("hub", "stock") if size <= STOCK_MOST else ("hub",):

@@ -55,6 +55,13 @@ def shipped_designs(engine: Engine) -> list[dict]:
     return list(_shipped(tools.shipped_dir)) if tools is not None and Path(tools.shipped_dir).is_dir() else []
 
 
+def shipped_design(engine: Engine, stem: str) -> dict:
+    """The design shipped with ``engine`` in ``<stem>.genius-design.json`` (``black-and-white``)."""
+    tools = engine.spec.design_tools
+    assert tools is not None, f"{engine.slug} ships no designs"
+    return read_design_file((Path(tools.shipped_dir) / f"{stem}.genius-design.json").read_bytes())
+
+
 def design_for(engine: Engine, seed: int, players: int | None = None) -> dict | None:
     """The shipped design a bench match of ``engine`` plays at ``seed`` (every one in turn; among those for
     ``players`` players when given), or None for a game that ships none."""
@@ -90,14 +97,16 @@ def bench_setup(engine: Engine, players: list[str], seed: int, garnets: dict[str
 
 
 def match(game: str, humans: list[User], seed: int, *, seats: int | None = None, phase_seconds: int = 86400,
-          turn_seconds: int = 3600, title: str = "") -> Match:
+          turn_seconds: int = 3600, title: str = "", design: dict | None = None) -> Match:
     """A running match: ``humans`` take the first seats, bots the rest (a game with a required setting
-    plays a shipped design, or its engine's sample config)."""
+    plays a shipped design, or its engine's sample config; ``design``: that design, ``seats`` or its most)."""
     engine = get_engine(game)
-    wanted = seats_for(engine, seed, seats)
+    wanted = seats_for(engine, seed, seats) if design is None else min(seats or design["max_players"],
+                                                                         design["max_players"])
     people = humans[:wanted]
     bots = [f"bot{i}-{get_random_string(4)}" for i in range(wanted - len(people))]
-    config = sample_config(engine, [u.username for u in people] + bots, seed)
+    config = ({"design": design} if design is not None
+              else sample_config(engine, [u.username for u in people] + bots, seed))
     m = lifecycle.create_match(game=game, title=title or f"bench {game} {seed}", seed=seed, seats_wanted=wanted,
                                config=config, phase_seconds=phase_seconds, turn_seconds=turn_seconds,
                                decision_seconds=phase_seconds)

@@ -117,15 +117,17 @@ def _state(match_id: int) -> tuple[Match, object]:
     return m, (get_engine(m.game).phase(m.state) if m.state is not None else None)
 
 
-async def play(port: int, game: str, turns: int, warmup: int) -> tuple[list[float], int]:  # noqa: C901
-    """Play matches of ``game`` until ``turns`` live turns are measured; returns latencies and errors."""
+async def play(port: int, game: str, turns: int, warmup: int,  # noqa: C901
+               design: dict | None = None) -> tuple[list[float], int]:
+    """Play matches of ``game`` (of ``design``, when given) until ``turns`` live turns are measured; returns
+    latencies and errors."""
     lat: list[float] = []
     errors = 0
     seed = 1
     deadline = time.monotonic() + MAX_SECONDS
     while len(lat) < turns and time.monotonic() < deadline:
-        users = await sync_to_async(fixtures.users)(f"lt-{game}-{seed}-", 2)
-        match = await sync_to_async(fixtures.match)(game, users, seed, seats=2, turn_seconds=3600)
+        users = await sync_to_async(fixtures.users)(f"lt-{game}{'-d' if design else ''}-{seed}-", 2)
+        match = await sync_to_async(fixtures.match)(game, users, seed, seats=2, turn_seconds=3600, design=design)
         names = {s.user_id: s.name for s in await sync_to_async(list)(match.seats.all())}
         players = [Player(names[u.pk], await sync_to_async(fixtures.session_cookie)(u)) for u in users]
         for p in players:
@@ -184,31 +186,43 @@ async def play(port: int, game: str, turns: int, warmup: int) -> tuple[list[floa
     return lat, errors
 
 
-def run(results: Results, turns: int, repeats: int = 1) -> None:
+#: The designed live game measured beside the coded ones (issue 40): the shipped design of Black and White.
+DESIGNED = ("custom-game", "black-and-white")
+
+
+def run(results: Results, turns: int, repeats: int = 1, designed_only: bool = False) -> None:
     print("== Live turn: the last lock-in to both players' new boards ==", flush=True)
     live = live_games()
-    for game in slugs():
+    for game in [] if designed_only else slugs():
         if game not in live:
             results.add("Live turn", f"{game}", "not measured: no live turns (its phases close at their deadline)")
             continue
         one_game(results, game, turns, repeats)
+    game, stem = DESIGNED
+    one_game(results, game, turns, repeats, design=fixtures.shipped_design(get_engine(game), stem),
+             label=f"{stem} design")
 
 
-def one_game(results: Results, game: str, turns: int, repeats: int) -> None:
-    sides = (("before: stock push", {"BENCH_PUSH": "stock"}), ("this app", {}))
-    got: dict[str, list[tuple[float, float, int, int]]] = {label: [] for label, _ in sides}
+def one_game(results: Results, game: str, turns: int, repeats: int, design: dict | None = None,
+             label: str = "") -> None:
+    """``game``'s live turns, the stock push beside this app's (a design: this app's only)."""
+    sides: tuple[tuple[str, dict[str, str]], ...] = (("before: stock push", {"BENCH_PUSH": "stock"}), ("this app", {}))
+    if design is not None:
+        sides = sides[1:]
+    got: dict[str, list[tuple[float, float, int, int]]] = {side: [] for side, _ in sides}
     for _ in range(repeats):  # the two sides take turns, each run on fresh servers
-        for label, env in sides:
+        for side, env in sides:
             with Server("uvicorn", 2, env=env) as server:
-                lat, errors = asyncio.run(play(server.port, game, turns, warmup=2))
-            got[label].append((pct(lat, 50), pct(lat, 99), len(lat), errors))
-            print(f"    {game}, {label}: p50 {ms(pct(lat, 50))}, p99 {ms(pct(lat, 99))} over {len(lat)} turns",
+                lat, errors = asyncio.run(play(server.port, game, turns, warmup=2, design=design))
+            got[side].append((pct(lat, 50), pct(lat, 99), len(lat), errors))
+            print(f"    {game} {label}, {side}: p50 {ms(pct(lat, 50))}, p99 {ms(pct(lat, 99))} over {len(lat)} turns",
                   flush=True)
-    for label, env in sides:
-        runs = got[label]
+    for side, env in sides:
+        runs = got[side]
         p50, p99 = median(r[0] for r in runs), median(r[1] for r in runs)
         errors = sum(r[3] for r in runs)
         counted = min(r[2] for r in runs)
-        results.add("Live turn", f"{game}, {len(runs)} × {counted} turns, Uvicorn ×2, {label}",
+        results.add("Live turn", f"{game}{f' ({label})' if label else ''}, {len(runs)} × {counted} turns, "
+                    f"Uvicorn ×2, {side}",
                     f"p50 {ms(p50)}, p99 {ms(p99)} (median of {len(runs)} runs)" + (f"; {errors} errors" if errors else ""),
                     "" if env else f"p99 ≤ {ms(TARGET)}", None if env else (p99 <= TARGET and counted > 0 and not errors))

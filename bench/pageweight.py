@@ -120,7 +120,53 @@ def collect_static(folder: str) -> None:
                    env=server_env(BENCH_STATIC_ROOT=folder), check=True, timeout=600)
 
 
-def run(results: Results, runs: int) -> None:
+def serious_axe(report: dict) -> list[str]:
+    """The accessibility audits that failed with axe's impact "serious" or "critical" (Lighthouse's accessibility
+    category is axe-core's rules; each failed audit carries axe's impact)."""
+    ids = [ref["id"] for ref in report["categories"].get("accessibility", {}).get("auditRefs", [])]
+    out = []
+    for key in ids:
+        audit = report["audits"].get(key, {})
+        impact = (audit.get("details") or {}).get("debugData", {}).get("impact")
+        if audit.get("score") == 0 and impact in ("serious", "critical"):
+            out.append(f"{key} ({impact})")
+    return out
+
+
+#: The designed board page measured (issue 39): a match of the shipped Sliding Tic-Tac-Toe design, its board drawn.
+DESIGNED = ("custom-game", "sliding-tic-tac-toe")
+
+
+def designed_page(server: Server, results: Results, runs: int) -> None:
+    """Lighthouse on a designed board's match page (a seated player's): performance and axe's serious findings."""
+    game, stem = DESIGNED
+    users = fixtures.users(f"lh-{stem}-", 2)
+    match = fixtures.match(game, users, 900, seats=2, design=fixtures.shipped_design(get_engine(game), stem))
+    fixtures.publish_bot_rulings([match.pk])
+    url, cookie = f"{server.base}/matches/{match.pk}/", fixtures.session_cookie(users[0])
+    title = f"{stem} design's board match page (a player's), Lighthouse mobile, {runs} runs"
+    target = f"performance ≥ {TARGET} in every run, axe serious 0"
+    try:
+        lighthouse(url, cookie)  # a warm-up
+        reports = [lighthouse(url, cookie, keep=f"lighthouse-{stem}.json") for _ in range(runs)]
+    except LighthouseFailed as exc:
+        results.add("Page weight", title, f"Lighthouse failed: {exc}", target, False)
+        return
+    got = [figures(r) for r in reports]
+    serious = sorted({finding for r in reports for finding in serious_axe(r)})
+    best = max(got, key=lambda f: f["performance"])
+    worst = min(f["performance"] for f in got)
+    shifts = ", ".join(f"{f['cls']:.3f}" for f in got)
+    results.add(
+        "Page weight", title,
+        f"performance {', '.join(str(f['performance']) for f in got)} (load average {os.getloadavg()[0]:.1f}); "
+        f"axe serious or critical: {', '.join(serious) if serious else 'none'}; CLS {shifts}; best run: TBT {best['tbt']:.0f} ms, "
+        f"{best['dom']:.0f} DOM nodes, LCP {best['lcp'] / 1000:.1f} s, {best['bytes'] / 1024:.0f} KiB; "
+        f"accessibility {best.get('accessibility', '—')}",
+        target, worst >= TARGET and not serious)
+
+
+def run(results: Results, runs: int, designed_only: bool = False) -> None:
     print("== Page weight: Lighthouse on a live match page of every game ==", flush=True)
     live = [slug for slug, _ in death_match_games() if spec_of(slug).offers.live_clock]
     if not os.path.exists(CHROMIUM):
@@ -130,7 +176,8 @@ def run(results: Results, runs: int) -> None:
     static = tempfile.TemporaryDirectory(prefix="bench-static-")
     collect_static(static.name)
     with static, Server("uvicorn", 2, env={"BENCH_STATIC_ROOT": static.name}) as server:
-        for n, game in enumerate(slugs()):
+        designed_page(server, results, runs)
+        for n, game in enumerate([] if designed_only else slugs()):
             match_id, cookie = live_page(game, 800 + n)
             url = f"{server.base}/matches/{match_id}/"
             title = f"{spec_of(game).title} match page (a player's), Lighthouse mobile, {runs} runs"

@@ -37,16 +37,17 @@ SERVERS: dict[str, tuple[str, int, dict[str, str]]] = {
 TARGET_SERVER = "uvicorn2"
 
 
-def make_players(game: str, players: int = PLAYERS) -> list[list]:
-    """``players`` signed-in players of ``game`` who act in their match's open phase; each one's request:
-    [method, path, headers, body]."""
+def make_players(game: str, players: int = PLAYERS, design: dict | None = None, tag: str = "") -> list[list]:
+    """``players`` signed-in players of ``game`` who act in their match's open phase (matches of ``design``
+    when given; ``tag`` tells its players' names apart); each one's request: [method, path, headers, body]."""
     engine = get_engine(game)
     requests: list[list] = []
     seed = 9000
     while len(requests) < players:
-        seats = fixtures.seats_for(engine, seed)
-        group = fixtures.users(f"sub-{game}-{seed}-", seats)
-        match = fixtures.match(game, group, seed, seats=seats, phase_seconds=86400, turn_seconds=86400)
+        seats = fixtures.seats_for(engine, seed) if design is None else design["max_players"]
+        group = fixtures.users(f"sub-{game}{tag}-{seed}-", seats)
+        match = fixtures.match(game, group, seed, seats=seats, phase_seconds=86400, turn_seconds=86400,
+                               design=design)
         fixtures.publish_bot_rulings([match.pk])  # a phase the host rules first: published, then people act
         match = Match.objects.get(pk=match.pk)
         names = {s.user_id: s.name for s in match.seats.all()}

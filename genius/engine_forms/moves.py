@@ -10,7 +10,7 @@ is told so first, as a parse error always was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from django import forms
@@ -20,6 +20,7 @@ from django.utils.safestring import mark_safe
 
 from games.engines.check_failure import CheckFailed
 from games.engines.protocol import Engine, Field, Payload, State, SubmissionError
+from genius.engine_forms.checked_once import check_once
 
 
 def instant_keys(engine: Engine) -> tuple[str, ...]:
@@ -84,17 +85,19 @@ def declared_fields(engine: Engine, fields: Sequence[Field], instant: bool) -> l
     return [f for f in fields if is_instant(engine, f.name) == instant]
 
 
-def read_move(engine: Engine, state: State, player: str, values: dict[str, Any], *, instant: bool) -> Payload:
+def read_move(engine: Engine, state: State, player: str, values: dict[str, Any], *, instant: bool,
+              version: Hashable | None = None) -> Payload:
     """The engine's reading of the typed values, checked (an instant action is checked as it is applied);
-    SubmissionError names the field at fault."""
+    SubmissionError names the field at fault. ``version`` (the match's id and row version) lets the services
+    take this check's answer rather than ask again (``checked_once``)."""
     payload = engine.parse_form(state, player, values)
     if not instant:
-        engine.check(state, player, payload)
+        check_once(engine, state, player, payload, version)
     return payload
 
 
 def accepted_move(engine: Engine, state: State | None, player: str, data: Any, fields: Sequence[Field], *,
-                  instant: bool = False) -> Payload | None:
+                  instant: bool = False, version: Hashable | None = None) -> Payload | None:
     """A posted move read and checked without building the form: the payload when the engine accepts it, None
     otherwise (then :class:`MoveForm` reads it again and says why beside the fields). The values are read as the
     form's fields carry them (their widgets, then ``carried_list`` and ``carried_switch``); a box holding a NUL, which the form
@@ -114,7 +117,7 @@ def accepted_move(engine: Engine, state: State | None, player: str, data: Any, f
                 return None
             values[f.name] = value
     try:
-        return read_move(engine, state, player, values, instant=instant)
+        return read_move(engine, state, player, values, instant=instant, version=version)
     except (SubmissionError, ValueError, TypeError, KeyError):
         return None
 

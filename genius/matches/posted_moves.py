@@ -42,7 +42,7 @@ def read_posted(engine: Engine, state: State | None, player: str, data: Any, *, 
     def make_form() -> MoveForm:
         return MoveForm(engine, state, player, data, instant=instant, checks=checks, fields=fields)
 
-    payload = accepted_move(engine, state, player, data, fields, instant=instant) if checks else None
+    payload = accepted_move(engine, state, player, data, fields, instant=instant, version=version) if checks else None
     if payload is not None:
         return PostedMove(payload, None, make_form)
     return _asked(make_form)

@@ -17,6 +17,7 @@ from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
 from genius.core.errors import ServiceError
 from genius.core.prepared import prepared_cursor
+from genius.engine_forms.checked_once import check_once
 from genius.matches.events import bump, bumped, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.services import check_alerts, early_close, ledger, live_turns, move_store, solo
@@ -299,8 +300,8 @@ def _checked_as_read(seat: Seat, payload: Payload, expected_phase: int | None) -
     spec = engine.phase(match.started_state)
     if spec is None or (expected_phase is not None and expected_phase != spec.number):
         return None
-    try:
-        checked = engine.check(match.started_state, seat.name, payload)
+    try:  # the view read the move with the same match and version: its check's answer, not a second ask
+        checked = check_once(engine, match.started_state, seat.name, payload, (match.pk, version))
     except (SubmissionError, EngineError):
         return None
     if seat.user_id and _wallet_copy(engine, match, seat) > 0:  # the wallet's check takes its own lock
