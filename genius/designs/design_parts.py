@@ -1,0 +1,66 @@
+"""Changes to a design's boards and to a phase's further settings (forms for each player, fallback, who answers,
+timed challenge, live turn, trades, actions), one edit at a time: each takes a document and returns a changed
+copy. Pure functions on plain data, like :mod:`.editing`; nothing here checks a rule: every changed document is
+validated whole by ``validate_design`` (the design file's checks) before it is saved (``services.edit``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genius.designs.documents import slug_key
+from genius.designs.editing import Doc, _copy, _index, phase
+
+#: A phase's settings that :func:`set_phase_extras` writes (absent or None: left out of the phase).
+PHASE_EXTRAS = ("forms", "fallback", "answered_by", "timed", "turn", "trades", "actions")
+
+
+def put_board(doc: Doc, key: str | None, board: dict[str, Any]) -> tuple[Doc, str]:
+    """A new board (``key`` None: its key made from its label) or a changed one; (document, its key)."""
+    new = _copy(doc)
+    boards = new.setdefault("boards", [])
+    if key is None:
+        key = slug_key(str(board.get("label", "")), {b.get("key", "") for b in boards})
+        boards.append({"key": key, **board})
+    else:
+        boards[_index(boards, key)] = {"key": key, **board}
+    return new, key
+
+
+def delete_board(doc: Doc, key: str) -> Doc:
+    new = _copy(doc)
+    boards = new.get("boards", [])
+    del boards[_index(boards, key)]
+    if not boards:
+        new.pop("boards", None)
+    return new
+
+
+def set_phase_extras(doc: Doc, key: str, extras: dict[str, Any], marked: list[str] | None = None) -> Doc:
+    """The phase ``key`` with each of :data:`PHASE_EXTRAS` as ``extras`` holds it (None or absent: left out), and
+    ``marked`` (None: as they were) the names of its values that checks may read (``check_visible``)."""
+    new = _copy(doc)
+    target = phase(new, key)
+    for name in PHASE_EXTRAS:
+        value = extras.get(name)
+        if value is None or value == [] or (name == "answered_by" and value == "players"):
+            target.pop(name, None)
+        else:
+            target[name] = value
+    if marked is not None:
+        for value in target.get("values", []):
+            if value.get("name") in marked:
+                value["check_visible"] = True
+            else:
+                value.pop("check_visible", None)
+    return new
+
+
+def set_reserve(doc: Doc, reserve: int | None) -> Doc:
+    """Each player's reserve time for the whole match, in seconds (None: none)."""
+    new = _copy(doc)
+    if reserve is None:
+        new.pop("reserve", None)
+    else:
+        new["reserve"] = reserve
+    return new
