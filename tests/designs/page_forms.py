@@ -22,7 +22,7 @@ class _FormReader(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a: dict[str, Any] = {k: (v if v is not None else "") for k, v in attrs}
         if tag == "form" and not self.done and not self.inside:
-            self.inside = (a.get("id") == self.form_id) if self.form_id else a.get("method", "").lower() == "post"
+            self.inside = (a.get("id") == self.form_id) if self.form_id else "design-form" in a.get("class", "").split()
             return
         if not self.inside or (tag != "option" and not a.get("name")):
             return
@@ -63,7 +63,7 @@ class _FormReader(HTMLParser):
 
 
 def form_values(page: str, form_id: str | None = None) -> dict[str, list[str]]:
-    """The values the form ``form_id`` (else the page's first POST form) would send, by name."""
+    """The values the form ``form_id`` (else the page's first designer form) would send, by name."""
     reader = _FormReader(form_id)
     reader.feed(page)
     out: dict[str, list[str]] = {}
