@@ -67,6 +67,7 @@ def test_every_feature_is_named_on_the_designs_pages(host_client):
     host_client.post(reverse("design-import"), {"file": upload})
     design = GameDesign.objects.latest("pk")
     page = text_of(host_client.get(reverse("design", args=[design.pk])))
+    assert "actions: Raise, Call" in page and "answered by the season" in page and "a timed challenge of 60 s" in page
     assert "a square grid of 6 × 5" in page and "a hex grid of radius 3" in page and "a loop of 12 spaces" in page
     play = text_of(host_client.get(reverse("design-phase", args=[design.pk, "play"])))
     assert "2 forms for its players" in play and "live turns of 30 s" in play and "2 actions" in play
