@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 
 from genius.designs.forms import READ
+from genius.designs.phase_more_forms import shown_by
 from genius.engine_forms.fields import WholeNumberField
 
 SHAPES = (("square", "A square grid (columns A, B, C… and rows 1, 2, 3…)"),
@@ -54,6 +55,12 @@ class BoardForm(forms.Form):
     BOXES = (("shape", "shape"), ("columns", "columns"), ("rows", "rows"), ("radius", "radius"),
              ("spaces", "length"), ("visibility", "visibility"), ("group", "groups"), ("seat", "groups"),
              ("label", "label"), ("key", "label"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("columns", "rows", "radius", "length"):  # the page's script shows the sizes of the shape chosen
+            shown_by(self.fields[name], "shape", [s for s, boxes in SIZE_BOXES.items() if name in boxes])
+        shown_by(self.fields["groups"], "visibility", ["group"])
 
     @staticmethod
     def initial_from(board: dict[str, Any]) -> dict[str, Any]:

@@ -34,6 +34,12 @@ ACTION_FIELDS_EXAMPLE = '[{"label": "How much", "kind": "number", "min": 1, "max
 EXPRESSION_ATTRS = {"class": "rules-editor", "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off"}
 
 
+def shown_by(box: forms.Field, name: str, values: list[str]) -> None:
+    """Have the page's script show ``box`` only when the input ``name`` holds one of ``values`` (a checkbox: "on");
+    without the script it is always shown (``_field.html``, ``designer.js``)."""
+    box.shown_by = (name, values)  # type: ignore[attr-defined]
+
+
 def _number(label: str, help_text: str = "") -> WholeNumberField:
     return WholeNumberField(min_value=-READ, max_value=READ, required=False, label=label, help_text=help_text)
 
@@ -160,6 +166,12 @@ class PhaseMoreForm(forms.Form):
             self.fields[f"action_{n}_once"] = forms.BooleanField(required=False, label="Once a player a round of the phase")
             self.fields[f"action_{n}_public"] = forms.BooleanField(
                 required=False, initial=True, label="Everyone is told when it is taken")
+
+        for switch, names in _SWITCHED.items():  # the page's script shows these only when their switch is on
+            for name in names:
+                shown_by(self.fields[name], switch, ["on"])
+        for f in fields:
+            shown_by(self.fields[f"fallback_{f['key']}"], "fallback_on", ["on"])
 
     def _choices(self, name: str, choices: list[tuple[str, str]]) -> None:
         box = self.fields[name]
@@ -338,6 +350,10 @@ class PhaseMoreForm(forms.Form):
         return None
 
 
+#: The boxes a switch shows (on the page, with its script).
+_SWITCHED = {"timed_on": ("timed_table", "timed_show", "timed_draw", "timed_seconds"),
+             "turn_on": ("turn_seconds", "turn_order", "turn_timeout"),
+             "trades_on": ("trades_counters", "trades_items", "trades_per_player", "trades_gifts")}
 _TIMED_WORDS = (("seconds", "timed_seconds"), ("draws", "timed_draw"), ("column", "timed_show"),
                 ("table", "timed_table"))
 _FALLBACK_HELP = {"choice": "One of the options (empty: no answer).", "choices": "Some of the options, one a line.",

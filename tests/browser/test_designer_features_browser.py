@@ -37,7 +37,11 @@ class TestDesignerFeaturesInBrowser(BrowserTestCase):
         # A board, from the design's page.
         host.click("text=add a board")
         host.fill("#id_label", "Grid")
+        host.check("input[name=shape][value=hex]")  # the page shows the sizes of the shape chosen
+        assert host.is_visible("#id_radius") and not host.is_visible("#id_columns")
+        assert not host.is_visible("#id_groups")
         host.check("input[name=shape][value=square]")
+        assert host.is_visible("#id_columns") and not host.is_visible("#id_radius")
         host.fill("#id_columns", "5")
         host.fill("#id_rows", "4")
         assert host.evaluate(FITS), "the board page is wider than the phone"
@@ -86,6 +90,7 @@ class TestDesignerFeaturesInBrowser(BrowserTestCase):
         host.click("text=Edit these settings")
         host.wait_for_selector("#phase-more-form")
         assert host.evaluate(FITS), "the further settings page is wider than the phone"
+        assert not host.is_visible("#id_turn_seconds") and not host.is_visible("#id_timed_table")
         host.check("#id_turn_on")
         host.fill("#id_turn_seconds", "20")
         host.click("button:has-text('Save these settings')")
