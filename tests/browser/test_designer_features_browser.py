@@ -4,7 +4,10 @@ phone and saves live turns."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 
 from genius.designs.models import GameDesign
@@ -17,6 +20,14 @@ RULES = """for p in actors:
     if c != None and c not in board("grid"):
         mark("grid", c, piece="X", owner=p)
 announce("%d cells marked on the grid." % len(board("grid")))"""
+
+def shoot(page, name: str) -> None:
+    """A full-page screenshot under ``$GENIUS_SCREENSHOT_DIR`` when it is set (to look at the pages)."""
+    folder = os.environ.get("GENIUS_SCREENSHOT_DIR")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"designer-features-{name}.png"), full_page=True)
+
 
 FITS = "() => document.documentElement.scrollWidth <= window.innerWidth + 1"
 
@@ -97,3 +108,34 @@ class TestDesignerFeaturesInBrowser(BrowserTestCase):
         host.wait_for_selector("text=are saved")
         assert GameDesign.objects.get().document["phases"][0]["turn"] == {"seconds": 20, "order": "together",
                                                                           "timeout": "default"}
+
+
+class TestDesignerFeaturePagesLayout(BrowserTestCase):
+    def test_the_feature_pages_of_a_design_with_every_feature_fit_a_phone_and_a_desktop(self):
+        from django.test import Client
+
+        from genius.designs import services
+        from tests.browser.test_page_layouts import CHECKS_JS
+        from tests.designs.every_feature import every_feature
+
+        host_user = User.objects.create_user("host", password="host-password-1", is_staff=True)
+        design = services.edit(services.create(host_user, "Every").pk, host_user, lambda _: every_feature())
+        client = Client()
+        client.force_login(host_user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        base = self.live_server_url
+        pages = [f"/designs/{design.pk}/", f"/designs/{design.pk}/boards/road/",
+                 f"/designs/{design.pk}/phases/play/", f"/designs/{design.pk}/phases/play/fields/at/",
+                 f"/designs/{design.pk}/phases/play/more/", f"/designs/{design.pk}/phases/quiz/more/"]
+        problems: list[str] = []
+        for width, height in ((390, 844), (1280, 900)):
+            context = self.browser.new_context(viewport={"width": width, "height": height})
+            context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+            tab = context.new_page()
+            for url in pages:
+                tab.goto(base + url, wait_until="load")
+                tab.wait_for_timeout(50)
+                problems += [f"{url} at {width} px: {p}" for p in tab.evaluate(CHECKS_JS)]
+                shoot(tab, f"{url.strip('/').replace('/', '-')}-{width}")
+            context.close()
+        assert not problems, "\n".join(problems)
