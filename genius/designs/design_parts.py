@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from genius.designs import editing
 from genius.designs.documents import slug_key
 from genius.designs.editing import Doc, _copy, _index, phase
 
@@ -33,6 +34,22 @@ def delete_board(doc: Doc, key: str) -> Doc:
     del boards[_index(boards, key)]
     if not boards:
         new.pop("boards", None)
+    return new
+
+
+def delete_field(doc: Doc, phase_key: str, key: str) -> Doc:
+    """The field ``key`` of a phase deleted, and with it its place in the phase's forms (a form left with no field
+    goes) and its fallback answer."""
+    new = editing.delete_field(doc, phase_key, key)
+    target = phase(new, phase_key)
+    forms = [{**f, "fields": [k for k in f.get("fields", []) if k != key]} for f in target.get("forms") or []]
+    forms = [f for f in forms if f["fields"]]
+    if forms:
+        target["forms"] = forms
+    else:
+        target.pop("forms", None)
+    if isinstance(target.get("fallback"), dict):
+        target["fallback"].pop(key, None)
     return new
 
 

@@ -54,7 +54,7 @@ PARTS: dict[str, Part] = {
                   gone="That board is gone (deleted in another window?)."),
     "phase": Part("phase", lambda doc, key, _: editing.delete_phase(doc, key),
                   move=lambda doc, key, _, step: editing.move_phase(doc, key, step)),
-    "field": Part("field", lambda doc, key, phase_key: editing.delete_field(doc, phase_key, key),
+    "field": Part("field", lambda doc, key, phase_key: design_parts.delete_field(doc, phase_key, key),
                   move=lambda doc, key, phase_key, step: editing.move_field(doc, phase_key, key, step)),
 }
 

@@ -268,3 +268,12 @@ def test_an_action_named_with_hostile_text_is_saved_or_refused_beside_its_name(h
     assert response.status_code in (302, 400)
     if response.status_code == 400:
         assert box_errors(response, "action_0_label")
+
+
+def test_a_deleted_field_leaves_the_forms_and_the_fallback_too(host_client, market):
+    send(host_client, market, form_0_fields=["bid"], form_0_when="me == players[0]", form_1_fields=["suit"],
+         fallback_on="on", fallback_bid="3", fallback_suit="Blue")
+    response = host_client.post(reverse("design-field-delete", args=[market.pk, "round", "bid"]), follow=True)
+    assert "The field is deleted." in text_of(response)
+    phase = phase_of(market)
+    assert phase["forms"] == [{"fields": ["suit"]}] and phase["fallback"] == {"suit": "Blue"}
