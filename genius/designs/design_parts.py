@@ -53,6 +53,32 @@ def delete_field(doc: Doc, phase_key: str, key: str) -> Doc:
     return new
 
 
+def action(doc: Doc, phase_key: str, key: str) -> dict[str, Any]:
+    """The action ``key`` of the phase ``phase_key`` (KeyError when there is none)."""
+    actions = phase(doc, phase_key).get("actions") or []
+    return actions[_index(actions, key)]
+
+
+def put_action_field(doc: Doc, phase_key: str, action_key: str, key: str | None,
+                     field: dict[str, Any]) -> tuple[Doc, str]:
+    """A new field of an action (its key made from the label) or a changed one; (document, its key)."""
+    new = _copy(doc)
+    fields = action(new, phase_key, action_key).setdefault("fields", [])
+    if key is None:
+        key = slug_key(str(field.get("label", "")), {f.get("key", "") for f in fields})
+        fields.append({"key": key, **field})
+    else:
+        fields[_index(fields, key)] = {"key": key, **field}
+    return new, key
+
+
+def delete_action_field(doc: Doc, phase_key: str, action_key: str, key: str) -> Doc:
+    new = _copy(doc)
+    fields = action(new, phase_key, action_key).get("fields", [])
+    del fields[_index(fields, key)]
+    return new
+
+
 def set_phase_extras(doc: Doc, key: str, extras: dict[str, Any], marked: list[str] | None = None) -> Doc:
     """The phase ``key`` with each of :data:`PHASE_EXTRAS` as ``extras`` holds it (None or absent: left out), and
     ``marked`` (None: as they were) the names of its values that checks may read (``check_visible``)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
@@ -92,6 +92,9 @@ class Section:
     title: str
     help: str
     boxes: list[Any]
+    #: An action's fields, each (its label, its page), and the page that adds one (the view fills them in).
+    links: list[tuple[str, str]] = field(default_factory=list)
+    add: str = ""
 
 
 class PhaseMoreForm(forms.Form):

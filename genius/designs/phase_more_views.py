@@ -68,7 +68,14 @@ def more(request: HttpRequest, design: GameDesign, key: str) -> HttpResponse:
             messages.success(request, f"The settings of “{current.get('name', '')}” are saved.")
             return redirect(reverse("design-phase", args=[design.pk, key]) + "#more")
     bad = form.is_bound and bool(form.errors)
+    sections = form.sections()
+    for n, action in enumerate(current.get("actions") or []):  # a saved action's fields, each on its own page
+        section = next(s for s in sections if s.key == f"action-{n}")
+        section.links = [(f.get("label", ""), reverse("design-action-field", args=[design.pk, key, action["key"],
+                                                                                   f["key"]]))
+                         for f in action.get("fields", [])]
+        section.add = reverse("design-action-field-new", args=[design.pk, key, action["key"]])
     return render(request, "designs/phase_more.html", {
-        "design": design, "form": form, "key": key, "phase": current, "sections": form.sections(),
+        "design": design, "form": form, "key": key, "phase": current, "sections": sections,
         "tables": doc.get("tables", []), "counters": doc.get("counters", []),
     }, status=400 if bad else 200)

@@ -37,6 +37,8 @@ def pages(doc: dict, pk: int) -> list[tuple[str, str | None]]:
         out.append((reverse("design-phase", args=[pk, phase["key"]]), "phase-form"))
         out += [(reverse("design-field", args=[pk, phase["key"], f["key"]]), None) for f in phase["fields"]]
         out.append((reverse("design-phase-more", args=[pk, phase["key"]]), "phase-more-form"))
+        out += [(reverse("design-action-field", args=[pk, phase["key"], a["key"], f["key"]]), None)
+                for a in phase.get("actions", []) for f in a["fields"]]
     return out
 
 
@@ -51,7 +53,7 @@ def test_a_design_with_every_feature_stays_the_same_through_export_import_and_ev
     design = GameDesign.objects.latest("pk")
     before = design.document
     visited = pages(before, design.pk)
-    assert len(visited) == 3 + 2 + 1 + 3 + 3 + 6 + 3  # basics, set-up, helpers; counters, table, boards; phases
+    assert len(visited) == 3 + 2 + 1 + 3 + 3 + 6 + 3 + 1  # basics, set-up, helpers; counters, table, boards; phases
     for url, form_id in visited:
         page = host_client.get(url)
         assert page.status_code == 200, url
