@@ -135,6 +135,8 @@ class PhaseMoreForm(forms.Form):
         fields = [f for f in phase.get("fields", []) if f]
         keys = [(f["key"], f"{f.get('label', '')} ({f['key']})") for f in fields]
         self._choices("check_visible", [(v["name"], v["name"]) for v in phase.get("values", [])])
+        if not phase.get("values"):
+            self.fields["check_visible"].help_text = "This phase has no named values: add them on the phase's page."
         self._choices("timed_table", [("", "— choose a table —")] + [(t["key"], t.get("label", t["key"]))
                                                                       for t in doc.get("tables", [])])
         self._choices("trades_counters", [(c["key"], c.get("label", c["key"])) for c in doc.get("counters", [])])
@@ -143,7 +145,7 @@ class PhaseMoreForm(forms.Form):
             self.fields[f"form_{n}_fields"] = forms.MultipleChoiceField(
                 choices=keys, required=False, widget=forms.CheckboxSelectMultiple, label=f"Form {n + 1}: its fields")
             self.fields[f"form_{n}_when"] = forms.CharField(
-                required=False, strip=False, label=f"Form {n + 1}: for the players when",
+                required=False, strip=False, label=f"Form {n + 1}: when (the players it is for)",
                 widget=forms.TextInput(attrs=EXPRESSION_ATTRS),
                 help_text="An expression: me in values[\"spies\"]. Empty on the last form: everyone else.")
         for f in fields:
