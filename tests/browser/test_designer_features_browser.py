@@ -111,10 +111,11 @@ class TestDesignerFeaturesInBrowser(BrowserTestCase):
 
 
 class TestDesignerFeaturePagesLayout(BrowserTestCase):
-    def test_the_feature_pages_of_a_design_with_every_feature_fit_a_phone_and_a_desktop(self):
+    def test_the_feature_pages_of_a_design_with_every_feature_fit_a_phone_and_a_desktop_and_pass_axe(self):
         from django.test import Client
 
         from genius.designs import services
+        from tests.browser.test_accessibility import RUN_AXE, axe_script, failing
         from tests.browser.test_page_layouts import CHECKS_JS
         from tests.designs.every_feature import every_feature
 
@@ -136,6 +137,9 @@ class TestDesignerFeaturePagesLayout(BrowserTestCase):
                 tab.goto(base + url, wait_until="load")
                 tab.wait_for_timeout(50)
                 problems += [f"{url} at {width} px: {p}" for p in tab.evaluate(CHECKS_JS)]
+                if width == 390:  # axe-core: no serious or critical finding (not a <script> tag: the CSP runs none)
+                    tab.evaluate(axe_script().read_text(encoding="utf-8"))
+                    problems += [f"{url}: axe: {f}" for f in failing(tab.evaluate(RUN_AXE))]
                 shoot(tab, f"{url.strip('/').replace('/', '-')}-{width}")
             context.close()
         assert not problems, "\n".join(problems)
