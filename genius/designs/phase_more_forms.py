@@ -54,6 +54,16 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in (text or "").replace("\n", ",").split(",") if n.strip()]
 
 
+def kept_order(picked: Sequence[str], saved: Sequence[str]) -> list[str]:
+    """The boxes ticked, those saved before in their saved order, then the others (a page saved unchanged changes
+    nothing, whatever order a design file wrote them in).
+
+    >>> kept_order(["a", "b", "c"], ["c", "a"])
+    ['c', 'a', 'b']
+    """
+    return [k for k in saved if k in picked] + [k for k in picked if k not in saved]
+
+
 def answer_text(field: dict[str, Any], value: Any) -> str:
     """A fallback answer as its box shows it."""
     if isinstance(value, bool):
@@ -252,7 +262,9 @@ class PhaseMoreForm(forms.Form):
         data = self.cleaned_data  # Form.clean returns cleaned_data itself; this name is typed without None
         data["form_list"], data["form_rows"] = [], []
         for n in range(self.form_rows):
-            picked, when = data.get(f"form_{n}_fields") or [], (data.get(f"form_{n}_when") or "").strip()
+            saved = self.phase.get("forms") or []
+            picked = kept_order(data.get(f"form_{n}_fields") or [], saved[n]["fields"] if n < len(saved) else [])
+            when = (data.get(f"form_{n}_when") or "").strip()
             if picked or when:
                 data["form_rows"].append(n)
                 data["form_list"].append({"fields": list(picked), **({"when": when} if when else {})})
@@ -311,7 +323,8 @@ class PhaseMoreForm(forms.Form):
                            "order": data.get("turn_order") or "together",
                            "timeout": data.get("turn_timeout") or "default"}
         if data.get("trades_on"):
-            trades: dict[str, Any] = {"counters": list(data.get("trades_counters") or []),
+            trades: dict[str, Any] = {"counters": kept_order(data.get("trades_counters") or [],
+                                                             (self.phase.get("trades") or {}).get("counters", [])),
                                       "items": _names(data.get("trades_items") or ""),
                                       "gifts": bool(data.get("trades_gifts"))}
             if data.get("trades_per_player") is not None:

@@ -64,6 +64,21 @@ def test_a_design_with_every_feature_stays_the_same_through_export_import_and_ev
     assert host_client.get(reverse("design-export", args=[design.pk])).content == exported
 
 
+def test_lists_a_file_writes_in_its_own_order_keep_it_through_the_pages(host_client):
+    doc = every_feature()
+    play = doc["phases"][0]
+    play["forms"] = [{"when": "me == players[0]", "fields": ["card", "at"]}, {"fields": ["suit", "bid"]}]
+    play["trades"]["counters"] = ["gems", "coins"]
+    upload = SimpleUploadedFile("every.genius-design.json", file_of(doc))
+    assert host_client.post(reverse("design-import"), {"file": upload}).status_code == 302
+    design = GameDesign.objects.latest("pk")
+    before = design.document
+    url = reverse("design-phase-more", args=[design.pk, "play"])
+    data = form_values(host_client.get(url).content.decode(), "phase-more-form")
+    assert host_client.post(url, form_body(data), content_type=FORM).status_code == 302
+    assert GameDesign.objects.get(pk=design.pk).document == before
+
+
 def test_every_feature_is_named_on_the_designs_pages(host_client):
     upload = SimpleUploadedFile("every.genius-design.json", file_of(every_feature()))
     host_client.post(reverse("design-import"), {"file": upload})
