@@ -457,6 +457,16 @@ class TableForm(forms.Form):
 
     BOXES = (("label", "label"), ("column", "columns"), ("row", "rows"), ("cell", "rows"), ("key", "label"))
 
+    def __init__(self, *args: Any, saved_rows: Sequence[Sequence[Any]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.saved_rows = saved_rows
+
+    def _kept(self, r: int, c: int, text: str) -> str | int:
+        """A cell as typed: a whole number is read as a number, unless the saved table holds that very text there
+        (a text such as "-2" stays a text when the page is saved unchanged)."""
+        saved = self.saved_rows[r][c] if r < len(self.saved_rows) and c < len(self.saved_rows[r]) else None
+        return saved if isinstance(saved, str) and saved == text.strip() else _cell(text)
+
     @staticmethod
     def initial_from(table: dict[str, Any]) -> dict[str, Any]:
         return {"label": table.get("label", ""), "columns": ", ".join(map(str, table.get("columns", []))),
@@ -471,7 +481,8 @@ class TableForm(forms.Form):
         except csv.Error as exc:
             self.add_error("rows", f"These rows cannot be read ({exc}).")
             parsed = []
-        data["row_list"] = [[_cell(c) for c in row] for row in parsed if any(c.strip() for c in row)]
+        rows = [row for row in parsed if any(c.strip() for c in row)]
+        data["row_list"] = [[self._kept(r, c, text) for c, text in enumerate(row)] for r, row in enumerate(rows)]
         return data
 
 

@@ -10,6 +10,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from genius.designs import rules as design_rules
+from genius.designs import services
 from genius.designs.documents import design_file, validate_design
 from genius.designs.models import GameDesign
 from tests.security.strategies import FORM, form_body
@@ -89,3 +91,14 @@ def test_every_feature_is_named_on_the_designs_pages(host_client):
     play = text_of(host_client.get(reverse("design-phase", args=[design.pk, "play"])))
     assert "2 forms for its players" in play and "live turns of 30 s" in play and "2 actions" in play
     assert "a cell of the board grid, an empty one" in play
+
+
+@pytest.mark.parametrize("slug", [d["slug"] for d in design_rules.shipped()])
+def test_each_shipped_design_stays_the_same_through_every_page(host, host_client, slug):
+    design = services.use_shipped(host, slug)
+    before = design.document
+    for url, form_id in pages(before, design.pk):
+        data = form_values(host_client.get(url).content.decode(), form_id)
+        response = host_client.post(url, form_body(data), content_type=FORM)
+        assert response.status_code == 302, f"{url}: {text_of(response)[:3000]}"
+        assert GameDesign.objects.get(pk=design.pk).document == before, url
