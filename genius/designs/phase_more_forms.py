@@ -178,7 +178,7 @@ class PhaseMoreForm(forms.Form):
                                                      "took it], answers[actors[0]] its fields; end() ends the phase.", 5)
             self.fields[f"action_{n}_check"] = _code("Its check (optional)", "As a move's check: answer is its fields; "
                                                      "refuse(\"words\") refuses it and nothing changes.", 3)
-            self.fields[f"action_{n}_once"] = forms.BooleanField(required=False, label="Once a player a round of the phase")
+            self.fields[f"action_{n}_once"] = forms.BooleanField(required=False, label="Once per player in each round of the phase")
             self.fields[f"action_{n}_public"] = forms.BooleanField(
                 required=False, initial=True, label="Everyone is told when it is taken")
 
