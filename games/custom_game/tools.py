@@ -50,9 +50,8 @@ class CustomDesignTools:
     presets: tuple[dict[str, Any], ...] = tuple(PRESETS)
     shipped_dir: str = str(SHIPPED_DIR)
     proof: Any = proof
-    #: The kinds the designer's form offers: a cell field needs a board, which the designer does not edit yet
-    #: (a design file with boards is read and played; RULES.md, "Boards").
-    field_kinds: tuple[str, ...] = tuple(k for k in FIELD_KINDS if k != "cell")
+    #: The kinds the designer's form offers (a cell field names one of the design's boards; RULES.md, "Boards").
+    field_kinds: tuple[str, ...] = FIELD_KINDS
 
     @property
     def new_rules_worker(self) -> Callable[[], Worker]:

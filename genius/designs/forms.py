@@ -30,6 +30,7 @@ MAX_HOURS = 30 * 24
 KIND_LABELS = {
     "choice": "A choice among options", "choices": "Several choices", "number": "A number in a range",
     "text": "A short text", "player": "A player", "players": "Several players", "yesno": "Yes or no",
+    "cell": "A cell of a board",
 }
 
 
@@ -74,6 +75,14 @@ class KindNumberBox(KindBox, WholeNumberField):
 
 class KindTextBox(KindBox, forms.CharField):
     """A text box that only some kinds use."""
+
+
+class KindChoiceBox(KindBox, forms.ChoiceField):
+    """A choice that only some kinds use."""
+
+
+class KindCheckBox(KindBox, forms.BooleanField):
+    """A yes-or-no box that only some kinds use."""
 
 
 def _kind_number(**kwargs: Any) -> KindNumberBox:
@@ -130,8 +139,11 @@ class BasicsForm(forms.Form):
                                            "keep(\"rooms\", {\"Red\": [\"ana\", \"cy\"]}).")
     talk_everyone = forms.BooleanField(required=False, initial=True, label="Everyone may also talk together",
                                        help_text="Off: talk only within your room.")
+    reserve = _number(required=False, label="Reserve time of live turns (seconds)",
+                      help_text="Each player's time beyond their turns' clocks, for the whole match: 0 to 86400. "
+                                "Empty: none.")
 
-    BOXES = (("title", "title"), ("summary", "summary"), ("rules", "rules"), ("fewest", "min_players"),
+    BOXES = (("reserve", "reserve"), ("title", "title"), ("summary", "summary"), ("rules", "rules"), ("fewest", "min_players"),
              ("at least 2", "min_players"), ("min players", "min_players"), ("most", "max_players"),
              ("rooms", "talk_rooms"), ("everyone", "talk_everyone"), ("talk", "talk"))
 
@@ -148,11 +160,13 @@ class BasicsForm(forms.Form):
         return {**{k: doc.get(k) for k in ("title", "summary", "rules", "min_players", "max_players")},
                 "talk": "off" if talk is False else "rooms" if isinstance(talk, dict) else "on",
                 "talk_rooms": talk.get("rooms", "") if isinstance(talk, dict) else "",
-                "talk_everyone": talk.get("everyone", True) if isinstance(talk, dict) else True}
+                "talk_everyone": talk.get("everyone", True) if isinstance(talk, dict) else True,
+                "reserve": doc.get("reserve")}
 
     def place(self, problems: Sequence[Problem]) -> None:
         for problem in problems:
-            where = problem.where if problem.where in ("Title", "Summary", "Rules", "Players", "Talk") else None
+            where = problem.where if problem.where in ("Title", "Summary", "Rules", "Players", "Talk", "Reserve") \
+                else None
             place_problems(self, [problem], where, self.BOXES)
 
 
@@ -252,10 +266,15 @@ class FieldForm(forms.Form):
     max_from_counter = KindTextBox(required=False, label="At most what the player holds of",
                                    help_text="A number: a counter's key (such as coins): a move above what the "
                                              "player holds is refused when it is sent. Empty: no such limit.")
+    board = KindChoiceBox(required=False, label="Board",
+                          help_text="A cell of a board: the board it is on (add boards on the design's page).")
+    empty_only = KindCheckBox(required=False, label="Only an empty cell",
+                              help_text="A cell that holds something in the player's copy of the board is refused.")
     default = KindTextBox(required=False, strip=False, widget=_area(2), label="Default for a missing answer")
     help = forms.CharField(required=False, strip=False, label="Help under the field")
 
     BOXES = (("min_choices", "min_choices"), ("max_choices", "max_choices"), ("max_from_counter", "max_from_counter"),
+             ("board", "board"), ("empty_only", "empty_only"),
              ("lowest", "min"), ("highest", "max"), ("longest", "max_length"), ("default", "default"),
              ("help", "help"), ("options_from", "options_from"), ("option", "options"), ("choice", "options"),
              ("label", "label"),
@@ -264,7 +283,8 @@ class FieldForm(forms.Form):
     KIND_BOXES = {"min_choices": ("choices", "players"), "max_choices": ("choices", "players"),
                   "max_from_counter": ("number",), "options": ("choice", "choices"),
                   "options_from": ("choice", "choices"), "min": ("number",), "max": ("number",),
-                  "max_length": ("text",), "default": ("choice", "choices", "number", "text", "yesno")}
+                  "max_length": ("text",), "default": ("choice", "choices", "number", "text", "yesno"),
+                  "board": ("cell",), "empty_only": ("cell",)}
     #: What the default box takes, for each kind.
     DEFAULT_HELP = {
         "choice": "Empty: no answer. Otherwise one of the options.",
@@ -274,10 +294,15 @@ class FieldForm(forms.Form):
         "yesno": "yes or no (empty: no).",
         "player": "A missing answer names nobody.",
         "players": "A missing answer names nobody.",
+        "cell": "A missing answer names no cell.",
     }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, boards: Sequence[dict[str, Any]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        board = self.fields["board"]
+        assert isinstance(board, forms.ChoiceField)
+        board.choices = [(str(b.get("key", "")), f"{b.get('label', '')} ({b.get('key', '')})") for b in boards] \
+            or [("", "— no board yet: add one on the design's page —")]
         kind = self.kind_now()
         boxes = {name: box for name, box in self.fields.items() if isinstance(box, KindBox)}
         for name, kinds in self.KIND_BOXES.items():
@@ -306,6 +331,7 @@ class FieldForm(forms.Form):
                 "min": field.get("min"), "max": field.get("max"), "max_length": field.get("max_length"),
                 "min_choices": field.get("min_choices"), "max_choices": field.get("max_choices"),
                 "max_from_counter": field.get("max_from_counter", ""), "options_from": field.get("options_from", ""),
+                "board": field.get("board", ""), "empty_only": bool(field.get("empty_only")),
                 "default": shown, "help": field.get("help", "")}
 
     def clean(self) -> dict[str, Any]:
@@ -327,6 +353,8 @@ class FieldForm(forms.Form):
             default = True if word in YES else False if word in NO else typed
         elif kind == "players":
             default = [typed] if typed.strip() else []
+        elif kind in ("cell", "player"):
+            default = None  # only no answer (a box its kind hides may still be posted)
         data["default_value"] = default
         for name, kinds in self.KIND_BOXES.items():  # a box its kind does not use is neither read nor refused
             if kind not in kinds:
@@ -350,6 +378,8 @@ class FieldForm(forms.Form):
             doc.update({k: data[k] for k in ("min_choices", "max_choices") if data.get(k) is not None})
         elif kind == "number" and (data.get("max_from_counter") or "").strip():
             doc["max_from_counter"] = data["max_from_counter"].strip()
+        if kind == "cell":  # a cell of one of the design's boards (RULES.md, "Boards")
+            doc["board"], doc["empty_only"] = data.get("board") or "", bool(data.get("empty_only"))
         doc["default"] = data.get("default_value")
         doc["help"] = data.get("help", "")
         return doc
@@ -428,6 +458,16 @@ class TableForm(forms.Form):
 
     BOXES = (("label", "label"), ("column", "columns"), ("row", "rows"), ("cell", "rows"), ("key", "label"))
 
+    def __init__(self, *args: Any, saved_rows: Sequence[Sequence[Any]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.saved_rows = saved_rows
+
+    def _kept(self, r: int, c: int, text: str) -> str | int:
+        """A cell as typed: a whole number is read as a number, unless the saved table holds that very text there
+        (a text such as "-2" stays a text when the page is saved unchanged)."""
+        saved = self.saved_rows[r][c] if r < len(self.saved_rows) and c < len(self.saved_rows[r]) else None
+        return saved if isinstance(saved, str) and saved == text.strip() else _cell(text)
+
     @staticmethod
     def initial_from(table: dict[str, Any]) -> dict[str, Any]:
         return {"label": table.get("label", ""), "columns": ", ".join(map(str, table.get("columns", []))),
@@ -442,7 +482,8 @@ class TableForm(forms.Form):
         except csv.Error as exc:
             self.add_error("rows", f"These rows cannot be read ({exc}).")
             parsed = []
-        data["row_list"] = [[_cell(c) for c in row] for row in parsed if any(c.strip() for c in row)]
+        rows = [row for row in parsed if any(c.strip() for c in row)]
+        data["row_list"] = [[self._kept(r, c, text) for c, text in enumerate(row)] for r, row in enumerate(rows)]
         return data
 
 

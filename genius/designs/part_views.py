@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from genius.access.guards import host_required
-from genius.designs import confirming, editing
+from genius.designs import confirming, design_parts, editing
 from genius.designs.models import GameDesign
 from genius.designs.views import _apply, owned
 
@@ -49,9 +49,12 @@ PARTS: dict[str, Part] = {
     "table": Part("table", lambda doc, key, _: editing.delete_table(doc, key),
                   refused="Nothing was deleted: rules still read this table.",
                   gone="That table is gone (deleted in another window?)."),
+    "board": Part("board", lambda doc, key, _: design_parts.delete_board(doc, key),
+                  refused="Nothing was deleted: a cell field or the rules still use this board.",
+                  gone="That board is gone (deleted in another window?)."),
     "phase": Part("phase", lambda doc, key, _: editing.delete_phase(doc, key),
                   move=lambda doc, key, _, step: editing.move_phase(doc, key, step)),
-    "field": Part("field", lambda doc, key, phase_key: editing.delete_field(doc, phase_key, key),
+    "field": Part("field", lambda doc, key, phase_key: design_parts.delete_field(doc, phase_key, key),
                   move=lambda doc, key, phase_key, step: editing.move_field(doc, phase_key, key, step)),
 }
 

@@ -52,7 +52,26 @@ def field_details(field: dict[str, Any]) -> str:
         return f"from {field.get('min')} to {field.get('max')}"
     if kind == "text":
         return f"at most {field.get('max_length')} characters"
+    if kind == "cell":
+        return f"a cell of the board {field.get('board')}" + (", an empty one" if field.get("empty_only") else "")
     return ""
+
+
+BOARD_SEEN = {"public": "everyone sees it", "private": "a copy a player", "group": "a copy a group of seats"}
+
+
+def board_words(board: dict[str, Any]) -> str:
+    """A board's shape and size: ``a square grid of 8 × 8``, ``a loop of 40 spaces``.
+
+    >>> board_words({"shape": "hex", "radius": 3})
+    'a hex grid of radius 3'
+    """
+    shape = board.get("shape")
+    if shape == "square":
+        return f"a square grid of {board.get('columns')} × {board.get('rows')}"
+    if shape == "hex":
+        return f"a hex grid of radius {board.get('radius')}"
+    return f"a {shape} of {board.get('length')} spaces"
 
 
 CLOSE_WORDS = {"rules": "the rules resolve it", "confirm": "the rules propose, the host confirms",
@@ -74,5 +93,7 @@ def described(doc: dict[str, Any]) -> dict[str, Any]:
     counters = [{**c, "visibility_words": "public" if c.get("visibility") == "public" else
                  "private to each player and the host"} for c in doc.get("counters", [])]
     low, high = doc.get("min_players"), doc.get("max_players")
-    return {**doc, "phases": phases, "counters": counters, "phases_by_key": {p["key"]: p for p in phases},
+    boards = [{**b, "shape_words": board_words(b), "visibility_words": BOARD_SEEN.get(b.get("visibility", ""), "")}
+              for b in doc.get("boards", [])]
+    return {**doc, "phases": phases, "counters": counters, "boards": boards, "phases_by_key": {p["key"]: p for p in phases},
             "players_words": f"{low} players" if low == high else f"{low}–{high} players"}

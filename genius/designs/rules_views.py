@@ -70,7 +70,8 @@ def table(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
     current = next((t for t in tables if t.get("key") == key), None) if key else None
     if key is not None and current is None:
         return redirect(reverse("design", args=[design.pk]) + "#tables")
-    form = TableForm(_posted(request), initial=TableForm.initial_from(current) if current else {})
+    form = TableForm(_posted(request), initial=TableForm.initial_from(current) if current else {},
+                     saved_rows=current.get("rows", []) if current else [])
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         values = {"label": data["label"], "columns": data["column_list"], "rows": data["row_list"]}

@@ -5,7 +5,7 @@ from collections.abc import Callable
 from django.http import HttpResponse
 from django.urls import URLPattern, include, path
 
-from genius.designs import helpers_views, part_views, rules_views, views
+from genius.designs import action_views, board_views, helpers_views, part_views, phase_more_views, rules_views, views
 
 
 def _change(route: str, part: str, action: str) -> URLPattern:
@@ -39,6 +39,14 @@ design_pages = [
     path("setup/", rules_views.setup, name="design-setup"),
     path("helpers/", helpers_views.helpers, name="design-helpers"),
     *_parts("tables", "table", rules_views.table),
+    *_parts("boards", "board", board_views.board),
+    path("phases/<slug:key>/more/", phase_more_views.more, name="design-phase-more"),
+    path("phases/<slug:phase_key>/actions/<slug:action_key>/fields/new/", action_views.action_field,
+         name="design-action-field-new"),
+    path("phases/<slug:phase_key>/actions/<slug:action_key>/fields/<slug:key>/", action_views.action_field,
+         name="design-action-field"),
+    path("phases/<slug:phase_key>/actions/<slug:action_key>/fields/<slug:key>/delete/",
+         action_views.delete_action_field, name="design-action-field-delete"),
     path("copy/", views.copy, name="design-copy"),
     path("template/", views.template, name="design-template"),
     path("export/", views.export, name="design-export"),

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from genius.access.guards import host_required
 from genius.accounts.requests import SignedInRequest
 from genius.core.errors import ServiceError
-from genius.designs import clock, editing, rules, services
+from genius.designs import clock, design_parts, editing, rules, services
 from genius.designs.documents import DesignError, field_where
 from genius.designs.forms import (
     BasicsForm,
@@ -179,10 +179,11 @@ def basics(request: HttpRequest, design: GameDesign) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.edit(design.pk, request.user, lambda doc: editing.set_talk(editing.set_basics(
-                doc, title=data["title"], summary=data["summary"], rules=data["rules"],
-                min_players=data["min_players"], max_players=data["max_players"]),
-                data["talk"], rooms=data["talk_rooms"], everyone=data["talk_everyone"]))
+            services.edit(design.pk, request.user, lambda doc: design_parts.set_reserve(editing.set_talk(
+                editing.set_basics(doc, title=data["title"], summary=data["summary"], rules=data["rules"],
+                                   min_players=data["min_players"], max_players=data["max_players"]),
+                data["talk"], rooms=data["talk_rooms"], everyone=data["talk_everyone"]),
+                data["reserve"] if "reserve" in request.POST else doc.get("reserve")))
         except DesignError as exc:
             form.place(exc.problems)
         except ServiceError as exc:
@@ -267,11 +268,11 @@ def phase(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
     form = PhaseForm(posted, initial=initial, max_players=doc.get("max_players", 20))
     first = None
     if key is None and (posted is None or any(name.startswith("first-") for name in posted)):
-        first = FieldForm(posted, prefix="first", initial=FIRST_FIELD)  # (not posted: a plain text question)
+        first = FieldForm(posted, prefix="first", initial=FIRST_FIELD, boards=doc.get("boards", []))  # (not posted: a plain text question)
     if request.method == "POST" and request.POST.get("action") == "kind" and first is not None:
         form = PhaseForm(None, initial=request.POST.dict(), max_players=doc.get("max_players", 20))
         first = FieldForm(None, prefix="first", initial={k[6:]: v for k, v in request.POST.dict().items()
-                                                         if k.startswith("first-")})
+                                                         if k.startswith("first-")}, boards=doc.get("boards", []))
         rows, _ = read_value_rows(request.POST)
         return _phase_page(request, design, form, key, current, rows, first)
     rows = value_rows((current or {}).get("values", []))
@@ -364,9 +365,10 @@ def field(request: HttpRequest, design: GameDesign, phase_key: str, key: str | N
         current = None if key is None else next(f for f in the_phase.get("fields", []) if f.get("key") == key)
     except (KeyError, StopIteration):
         return redirect("design", pk=design.pk)
-    form = FieldForm(_posted(request), initial=FieldForm.initial_from(current) if current else {})
+    boards = doc.get("boards", [])
+    form = FieldForm(_posted(request), initial=FieldForm.initial_from(current) if current else {}, boards=boards)
     if request.method == "POST" and request.POST.get("action") == "kind":  # no script: show the kind's boxes
-        form = FieldForm(initial=request.POST.dict())
+        form = FieldForm(initial=request.POST.dict(), boards=boards)
     elif request.method == "POST" and form.is_valid():
         document = form.field_doc()
         changed, new_key = editing.put_field(doc, phase_key, key, document)

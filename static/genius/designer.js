@@ -22,6 +22,23 @@
       select.addEventListener("change", show);
       show();
     });
+    // A box shown by another's choice (a board's size by its shape, a timed challenge's boxes by its switch):
+    // without this script every box is shown, and the server reads only those the choice uses.
+    document.querySelectorAll("[data-shown-by]").forEach(function (box) {
+      var name = box.getAttribute("data-shown-by"), values = " " + box.getAttribute("data-shown-values") + " ";
+      var inputs = document.querySelectorAll("input[name='" + name + "']");
+      if (!inputs.length) return;
+      function shownBy() {
+        var on = false;
+        inputs.forEach(function (input) {
+          var value = input.type === "checkbox" ? "on" : input.value;
+          if (input.checked && values.indexOf(" " + value + " ") !== -1) on = true;
+        });
+        box.hidden = !on && !box.querySelector(".field-error");
+      }
+      inputs.forEach(function (input) { input.addEventListener("change", shownBy); });
+      shownBy();
+    });
     // A phase: the seat boxes only when chosen seats act.
     var seats = document.getElementById("box-seats");
     var radios = document.querySelectorAll("input[name='actors']");

@@ -266,6 +266,12 @@ def design_fields(world: World) -> list[Kwargs]:
     return [{"pk": world.design.pk, "phase_key": phase["key"], "key": phase["fields"][0]["key"]}]
 
 
+def design_board(world: World) -> list[Kwargs]:
+    """A design's board (its first, or a key it lacks when it has none: the page goes back to the design)."""
+    boards = world.design.document.get("boards") or [{"key": "no_board"}]
+    return [{"pk": world.design.pk, "key": boards[0]["key"]}]
+
+
 def design_phase(world: World) -> list[Kwargs]:
     return [{"pk": world.design.pk, "phase_key": world.design.document["phases"][0]["key"]}]
 
@@ -325,6 +331,11 @@ FILLERS: dict[str, Filler] = {
     "design-phase-move": design_parts("phases"), "design-phase-preset": design_parts("phases"),
     "design-phase-try": design_parts("phases"),
     "design-table": design_parts("tables"), "design-table-delete": design_parts("tables"),
+    "design-board-new": design_pk, "design-board": design_board, "design-board-delete": design_board,
+    "design-phase-more": design_parts("phases"),
+    "design-action-field-new": lambda w: [{**design_phase(w)[0], "action_key": "no_action"}],
+    "design-action-field": lambda w: [{**design_phase(w)[0], "action_key": "no_action", "key": "no_field"}],
+    "design-action-field-delete": lambda w: [{**design_phase(w)[0], "action_key": "no_action", "key": "no_field"}],
     "design-field-new": design_phase, "design-field": design_fields, "design-field-delete": design_fields,
     "design-field-move": design_fields,
     "design-shipped": lambda w: [{"slug": d["slug"]} for d in design_rules.shipped()],
