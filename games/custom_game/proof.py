@@ -185,6 +185,10 @@ class Adapter:
     def final(self, engine: Engine, state: State) -> Final:
         raise NotImplementedError
 
+    def design_final(self, match: DesignMatch) -> Final:
+        """What the design's match ended with, to compare with :meth:`final` (default: :meth:`DesignMatch.final`)."""
+        return match.final()
+
 
 class RitualsGoneBadAdapter(Adapter):
     """Rituals Gone Bad: the leader order drawn by the design's set-up is the coded match's setting."""
@@ -443,7 +447,8 @@ class BigfootSightingAdapter(Adapter):
     from each engine's own stream); a silent extra tree is exact (none is planted). Before each turn the Mulligan's
     holder plays it when their coded bot would (the design's action ends the turn at once, as the coded Mulligan
     does); otherwise a player who moves may concede, run out of reserve time (the coded game concedes for them, the
-    design's turn closes without their move: a loss) or spend some of it. No garnets (a Death Match brings none)."""
+    design's turn closes without their move: a loss) or spend some of it. Each player's reserve time left is compared
+    with their trees felled. No garnets (a Death Match brings none)."""
 
     slug = "bigfoot-sighting"
     seats = 2
@@ -487,7 +492,9 @@ class BigfootSightingAdapter(Adapter):
         moves = super().moves(engine, state, match.seed, rng)
         holder = next((p for p, move in moves.items() if move.get("mulligan")), None)
         if holder is not None:  # at once: the turn ends now on both sides, the others' moves dropped
-            match.state = match.engine.instant(match.state, holder, {"action": "mulligan", "fields": {}}).state
+            taken = match.engine.instant(match.state, holder, {"action": "mulligan", "fields": {}})
+            assert taken is not None  # the custom game answers every action
+            match.state = taken.state
             match.play({})
             return runner.play_phase(engine, state, match.seed, moves).resolution.state
         player, draw = rng.choice(spec.actors), rng.random()
@@ -517,8 +524,19 @@ class BigfootSightingAdapter(Adapter):
         outcome = engine.outcome(state)
         assert outcome is not None
         trees = {p: state["boards"][p]["felled"] if p in state["boards"] else 0 for p in state["players"]}
-        return Final(counters={p: {"trees": trees[p]} for p in state["players"]},
+        return Final(counters={p: {"trees": trees[p], "reserve_ms": _ms(state["reserve_s"][p])} for p in state["players"]},
                      garnets={p: 0 for p in state["players"]}, placement=dict(outcome.placement or {}), tol={}, ec=[])
+
+    def design_final(self, match: DesignMatch) -> Final:
+        """The design's end, each player's reserve time left beside their counters (in milliseconds)."""
+        final = match.final()
+        for player, counters in final.counters.items():
+            counters["reserve_ms"] = _ms(match.state["reserve"][player])
+        return final
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
 
 
 def _bigfoot_actions(move: str, lumberjacks: bool) -> list[str]:
@@ -591,7 +609,7 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
     elif match.open is not None:
         report.differences.append("the design goes on after the coded game ended")
     else:
-        report.differences = match.final().differences(adapter.final(coded, state))
+        report.differences = adapter.design_final(match).differences(adapter.final(coded, state))
     return report
 
 

@@ -318,8 +318,10 @@ def bigfoot_sighting() -> dict[str, Any]:
     once, on the board where their role moves), the boards kept as named values and drawn on two hex boards; the
     Mulligan an action that ends the turn at once (``end()``) and takes two turns back; the end on the scores."""
     turn = {"seconds": 60, "order": "together", "timeout": "loss"}
+    #: The values the checks read, marked once (on the layout picks, which close twice a match): marks are the
+    #: design's, and a phase's named values are worked out again at each of its closes.
     seen = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
-            for name in ("geo", "boards", "items", "mull_used", "hist_n")]
+            for name in ("geo", "taken", "boards", "items", "mull_used", "hist_n")]
     mulligan = {"key": "mulligan", "label": "Play the Mulligan", "fields": [], "once": True, "public": True,
                 "check": source("bf_check_mulligan"), "rules": source("bf_mulligan")}
 
@@ -328,7 +330,7 @@ def bigfoot_sighting() -> dict[str, Any]:
                   for key_, nth in (("first", "first"), ("second", "second"))]
         return {"key": key, "name": name, "repeat": 50, "seconds": DAY, "actors": "named", "fields": fields,
                 "close": "rules", "rules": source("bf_common", "bf_turn"), "check": source("bf_check_move"),
-                "values": seen, "turn": turn, "actions": [mulligan]}
+                "turn": turn, "actions": [mulligan]}
 
     return {
         "title": "Bigfoot Sighting", "summary": "A live Death Match for 2 on two hex boards: fell trees with your "
@@ -348,13 +350,11 @@ def bigfoot_sighting() -> dict[str, Any]:
              "fields": [choice("board", "The board where you play the lumberjacks", ["1", "2", "3"],
                                "No pick: one of the boards still free is drawn at random.")],
              "close": "rules", "rules": source("bf_common", "bf_layout"), "check": source("bf_check_layout"),
-             "values": [{"name": "taken", "formula": 'values["taken"]', "check_visible": True}]},
+             "values": seen},
             {"key": "tree", "name": "Extra tree", "repeat": 1, "seconds": 120, "actors": "named",
              "fields": [{"key": "tree", "label": "The cell of your extra tree (like c4)", "kind": "text",
                          "max_length": 10, "default": "", "help": "Empty: no extra tree."}],
-             "close": "rules", "rules": source("bf_common", "bf_tree"), "check": source("bf_check_tree"),
-             "values": [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
-                        for name in ("geo", "boards")]},
+             "close": "rules", "rules": source("bf_common", "bf_tree"), "check": source("bf_check_tree")},
             turns("jacks", "Lumberjacks' turn", [f"{j} {d}" for j in "ABCDE" for d in BF_DIRECTIONS], "Lumberjacks"),
             turns("bigfoot", "Bigfoot's turn", [*BF_DIRECTIONS, *(f"pounce on {j}" for j in "ABCDE")], "Bigfoot"),
         ],
