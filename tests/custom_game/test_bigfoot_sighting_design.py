@@ -145,3 +145,16 @@ def test_a_random_playout_leaks_no_secret_and_replays_the_same() -> None:
     play = kit.random_playout(ENGINE, 3, players=["ana", "ben"], config={"design": design()})
     assert kit.check_no_view_leaks(play, leaks.secret_paths, every=4) > 0
     kit.check_replays_the_same(play)
+
+
+def test_six_turns_in_a_row_in_which_nobody_moves_end_the_match_on_the_scores_as_in_the_coded_game() -> None:
+    from games.engines import runner
+
+    match, coded = at_turns()
+    nothing = {"first": None, "second": None}  # no action at all: a pass, as the coded game's missing move is
+    for turn in range(1, 7):
+        assert match.open is not None and CODED.phase(coded) is not None, f"over before turn {turn}"
+        coded = runner.play_phase(CODED, coded, 3, {}).resolution.state
+        match.play({p: nothing for p in match.actors()})
+    assert coded["result"]["reason"] == "idle" and match.open is None
+    assert match.final().placement == CODED.outcome(coded).placement == {"ana": 1, "ben": 2}  # ana's +1.5 Points
