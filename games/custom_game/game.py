@@ -104,7 +104,7 @@ SPEC = GameSpec(
             "or by hand",
     min_players=2,
     max_players=20,
-    phase_kinds=("main", "ruling", "decision"),
+    phase_kinds=("main", "ruling", "decision", "turn"),  # "turn": a live turn (turns.py)
     offers=Offers(host_rulings=True, decisions=True, actions=True, reserve=True),
     page=PageParts(scripts=("custom_game/cells.js",)),  # the cell field's picker (RULES.md, "Boards")
     config=(ConfigField("design", "Game design", kind="design", required=True,

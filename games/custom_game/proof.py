@@ -217,6 +217,10 @@ class Adapter:
     def final(self, engine: Engine, state: State) -> Final:
         raise NotImplementedError
 
+    def design_final(self, match: DesignMatch) -> Final:
+        """What the design's match ended with, to compare with :meth:`final` (default: :meth:`DesignMatch.final`)."""
+        return match.final()
+
 
 class RitualsGoneBadAdapter(Adapter):
     """Rituals Gone Bad: the leader order drawn by the design's set-up is the coded match's setting."""
@@ -468,11 +472,121 @@ class BlackAndWhiteAdapter(Adapter):
                      garnets={p: 0 for p in state["players"]}, placement=dict(outcome.placement or {}), tol={}, ec=[])
 
 
+class BigfootSightingAdapter(Adapter):
+    """Bigfoot Sighting (issue 40): the candidate boards and the items the design's set-up draws (or reads from its
+    tables, which some matches fill: boards drawn by the coded generator, items held by a seat or by nobody) are
+    the coded match's ``boards`` and ``items`` settings. The layout picks are never silent (a missing pick is drawn
+    from each engine's own stream); a silent extra tree is exact (none is planted). Before each turn the Mulligan's
+    holder plays it when their coded bot would (the design's action ends the turn at once, as the coded Mulligan
+    does); otherwise a player who moves may concede, run out of reserve time (the coded game concedes for them, the
+    design's turn closes without their move: a loss) or spend some of it. Each player's reserve time left is compared
+    with their trees felled. No garnets (a Death Match brings none)."""
+
+    slug = "bigfoot-sighting"
+    seats = 2
+    #: Per turn: the chances that a player who moves concedes, runs out of reserve time, or spends some of it.
+    CONCEDE, RUN_OUT, SPEND = 0.005, 0.01, 0.2
+    #: The chance that the host posts the boards, sets the items, or that the Extra Tree's holder stays silent.
+    POSTED, ITEMS_SET, SILENT_TREE = 0.3, 0.3, 0.2
+
+    def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
+        return {p: 0 for p in players}
+
+    def prepare(self, design: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
+        tables = {t["key"]: t for t in design["tables"]}
+        coded = get_engine(self.slug)
+        if rng.random() < self.POSTED:  # three boards drawn by the coded game's generator
+            texts = coded.setup(["a", "b"], {}, {}, rng.randrange(2**31))["candidates"]
+            rows = [[n, row, line.strip()] for n, text in enumerate(texts, start=1)
+                    for row, line in enumerate(text.splitlines(), start=1)]
+            tables["boards"] = dict(tables["boards"], rows=rows)
+        if rng.random() < self.ITEMS_SET:
+            items = [item for item, _ in coded.spec.offers.death_match_items]
+            rows = [[item, seat] for item in items if (seat := rng.choice([1, 2, None])) is not None]
+            tables["items"] = dict(tables["items"], rows=rows)
+        return {**design, "tables": [tables[t["key"]] for t in design["tables"]]}, {}
+
+    def coded_config(self, config: dict[str, Any], match: DesignMatch) -> dict[str, Any]:
+        drawn = match.values()
+        return {**config, "boards": list(drawn["cand_texts"]), "items": dict(drawn["items"])}
+
+    def moves(self, engine: Engine, state: State, seed: int, rng: random.Random) -> dict[str, Payload]:
+        moves = super().moves(engine, state, seed, rng)
+        if state["stage"] == "extra tree":
+            return {p: m for p, m in moves.items() if rng.random() >= self.SILENT_TREE}
+        return moves
+
+    def interrupt(self, engine: Engine, state: State, match: DesignMatch, rng: random.Random) -> State:
+        spec = engine.phase(state)
+        assert spec is not None
+        if spec.kind != "turn":
+            return state
+        moves = super().moves(engine, state, match.seed, rng)
+        holder = next((p for p, move in moves.items() if move.get("mulligan")), None)
+        if holder is not None:  # at once: the turn ends now on both sides, the others' moves dropped
+            taken = match.engine.instant(match.state, holder, {"action": "mulligan", "fields": {}})
+            assert taken is not None  # the custom game answers every action
+            match.state = taken.state
+            match.play({})
+            return runner.play_phase(engine, state, match.seed, moves).resolution.state
+        player, draw = rng.choice(spec.actors), rng.random()
+        if draw < self.CONCEDE:
+            match.state = match.engine.concede(match.state, player).state
+            return engine.concede(state, player).state
+        left = float(state["reserve_s"][player])
+        if draw < self.CONCEDE + self.RUN_OUT:  # the coded game concedes at once; the design's turn times out
+            match.state = match.engine.spend_reserve(match.state, player, left).state
+            match.play({p: self.answers(state, p, m) for p, m in moves.items() if p != player})
+            return engine.spend_reserve(state, player, left).state
+        if draw < self.CONCEDE + self.RUN_OUT + self.SPEND:
+            seconds = round(rng.uniform(0, left / 2), 3)
+            match.state = match.engine.spend_reserve(match.state, player, seconds).state
+            return engine.spend_reserve(state, player, seconds).state
+        return state
+
+    def answers(self, state: State, player: str, payload: Payload) -> Payload:
+        if state["stage"] == "layout":
+            return {"board": str(payload["board"])}
+        if state["stage"] == "extra tree":
+            return {"tree": payload.get("tree")}
+        actions = _bigfoot_actions(payload.get("move") or "pass", lumberjacks=state["turn"] % 2 == 0)
+        return {"first": actions[0] if actions else None, "second": actions[1] if len(actions) > 1 else None}
+
+    def final(self, engine: Engine, state: State) -> Final:
+        outcome = engine.outcome(state)
+        assert outcome is not None
+        trees = {p: state["boards"][p]["felled"] if p in state["boards"] else 0 for p in state["players"]}
+        return Final(counters={p: {"trees": trees[p], "reserve_ms": _ms(state["reserve_s"][p])} for p in state["players"]},
+                     garnets={p: 0 for p in state["players"]}, placement=dict(outcome.placement or {}), tol={}, ec=[])
+
+    def design_final(self, match: DesignMatch) -> Final:
+        """The design's end, each player's reserve time left beside their counters (in milliseconds)."""
+        final = match.final()
+        for player, counters in final.counters.items():
+            counters["reserve_ms"] = _ms(match.state["reserve"][player])
+        return final
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+def _bigfoot_actions(move: str, lumberjacks: bool) -> list[str]:
+    """A coded Bigfoot Sighting move, as its notation writes it (``E DR, A L``, ``R UR``, ``pounce on E, R``,
+    ``pass``), split into its actions, each as the design's choices write it."""
+    if move == "pass":
+        return []
+    if "," in move or lumberjacks or move.startswith("pounce"):
+        return move.split(", ")
+    return move.split(" ")
+
+
 ADAPTERS: dict[str, Callable[[], Adapter]] = {
     "black-and-white": BlackAndWhiteAdapter,
     "rituals-gone-bad": RitualsGoneBadAdapter,
     "trail-trouble": TrailTroubleAdapter,
     "blob-party": BlobPartyAdapter,
+    "bigfoot-sighting": BigfootSightingAdapter,
 }
 
 
@@ -527,7 +641,7 @@ def play_one_against(design: dict[str, Any], adapter: Adapter, seed: int) -> Mat
     elif match.open is not None:
         report.differences.append("the design goes on after the coded game ended")
     else:
-        report.differences = match.final().differences(adapter.final(coded, state))
+        report.differences = adapter.design_final(match).differences(adapter.final(coded, state))
     return report
 
 

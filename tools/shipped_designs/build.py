@@ -410,6 +410,60 @@ def open_auction() -> dict[str, Any]:
     }
 
 
+#: Bigfoot Sighting's directions, in the seed's notation.
+BF_DIRECTIONS = ["R", "UR", "UL", "L", "DL", "DR"]
+
+
+def bigfoot_sighting() -> dict[str, Any]:
+    """The coded Bigfoot Sighting as a design (issue 40): the set-up generates the three candidate boards from the
+    seed (or reads the host's, table ``boards``) and draws the items (or reads them, table ``items``); two layout
+    picks and the extra tree; then live turns, the lumberjacks' and Bigfoot's alternating (each both players at
+    once, on the board where their role moves), the boards kept as named values and drawn on two hex boards; the
+    Mulligan an action that ends the turn at once (``end()``) and takes two turns back; the end on the scores."""
+    turn = {"seconds": 60, "order": "together", "timeout": "loss"}
+    #: The values the checks read, marked once (on the layout picks, which close twice a match): marks are the
+    #: design's, and a phase's named values are worked out again at each of its closes.
+    seen = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
+            for name in ("geo", "taken", "boards", "items", "mull_used", "hist_n")]
+    mulligan = {"key": "mulligan", "label": "Play the Mulligan", "fields": [], "once": True, "public": True,
+                "check": source("bf_check_mulligan"), "rules": source("bf_mulligan")}
+
+    def turns(key: str, name: str, options: list[str], what: str) -> dict[str, Any]:
+        fields = [choice(key_, f"{what}, {nth} action", options, "Empty: no action. No action at all is a pass.")
+                  for key_, nth in (("first", "first"), ("second", "second"))]
+        return {"key": key, "name": name, "repeat": 50, "seconds": DAY, "actors": "named", "fields": fields,
+                "close": "rules", "rules": source("bf_common", "bf_turn"), "check": source("bf_check_move"),
+                "turn": turn, "actions": [mulligan]}
+
+    return {
+        "title": "Bigfoot Sighting", "summary": "A live Death Match for 2 on two hex boards: fell trees with your "
+                                               "lumberjacks on one, hunt them as Bigfoot on the other.",
+        "rules": prose("bf_rules"), "min_players": 2, "max_players": 2, "reserve": 300,
+        "counters": [counter("trees", "Trees felled", 0, "public")],
+        "tables": [{"key": "boards", "label": "Candidate boards (empty: generated), a row a board row",
+                    "columns": ["candidate", "row", "cells"], "rows": []},
+                   {"key": "items", "label": "Items (empty: drawn), seat 1 or 2", "columns": ["item", "seat"],
+                    "rows": []}],
+        "boards": [{"key": f"seat{n}", "label": f"Seat {n}'s lumberjacks, seat {3 - n}'s Bigfoot", "shape": "hex",
+                    "radius": 4} for n in (1, 2)],
+        "helpers": source("bf_helpers"),
+        "setup": source("bf_setup"),
+        "phases": [
+            {"key": "layout", "name": "Layout pick", "repeat": 2, "seconds": 120, "actors": "seats", "seats": [1],
+             "fields": [choice("board", "The board where you play the lumberjacks", ["1", "2", "3"],
+                               "No pick: one of the boards still free is drawn at random.")],
+             "close": "rules", "rules": source("bf_common", "bf_layout"), "check": source("bf_check_layout"),
+             "values": seen},
+            {"key": "tree", "name": "Extra tree", "repeat": 1, "seconds": 120, "actors": "named",
+             "fields": [{"key": "tree", "label": "The cell of your extra tree (like c4)", "kind": "text",
+                         "max_length": 10, "default": "", "help": "Empty: no extra tree."}],
+             "close": "rules", "rules": source("bf_common", "bf_tree"), "check": source("bf_check_tree")},
+            turns("jacks", "Lumberjacks' turn", [f"{j} {d}" for j in "ABCDE" for d in BF_DIRECTIONS], "Lumberjacks"),
+            turns("bigfoot", "Bigfoot's turn", [*BF_DIRECTIONS, *(f"pounce on {j}" for j in "ABCDE")], "Bigfoot"),
+        ],
+    }
+
+
 #: File name -> builder.
 DESIGNS = {
     "rituals-gone-bad": rituals_gone_bad,
@@ -426,6 +480,7 @@ DESIGNS = {
     "locked-out": locked_out,
     "liars-dice": liars_dice,
     "open-auction": open_auction,
+    "bigfoot-sighting": bigfoot_sighting,
 }
 
 

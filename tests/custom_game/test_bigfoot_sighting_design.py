@@ -1,0 +1,160 @@
+"""Bigfoot Sighting as a design (issue 40, the proof): it computes what the coded Bigfoot Sighting computes, match
+for match, with the same boards, items and moves (clocks, reserves, the Mulligan and the extra tree included); its
+checks refuse what the coded game refuses; its set-up generates playable boards from the seed or refuses a host's
+board that cannot be played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.bigfoot_sighting import hexboard
+from games.bigfoot_sighting.engine import ENGINE as CODED
+from games.custom_game import proof
+from games.custom_game.document.files import read_design_file
+from games.custom_game.rules import RuleLimits, check_run, limits_in_effect
+from games.engines.protocol import ConfigError, SubmissionError
+from tools.shipped_designs import build
+
+NAME = "bigfoot-sighting"
+#: The proof's matches in the suite (the 1,000 figure is playdesign's: designs/README.md).
+MATCHES = 200
+
+
+def no_worker(*args: Any, **kwargs: Any) -> Any:
+    raise OSError("the proof's test runs the rules and checks here")
+
+
+def design() -> dict[str, Any]:
+    return read_design_file(build.path_of(NAME).read_bytes())
+
+
+def test_the_bigfoot_sighting_design_agrees_with_the_coded_game_mulligans_items_and_timeouts_included(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[dict[str, Any]] = []
+    coded_final = proof.BigfootSightingAdapter.final
+
+    def final(self: proof.BigfootSightingAdapter, engine: Any, state: dict) -> proof.Final:
+        seen.append({"reason": state["result"]["reason"], "draw": state["result"]["winner"] is None,
+                     "mulligan": state["mulligan_used"], "planted": state["planted"] is not None,
+                     "ended": sum(b["ended"] for b in state["boards"].values()),
+                     "one item": len({h for h in state["items"].values()}) == 1,
+                     "nobody": None in state["items"].values()})
+        return coded_final(self, engine, state)
+
+    monkeypatch.setattr(proof.BigfootSightingAdapter, "final", final)
+    # the same Starlark, the same limits, in this process: no worker's round trip per phase and per move check
+    # (as where no worker can start), so that 200 long matches take well under a minute of one core
+    monkeypatch.setattr(check_run.CHECK_WORKER, "call", no_worker)
+    with limits_in_effect(RuleLimits(isolate=False)):
+        summary = proof.run_proof(design(), NAME, MATCHES, seed=21)
+    assert summary.agreed == MATCHES, summary.lines(NAME)
+    # every way a match ends was compared: on the scores (a win and a draw), out of reserve time, a concession
+    assert {(m["reason"], m["draw"]) for m in seen} >= {("scores", False), ("scores", True), ("reserve", False),
+                                                        ("concede", False)}
+    assert any(m["mulligan"] and m["reason"] == "scores" for m in seen)  # a Mulligan played, the match finished
+    assert any(m["planted"] for m in seen) and any(m["nobody"] for m in seen)  # an extra tree; an item unheld
+
+
+def test_the_candidate_boards_generated_from_the_seed_are_playable_different_and_as_the_coded_game_reads_them() -> None:
+    for seed in range(1, 6):
+        values = proof.DesignMatch(design(), ["ana", "ben"], {}, seed).values()
+        texts = values["cand_texts"]
+        assert len(set(texts)) == 3
+        for text in texts:
+            layout = hexboard.parse_board(text)  # Bigfoot in the centre, A-E on the outer ring
+            assert 14 <= len(layout["trees"]) <= 20
+            assert hexboard.playable_problems(layout) == []
+        # the coded game plays the very same boards when it is given them
+        coded = CODED.setup(["ana", "ben"], {"boards": texts, "items": values["items"]}, {}, seed)
+        assert coded["candidates"] == texts
+
+
+def test_a_host_board_that_cuts_a_lumberjack_off_keeps_the_match_from_starting() -> None:
+    doc = design()
+    boxed = "\n".join(["T A T . .", ". T T . . .", ". . . . . . .", "B . . . . . . C", ". . . . F . . . D",
+                       ". . . . . . . .", ". . . . . . .", ". . . . . .", ". . . . E"])
+    rows = [[n, row, line] for n in (1, 2, 3) for row, line in enumerate(boxed.splitlines(), start=1)]
+    doc["tables"] = [dict(t, rows=rows) if t["key"] == "boards" else t for t in doc["tables"]]
+    with pytest.raises(ConfigError, match="Board 1 cannot be played: lumberjack A has no tree-free path to Bigfoot"):
+        proof.DesignMatch(doc, ["ana", "ben"], {}, 1)
+
+
+def at_turns(seed: int = 3) -> tuple[proof.DesignMatch, dict]:
+    """A design match and the coded one at turn 1, the same boards, ana holding every item but the Extra Tree."""
+    doc = design()
+    rows = [["choose_layout", 1], ["mulligan", 1], ["plus_1_5", 1]]
+    doc["tables"] = [dict(t, rows=rows) if t["key"] == "items" else t for t in doc["tables"]]
+    match = proof.DesignMatch(doc, ["ana", "ben"], {}, seed)
+    values = match.values()
+    coded = CODED.setup(["ana", "ben"], {"boards": values["cand_texts"], "items": values["items"]}, {}, seed)
+    from games.engines import runner
+    for pick in ({"ana": {"board": 1}}, {"ben": {"board": 2}}):
+        coded = runner.play_phase(CODED, coded, seed, pick).resolution.state
+        match.play({p: {"board": str(v["board"])} for p, v in pick.items()})
+    return match, coded
+
+
+def refused(check: Any, *args: Any) -> str | None:
+    try:
+        check(*args)
+    except SubmissionError as exc:
+        return exc.message
+    return None
+
+
+@pytest.mark.parametrize("move", ["A L", "A R, A UR", "B UL, C UL", "E DL", "pass"])
+def test_a_lumberjacks_move_is_refused_by_the_design_exactly_when_the_coded_game_refuses_it(move: str) -> None:
+    match, coded = at_turns()
+    actions = proof._bigfoot_actions(move, lumberjacks=True)
+    answer = {"first": actions[0] if actions else None, "second": actions[1] if len(actions) > 1 else None}
+    mine = refused(match.engine.check, match.state, "ana", answer)
+    theirs = refused(CODED.check, coded, "ana", {"move": move})
+    assert (mine is None) == (theirs is None), (mine, theirs)
+
+
+def test_bigfoot_must_take_two_actions_into_no_tree_and_pounce_only_in_clear_sight() -> None:
+    match, coded = at_turns()
+    CODED_MOVES = {"ana": {"move": "pass"}, "ben": {"move": "pass"}}
+    from games.engines import runner
+    coded = runner.play_phase(CODED, coded, 3, CODED_MOVES).resolution.state
+    match.play({"ana": {"first": None, "second": None}, "ben": {"first": None, "second": None}})
+    board = coded["boards"]["ben"]  # ana is Bigfoot on ben's board
+    for first in ["R", "UR", "UL", "L", "DL", "DR", *(f"pounce on {j}" for j in "ABCDE")]:
+        for second in [None, "R", "L", "pounce on A"]:
+            text = ", ".join(a for a in (first, second) if a)
+            mine = refused(match.engine.check, match.state, "ana", {"first": first, "second": second})
+            theirs = refused(CODED.check, coded, "ana", {"move": text})
+            assert (mine is None) == (theirs is None), (text, mine, theirs, hexboard.format_board(board))
+
+
+def test_the_mulligan_is_only_its_holders_and_only_after_two_played_turns() -> None:
+    match, _ = at_turns()
+    assert "two played turns" in (refused(match.engine.instant, match.state, "ana",
+                                          {"action": "mulligan", "fields": {}}) or "")
+    assert "do not hold" in (refused(match.engine.instant, match.state, "ben",
+                                     {"action": "mulligan", "fields": {}}) or "")
+
+
+def test_a_random_playout_leaks_no_secret_and_replays_the_same() -> None:
+    from games.custom_game import leaks
+    from games.custom_game.engine import ENGINE
+    from games.kit import testing as kit
+
+    play = kit.random_playout(ENGINE, 3, players=["ana", "ben"], config={"design": design()})
+    assert kit.check_no_view_leaks(play, leaks.secret_paths, every=4) > 0
+    kit.check_replays_the_same(play)
+
+
+def test_six_turns_in_a_row_in_which_nobody_moves_end_the_match_on_the_scores_as_in_the_coded_game() -> None:
+    from games.engines import runner
+
+    match, coded = at_turns()
+    nothing = {"first": None, "second": None}  # no action at all: a pass, as the coded game's missing move is
+    for turn in range(1, 7):
+        assert match.open is not None and CODED.phase(coded) is not None, f"over before turn {turn}"
+        coded = runner.play_phase(CODED, coded, 3, {}).resolution.state
+        match.play({p: nothing for p in match.actors()})
+    assert coded["result"]["reason"] == "idle" and match.open is None
+    assert match.final().placement == CODED.outcome(coded).placement == {"ana": 1, "ben": 2}  # ana's +1.5 Points
