@@ -280,3 +280,95 @@ def test_a_bot_answers_an_offer_even_after_it_has_taken_its_action_of_the_phase(
     match.refresh_from_db()
     mine = [o for o in match.state["open"]["trades"] if o["from"] == "ana"]
     assert mine and mine[0]["status"] == "accepted"  # a gift costs the bot nothing
+
+
+# --- the replay ---------------------------------------------------------------------------------------------------
+
+def replay(client, match: Match, step: str) -> tuple[int, str]:
+    response = client.get(reverse("match-replay", args=[match.pk]) + f"?phase={step}")
+    return response.status_code, response.content.decode()
+
+
+def close(match: Match) -> None:
+    phase = open_phase(match)
+    lifecycle.resolve_phase(phase.pk, now=phase.deadline + timedelta(seconds=1))
+    match.refresh_from_db()
+
+
+@pytest.mark.django_db
+def test_the_replay_has_a_step_for_each_action_in_order_between_the_phases(client, race, make_user):
+    press(client, race, "cy", "do-raise", by="2")
+    press(client, race, "ana", "do-raise", by="1")
+    press(client, race, "ben", "do-whisper", word="psst")
+    close(race)
+    client.force_login(make_user("zed"))  # a spectator: the two public raises, in order, then the phase
+    status, html = replay(client, race, "0")
+    assert status == 200
+    assert html.index('value="1.1"') < html.index('value="1.2"') < html.index('value="1"')
+    assert 'value="1.3"' not in html  # the whisper was ben's own
+    status, html = replay(client, race, "1.1")
+    assert status == 200 and "cy: Raise (By: 2)" in html and "ana: Raise (By: 1)" not in html
+    status, html = replay(client, race, "1.2")
+    assert "ana: Raise (By: 1)" in html and "cy: Raise (By: 2)" in html
+
+
+@pytest.mark.django_db
+def test_a_private_action_is_a_replay_step_for_its_player_and_the_host_only(client, race):
+    press(client, race, "ben", "do-whisper", word="psst")
+    close(race)
+    as_seat(client, race, "ben")
+    status, html = replay(client, race, "1.1")
+    assert status == 200 and "You whispered." in html
+    as_seat(client, race, "ana")
+    status, html = replay(client, race, "1.1")
+    assert status == 400 and "You whispered." not in html
+
+
+@pytest.mark.django_db
+def test_an_offer_is_a_replay_step_for_its_two_players_and_the_host_and_each_sees_the_counters_they_could_then(
+        client, market):
+    offer(client, market, "ana", "ben", give_coins="2", get_gems="1")
+    press(client, market, "ben", "answer-1", answer="accept")
+    close(market)
+    said = "Offer 1: ana offers ben 2 Coins for 1 Gems."
+    as_seat(client, market, "ben")
+    status, html = replay(client, market, "1.1")
+    assert status == 200 and said in html
+    status, html = replay(client, market, "1.2")
+    assert "accepted by ben" in html
+    as_seat(client, market, "cy")
+    assert replay(client, market, "1.1")[0] == 400
+    status, html = replay(client, market, "0")
+    assert 'value="1.1"' not in html and said not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("raw", ["1.x", "1.", ".1", "1.2.3", "1.99", "١.١", "1.%ED%A0%80", "1.²"])
+def test_a_replay_step_that_is_not_one_is_refused_in_words(client, race, raw):
+    press(client, race, "cy", "do-raise", by="2")
+    close(race)
+    as_seat(client, race, "ana")
+    response = client.get(reverse("match-replay", args=[race.pk]) + "?phase=" + raw)  # raw: as a browser sends it
+    assert response.status_code == 400 and "msg-error" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_host_replays_every_action_each_with_its_lines_and_the_board_as_the_host_saw_it(client, market):
+    from genius.matches import replay_frames
+    from genius.matches.presenters import Viewer
+
+    offer(client, market, "ana", "ben", give_coins="2", get_gems="1")
+    offer(client, market, "cy", "ana", give_coins="1")
+    press(client, market, "ben", "answer-1", answer="accept")
+    close(market)
+    host = Viewer("host")
+    steps = replay_frames.steps(market, host)
+    assert [s.key for s in steps[:5]] == ["0", "1.1", "1.2", "1.3", "1"]
+    third = replay_frames.replay_context(market, host, steps[3], steps)
+    assert [line["text"] for line in third["action_lines"]] == ["Offer 1 (ana to ben): accepted by ben."]
+    assert third["action_lines"][0]["who"] == "only ana and ben"
+    assert "5" in third["board"] and "7" in third["board"]  # ben's private coins: 5 + 2, as the host saw them
+    ana = Viewer("player", market.seats.get(name="ana"))
+    assert [s.key for s in replay_frames.steps(market, ana)[:5]] == ["0", "1.1", "1.2", "1.3", "1"]
+    cy = Viewer("player", market.seats.get(name="cy"))
+    assert [s.key for s in replay_frames.steps(market, cy)[:3]] == ["0", "1.1", "1"]  # only their own offer
