@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 
 from games.engines import protocol
@@ -78,8 +79,9 @@ def forms_context(match: Match, seat: Seat | None, posted: Posted | None = None)
 
 
 def actions_part(match: Match, seat: Seat | None, viewer: protocol.Viewer, phase: Phase | None, *,
-                 posted: Posted | None = None) -> str:
-    """The actions part for a seat (its forms and notes) or the host (the notes only)."""
+                 posted: Posted | None = None, request: HttpRequest | None = None) -> str:
+    """The actions part for a seat (its forms and notes) or the host (the notes only). With the ``request`` (a
+    page, not a push), its forms carry the CSRF token, so they work without JavaScript."""
     forms = forms_context(match, seat, posted)
     notes: list[str] = []
     if match.state is not None and engine_of(match.game).spec.offers.actions:
@@ -90,4 +92,4 @@ def actions_part(match: Match, seat: Seat | None, viewer: protocol.Viewer, phase
         forms_error = ""
     return render_to_string("games/parts/actions.html", {
         "match": match, "forms": forms, "notes": notes, "phase": phase, "error": forms_error,
-    })
+    }, request=request)

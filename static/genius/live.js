@@ -277,7 +277,16 @@
       if (answerSeq > sentSeq && answerSeq <= seatSeq) ev.detail.serverResponse = text.replace(ANSWER_PARTS, "");
       swapping = true;
     });
+    document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
     document.addEventListener("htmx:afterSwap", function (ev) {
+      if (ev.target && ev.target.id === "part-actions") {  // an action answered in place (games/parts/action_answer.html)
+        ev.target.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
+        var refused = ev.target.querySelector("[data-action-refused]");
+        var bad = refused && refused.closest("form").querySelector('[aria-invalid="true"]');
+        if (bad) bad.focus();  // a refused field takes the focus; a refusal beside the button is said (role=alert)
+        root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
+        return;
+      }
       if (!ev.target || ev.target.id !== "part-form") return;  // once for the part (htmx also tells each new child)
       var answer = answerEl();
       var now = answer ? answer.getAttribute("data-answer-phase") : null;

@@ -5,6 +5,7 @@ players and the host; bots answer the offers made to them."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from urllib.parse import urlencode
 
@@ -103,6 +104,22 @@ def test_an_action_posted_without_javascript_redirects_to_the_page_with_its_answ
     assert response.status_code == 302 and response["Location"].endswith("#part-actions")
     race.refresh_from_db()
     assert race.state["counters"]["ana"]["points"] == 3
+
+
+@pytest.mark.django_db
+def test_an_action_form_works_without_javascript_its_page_carries_the_csrf_token(race):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    html = page(as_seat(browser, race, "ana"), race)
+    form = html[html.index('id="act-do-raise"'):]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form[:form.index("</form>")])
+    assert token, "the form must work without the script that fills the token"
+    response = browser.post(reverse("match-act", args=[race.pk]), {
+        "csrfmiddlewaretoken": token.group(1), "phase": str(open_phase(race).number), "act": "do-raise", "by": "1"})
+    assert response.status_code == 302
+    race.refresh_from_db()
+    assert race.state["counters"]["ana"]["points"] == 1
 
 
 @pytest.mark.django_db

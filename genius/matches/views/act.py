@@ -79,7 +79,8 @@ def match_act(request: HtmxRequest, pk: int) -> HttpResponse:
         match = Match.objects.get(pk=pk)
         seat.match = match
         part = action_panel.actions_part(match, seat, presenters.Viewer("player", seat).engine_viewer,
-                                         presenters.open_phase(match), posted=posted if refused else None)
+                                         presenters.open_phase(match), posted=posted if refused else None,
+                                         request=request)
         return render(request, "games/parts/action_answer.html",
                       {"part": part, "answer": posted.error if refused else " ".join(answers) or "Done.", "refused": refused},
                       status=400 if refused else 200)
@@ -90,5 +91,5 @@ def match_act(request: HtmxRequest, pk: int) -> HttpResponse:
     match = Match.objects.get(pk=pk)
     ctx = _match_context(request, match)
     ctx["parts"]["actions"] = action_panel.actions_part(match, ctx["viewer"].seat, ctx["viewer"].engine_viewer,
-                                                        ctx["phase"], posted=posted)
+                                                        ctx["phase"], posted=posted, request=request)
     return render(request, "games/match.html", ctx, status=400)
