@@ -58,6 +58,7 @@ class TestActionButtonsInBrowser(BrowserTestCase):
         ana.wait_for_selector("[data-action-answer]:not([hidden])", timeout=TIMEOUT)
         ben.wait_for_selector("#part-announcements >> text=ana shouts.", timeout=TIMEOUT)
 
+        ana.click("details[data-fold=act-offer] > summary")  # the offer's form is folded until opened
         ana.select_option("#act-offer select[name=to]", "ben")
         ana.fill("#act-offer input[name=give_coins]", "2")
         ana.fill("#act-offer input[name=get_gems]", "1")
