@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from genius.matches.models import Match, Submission
 from genius.matches.services import lifecycle
+from genius.matches.services.actions import take_action
 from genius.matches.services.bot_actions import take_bot_actions
 from tests.custom_game.action_designs import CALL_DESIGN, design
 from tests.custom_game.trade_designs import TRADE_DESIGN
@@ -75,11 +76,65 @@ def test_a_seat_sees_a_button_for_each_action_of_the_phase_and_a_spectator_sees_
 
 
 @pytest.mark.django_db
-def test_an_action_taken_once_loses_its_button_for_its_player_only(client, race):
-    assert press(client, race, "ana", "do-raise", by="2").status_code == 200
-    assert press(client, race, "ben", "do-call").status_code == 200  # ends round 1: a new phase opens
-    html = page(as_seat(client, race, "ana"), race)
-    assert 'data-keep="do-call"' in html  # round 2: a new phase, the call is offered again
+def test_a_seat_that_does_not_act_in_the_phase_gets_no_button_and_cannot_post_one(client):
+    doc = design(CALL_DESIGN)
+    doc["phases"][0].update({"actors": "seats", "seats": [1, 2]})
+    match = start(doc)
+    assert 'data-keep="do-call"' in page(as_seat(client, match, "ben"), match)
+    assert 'data-keep="' not in page(as_seat(client, match, "cy"), match)
+    response = press(client, match, "cy", "do-call")
+    assert response.status_code == 400 and "You do not act in" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_hosts_part_lists_every_offer_and_no_button(market):
+    from genius.matches import presenters
+
+    take_action(market.seats.select_related("match").get(name="cy"), {"trade": "offer", "to": "ben",
+                                                                        "give": {"coins": 1}}, open_phase(market).number)
+    market.refresh_from_db()
+    part = presenters.host_parts(market)["actions"]
+    assert "Offer 1: cy offers ben a gift of 1 Coins: open." in part and "<form" not in part
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_offer_pushes_the_answer_buttons_to_the_one_offered_and_nothing_to_the_third(
+        client, market, monkeypatch, django_capture_on_commit_callbacks):
+    from genius.live import pushes as live
+    from genius.live.fanout import audience
+
+    seats = {s.name: s for s in market.seats.all()}
+    private: dict = {}
+
+    async def capture(messages):
+        for group, message in messages:
+            private[group] = message
+
+    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers({s.pk for s in seats.values()}, False))
+    monkeypatch.setattr(live, "_send_all", capture)
+    monkeypatch.setattr(live, "_publish", lambda frame: None)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert offer(client, market, "ana", "ben", give_coins="1", get_gems="1").status_code == 200
+    bens = private[live.seat_group(market.pk, seats["ben"].pk)]["text"]
+    assert "act-answer-1" in bens and "Offer 1: ana offers ben 1 Coins for 1 Gems." in bens
+    assert live.seat_group(market.pk, seats["cy"].pk) not in private
+
+
+@pytest.mark.django_db
+def test_an_action_taken_once_loses_its_button_for_its_player_only(client):
+    doc = design(CALL_DESIGN)
+    doc["phases"][0]["actions"][0]["rules"] = 'add(actors[0], "points", 1)'  # a call that does not end the round
+    match = start(doc)
+    assert press(client, match, "ana", "do-call").status_code == 200
+    assert 'data-keep="do-call"' not in page(as_seat(client, match, "ana"), match)
+    assert 'data-keep="do-call"' in page(as_seat(client, match, "ben"), match)
+
+
+@pytest.mark.django_db
+def test_a_call_that_ends_the_round_brings_the_next_rounds_buttons(client, race):
+    assert press(client, race, "ben", "do-call").status_code == 200
+    assert open_phase(race).name == "Race, round 2 of 3"
+    assert 'data-keep="do-call"' in page(as_seat(client, race, "ben"), race)
 
 
 @pytest.mark.django_db
