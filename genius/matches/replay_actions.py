@@ -79,22 +79,24 @@ def seen(frames_: tuple[ActionFrame, ...], viewer: protocol.Viewer) -> list[Acti
 
 
 def lines_for(frame: ActionFrame, viewer: protocol.Viewer, kind: str) -> list[dict[str, Any]]:
-    """The frame's lines ``viewer`` read, as the replay's log shows them (who else read a private one)."""
+    """The frame's lines ``viewer`` read, as the replay's log shows them, each once, with who else read a private
+    one (an offer's line is said to its two players: "only you and ben")."""
     out: list[dict[str, Any]] = []
+    said: set[str] = set()
     for line in frame.lines:
-        if not sees(line, viewer):
+        if not sees(line, viewer) or line.text in said:
             continue
+        said.add(line.text)
         if line.audience == protocol.PUBLIC:
             who = ""
         elif isinstance(line.audience, protocol.Seat):
-            who = "only you" if kind == "player" else f"only {line.audience.name}"
+            names = [other.audience.name for other in frame.lines
+                     if other.text == line.text and isinstance(other.audience, protocol.Seat)]
+            shown = ["you" if kind == "player" and isinstance(viewer, protocol.Seat) and n == viewer.name else n
+                     for n in dict.fromkeys(names)]
+            shown.sort(key=lambda n: n != "you")
+            who = "only " + " and ".join(shown)
         else:
             who = "host only"
-        same = next((o for o in out if o["text"] == line.text and o["who"].startswith("only ") and who), None)
-        if same is not None and kind != "player":  # an offer's line, said to its two players: one line, both named
-            same["who"] += f" and {line.audience.name}" if isinstance(line.audience, protocol.Seat) else ""
-            continue
-        if same is not None:
-            continue
         out.append({"text": line.text, "who": who, "board": "\n" in line.text})
     return out

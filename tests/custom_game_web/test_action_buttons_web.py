@@ -405,7 +405,7 @@ def test_an_offer_is_a_replay_step_for_its_two_players_and_the_host_and_each_see
     said = "Offer 1: ana offers ben 2 Coins for 1 Gems."
     as_seat(client, market, "ben")
     status, html = replay(client, market, "1.1")
-    assert status == 200 and said in html
+    assert status == 200 and said in html and "only you and ana" in html
     status, html = replay(client, market, "1.2")
     assert "accepted by ben" in html
     as_seat(client, market, "cy")
