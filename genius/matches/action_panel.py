@@ -92,4 +92,4 @@ def actions_part(match: Match, seat: Seat | None, viewer: protocol.Viewer, phase
         forms_error = ""
     return render_to_string("games/parts/actions.html", {
         "match": match, "forms": forms, "notes": notes, "phase": phase, "error": forms_error,
-    }, request=request)
+    }, request=request).strip()  # nothing at all when there is nothing to press or read (site.css hides it)
