@@ -9,6 +9,8 @@ it gets the match page itself (status 400) with the refusal beside the button.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse, HttpResponseRedirect
@@ -16,7 +18,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games.engines.protocol import SubmissionError
+from games.engines.protocol import Engine, State, SubmissionError
 from genius.core.errors import ServiceError
 from genius.engine_forms.fields import id_from
 from genius.engine_forms.htmx import HtmxRequest, go
@@ -34,10 +36,11 @@ OWN_KEYS = ("csrfmiddlewaretoken", "phase", "act")
 MAX_KEY = 64
 
 
-def _data(request: HtmxRequest, engine, state, player: str, key: str) -> dict:
+def _data(request: HtmxRequest, engine: Engine, state: State | None, player: str, key: str) -> dict[str, Any]:
     """What was typed, read by the fields of the form ``key`` (any post's values when the form is not shown now:
     the rules then say why it cannot be taken)."""
     form = next((f for f in engine.action_forms(state, player) if f.key == key), None) if state else None
+    data: dict[str, Any]
     if form is not None:
         data = action_panel.posted_values(form.fields, request.POST)
     else:
