@@ -1,6 +1,7 @@
 """A designed match's action buttons and offers in Chromium, two players on phones (390 px): one presses an action
 and makes an offer, the other sees the action's announcement and the offer arrive, accepts it, and the first sees
-it accepted, every time without a page load; nothing on either page is wider than the phone."""
+it accepted, every time without a page load; nothing on either page is wider than the phone, and axe finds
+nothing serious in the buttons and forms."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from genius.matches.services import lifecycle
 from tests.browser.helpers import BrowserTestCase, log_in
+from tests.browser.test_accessibility import RUN_AXE, axe_script, failing
 from tests.custom_game.trade_designs import TRADE_DESIGN
 from tests.custom_game_web.conftest import T0, custom_slug, make_users
 
@@ -67,6 +69,9 @@ class TestActionButtonsInBrowser(BrowserTestCase):
                               timeout=TIMEOUT)
         ben.wait_for_selector("#act-answer-1 button[value=accept]", timeout=TIMEOUT)
         assert fits(ben)
+        ben.evaluate(axe_script().read_text(encoding="utf-8"))  # the buttons and the open offer's form, as axe reads them
+        ben.click("details[data-fold=act-offer] > summary")
+        assert failing(ben.evaluate(RUN_AXE)) == []
         ben.click("#act-answer-1 button[value=accept]")
         ben.wait_for_selector("[data-action-answer] >> text=accepted by ben", timeout=TIMEOUT)
         ana.wait_for_selector("#part-actions >> text=Offer 1: ana offers ben 2 Coins for 1 Gems: accepted.",
