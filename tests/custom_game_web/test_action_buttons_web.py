@@ -142,7 +142,7 @@ def test_an_action_posted_in_place_is_applied_and_answered_with_the_part(client,
     response = press(client, race, "ana", "do-raise", by="2")
     assert response.status_code == 200
     text = response.content.decode()
-    assert 'data-keep="do-raise"' in text and 'hx-swap-oob="outerHTML"' in text and "data-action-answer" in text
+    assert 'data-keep="do-raise"' in text and 'hx-swap-oob="outerHTML"' in text and "Done: Raise." in text
     race.refresh_from_db()
     assert race.state["counters"]["ana"]["points"] == 2
 

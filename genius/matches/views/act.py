@@ -67,6 +67,8 @@ def match_act(request: HtmxRequest, pk: int) -> HttpResponse:
     engine = engine_of(match.game)
     key = request.POST.get("act", "")[:MAX_KEY]
     posted = action_panel.Posted(key)
+    label = next((f.label for f in engine.action_forms(match.state, seat.name) if f.key == key), "") \
+        if match.state is not None else ""
     answers: list[str] = []
     try:
         posted.data = _data(request, engine, match.state, seat.name, key)
@@ -78,6 +80,7 @@ def match_act(request: HtmxRequest, pk: int) -> HttpResponse:
     except (SubmissionError, ServiceError) as exc:
         posted.error, posted.field = exc.message, exc.field or ""
     refused = bool(posted.error)
+    answers = answers or [f"Done: {label}." if label else "Done."]  # a public action says itself on the page
     if request.htmx:
         match = Match.objects.get(pk=pk)
         seat.match = match
@@ -85,10 +88,10 @@ def match_act(request: HtmxRequest, pk: int) -> HttpResponse:
                                          presenters.open_phase(match), posted=posted if refused else None,
                                          request=request)
         return render(request, "games/parts/action_answer.html",
-                      {"part": part, "answer": posted.error if refused else " ".join(answers) or "Done.", "refused": refused},
+                      {"part": part, "answer": posted.error if refused else " ".join(answers), "refused": refused},
                       status=400 if refused else 200)
     if not refused:
-        for line in answers or ["Done."]:
+        for line in answers:
             messages.info(request, line)
         return HttpResponseRedirect(f"{match_url(pk)}#part-actions")
     match = Match.objects.get(pk=pk)
