@@ -27,6 +27,7 @@ from games.custom_game.document.checks import validate_design
 from games.engines.design_problems import DesignError
 from games.engines.protocol import (
     PUBLIC,
+    ActionForm,
     ConfigError,
     Engine,
     Field,
@@ -39,6 +40,7 @@ from games.engines.protocol import (
     State,
     TalkChannel,
     TimedChallenge,
+    Viewer,
     rng_for,
 )
 from games.engines.seat_roles import SEAT_ROLES_KEY, read_seat_roles, seat_roles_field
@@ -47,6 +49,7 @@ from games.kit.checks import open_phase_for, wallets
 from games.kit.numbers import shown
 
 from . import (
+    action_forms,
     actions,
     answers,
     closing,
@@ -243,6 +246,19 @@ class CustomGame(Engine):
         if trades.rules_of(state) is not None and rng.random() < 0.5:
             return trades.bot_trade(state, player, rng)
         return actions.bot_action(state, player, rng)
+
+    # --- the match page's action buttons and offers (action_forms.py) -----------
+    def action_forms(self, state: State, player: str) -> list[ActionForm]:
+        return action_forms.forms_for(state, player)
+
+    def parse_action(self, state: State, player: str, key: str, data: dict[str, Any]) -> Payload:
+        return action_forms.parse(state, player, key, data)
+
+    def action_notes(self, state: State, viewer: Viewer) -> list[str]:
+        return action_forms.notes(state, viewer)
+
+    def bot_reply(self, state: State, player: str, rng: random.Random) -> Payload | None:
+        return action_forms.bot_reply(state, player, rng)
 
     def spend_reserve(self, state: State, player: str, seconds: float) -> Resolution:
         """Reserve time used on a live turn; at zero the turn's timeout rule applies (turns.py)."""

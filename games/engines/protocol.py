@@ -264,6 +264,22 @@ class Field:
     picture: str = ""
 
 
+@dataclass(frozen=True)
+class ActionForm:
+    """A button a player may press now to act at once (``spec.offers.actions``), with its fields if any.
+
+    ``key`` names it when posted back (:meth:`Engine.parse_action`); ``group`` heads the buttons shown together
+    ("Actions", "Offers to you"); ``note`` is what it is about, shown beside it (an offer's terms). A ``pick``
+    field is drawn as one button per choice (the form has no other button).
+    """
+
+    key: str
+    label: str
+    fields: tuple[Field, ...] = ()
+    group: str = ""
+    note: str = ""
+
+
 class Observer:
     """What a viewer sees of a match, kept apart from the game's rules (OpenSpiel's observer, after
     ``make_py_observer``): the view, the board as text and drawn, a player's panel and full state.
@@ -376,6 +392,25 @@ class Engine:
 
     def bot_action(self, state: State, player: str, rng: random.Random) -> Payload | None:
         """A random legal action a bot takes at once now (``spec.offers.actions``), or None: it takes none."""
+        return None
+
+    def action_forms(self, state: State, player: str) -> list[ActionForm]:
+        """The actions ``player`` may take at once now, as buttons and forms for the match page ([]: none)."""
+        return []
+
+    def parse_action(self, state: State, player: str, key: str, data: dict[str, Any]) -> Payload:
+        """The payload of the action form ``key`` posted with ``data`` (texts; lists for a multiple choice);
+        SubmissionError naming the field. It is checked when it is taken (:meth:`instant`)."""
+        raise SubmissionError("", "This game takes no actions from the page.")
+
+    def action_notes(self, state: State, viewer: Viewer) -> list[str]:
+        """Lines about the open phase's actions that ``viewer`` may read beside the buttons (e.g. the offers made
+        to or by them and what became of them; [] for none)."""
+        return []
+
+    def bot_reply(self, state: State, player: str, rng: random.Random) -> Payload | None:
+        """An answer a bot owes now (e.g. to an offer made to it), taken as soon as it is due, beyond its one
+        action a phase (:meth:`bot_action`); None: it owes none."""
         return None
 
     # --- optional capabilities (called only when ``spec.offers`` says so) -----

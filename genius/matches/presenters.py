@@ -21,7 +21,7 @@ from games.engines.protocol import HOST, SPECTATOR
 from genius.access import hosts
 from genius.core.bounded_cache import MISSING, BoundedCache, Missing
 from genius.engine_forms.moves import MoveForm, instant_keys
-from genius.matches import results
+from genius.matches import action_panel, results
 from genius.matches.announcements import announcements
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import early_close, live_turns, replays, solo
@@ -430,11 +430,14 @@ def seat_parts(match: Match, seat: Seat, reads: Reads | None = None) -> dict[str
     """
     reads = reads or Reads(match)
     phase = reads.open_phase()
-    return {
+    parts = {
         **own_parts(match, seat, reads),
         "form": form_part(match, seat, reads),
         "phase": str(phase.number if phase else 0),
     }
+    if spec_of(match.game).offers.actions:  # the buttons it may press at once now (action_panel.py)
+        parts["actions"] = action_panel.actions_part(match, seat, protocol.Seat(seat.name), phase)
+    return parts
 
 
 def own_parts(match: Match, seat: Seat, reads: Reads | None = None) -> dict[str, str]:
@@ -451,7 +454,11 @@ def seats_parts(match: Match, seats: list[Seat], reads: Reads | None = None) -> 
 
 
 def host_parts(match: Match, reads: Reads | None = None) -> dict[str, str]:
-    return {"board": board_part(match, HOST, reads), "host": host_part(match, reads)}
+    parts = {"board": board_part(match, HOST, reads), "host": host_part(match, reads)}
+    if spec_of(match.game).offers.actions:  # every offer of the open phase (action_panel.py)
+        phase = reads.open_phase() if reads is not None else open_phase(match)
+        parts["actions"] = action_panel.actions_part(match, None, HOST, phase)
+    return parts
 
 
 def parts_for(match: Match, viewer: Viewer) -> dict[str, str]:

@@ -26,6 +26,7 @@ from django.utils.safestring import mark_safe
 
 from games.engines import protocol
 from games.engines.protocol import HOST
+from genius.matches import replay_actions
 from genius.matches.models import LogEntry, Match, Submission
 from genius.matches.presenters import Viewer, _render_svg
 from genius.matches.results import results
@@ -38,17 +39,37 @@ class NoSuchStep(ValueError):
 
 @dataclass
 class Step:
-    """One phase a replay can show: its number (0: the start) and its name."""
+    """One step a replay can show: after phase ``number`` (0: the start), or, with ``action``, during phase
+    ``number`` right after the viewer's ``action``-th action of it (``frame``: the match then)."""
 
     number: int
     name: str
+    action: int = 0
+    frame: replay_actions.ActionFrame | None = None
+
+    @property
+    def key(self) -> str:
+        """How the address names it: ``3`` (after phase 3), ``3.2`` (phase 3, after its second action)."""
+        return f"{self.number}.{self.action}" if self.action else str(self.number)
 
 
-def steps(match: Match) -> list[Step]:
-    """The phases a replay can show, in order: 0 (the start) and each resolved phase with a snapshot."""
+def steps(match: Match, viewer: Viewer | None = None) -> list[Step]:
+    """The steps a replay can show, in order: 0 (the start) and each resolved phase with a snapshot; with a
+    ``viewer``, before each phase the steps of its actions that viewer could see (``replay_actions``)."""
     numbers = list(match.snapshots.order_by("phase_number").values_list("phase_number", flat=True))
-    names = dict(match.phases.filter(number__in=numbers).values_list("number", "name"))
-    return [Step(n, "Start" if n == 0 else names.get(n, f"Phase {n}")) for n in numbers]
+    phases = {p.number: p for p in match.phases.filter(number__in=numbers)}
+    out = []
+    acting = viewer is not None and engine_of(match.game).spec.offers.actions
+    with_actions = set(Submission.objects.filter(phase__match=match, kind=Submission.Kind.INSTANT)
+                       .values_list("phase__number", flat=True)) if acting else set()
+    for n in numbers:
+        name = "Start" if n == 0 else phases[n].name if n in phases else f"Phase {n}"
+        if viewer is not None and n in with_actions and n in phases:
+            who = HOST if revealed_at_end(match, viewer) else viewer.engine_viewer
+            for k, frame in enumerate(replay_actions.seen(replay_actions.frames(match, phases[n]), who), start=1):
+                out.append(Step(n, f"{name}: action {k} ({frame.player})", k, frame))
+        out.append(Step(n, name))
+    return out
 
 
 def board_at(match: Match, state: Any, viewer: protocol.Viewer) -> str:
@@ -116,48 +137,70 @@ def revealed_at_end(match: Match, viewer: Viewer) -> bool:
     return all(key in mine and (mine[key] == value or value == "host") for key, value in hosts.items())
 
 
-def parse_step(raw: str | None, available: list[Step]) -> int:
-    """The phase number asked for (``?phase=N``); none asked: the last. Refuses what is not shown here."""
+def parse_step(raw: str | None, available: list[Step]) -> Step:
+    """The step asked for (``?phase=N``, or ``N.K``: phase N after its K-th action); none asked: the last.
+    Refuses what is not shown here."""
     if not available:
         raise NoSuchStep("Nothing to replay yet: the match has not started.")
     numbers = [s.number for s in available]
     if raw is None or raw.strip() == "":
-        return numbers[-1]
+        return available[-1]
     text = raw.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise NoSuchStep(f"The phase is a whole number from {numbers[0]} to {numbers[-1]}.")
-    number = int(text)
-    if number not in numbers:
+    number_text, dot, action_text = text.partition(".")
+    if not all(t.isascii() and t.isdigit() and len(t) <= 9 for t in (number_text, action_text if dot else "0")):
+        raise NoSuchStep(f"The phase is a whole number from {numbers[0]} to {numbers[-1]}"
+                         " (N.K: phase N after its K-th action).")
+    number, action = int(number_text), int(action_text or "0")
+    found = next((s for s in available if s.number == number and s.action == action), None)
+    if found is None and action:
+        raise NoSuchStep(f"There is no action {action} of phase {number} to replay here.")
+    if found is None:
         raise NoSuchStep(f"There is no phase {number} to replay: this match has phases {numbers[0]} to "
                          f"{numbers[-1]}.")
-    return number
+    return found
 
 
-def replay_context(match: Match, viewer: Viewer, number: int, available: list[Step]) -> dict[str, Any]:
-    """What the replay page shows of phase ``number`` to ``viewer``."""
-    state = match.snapshots.get(phase_number=number).state
+def _action_log(match: Match, viewer: Viewer, step: Step, available: list[Step]) -> list[dict[str, Any]]:
+    """The log of an action's step: the phases before it, then its phase's actions so far the viewer saw."""
+    log = log_until(match, viewer, step.number - 1)
+    lines = []
+    for s in available:
+        if s.number == step.number and s.frame is not None and s.action <= step.action:
+            lines += replay_actions.lines_for(s.frame, viewer.engine_viewer, viewer.kind)
+    name = match.phases.filter(number=step.number).values_list("name", flat=True).first() or ""
+    return [{"number": step.number, "phase": name, "lines": lines}, *log]
+
+
+def replay_context(match: Match, viewer: Viewer, step: Step, available: list[Step]) -> dict[str, Any]:
+    """What the replay page shows of ``step`` to ``viewer``."""
+    number = step.number
+    if step.frame is not None:
+        state = step.frame.state
+    else:
+        state = match.snapshots.get(phase_number=number).state
     engine = engine_of(match.game)
-    index = next(i for i, s in enumerate(available) if s.number == number)
+    index = available.index(step)
     revealed = revealed_at_end(match, viewer)
     # The last step is drawn as the match page draws the finished match; earlier ones as the host saw them.
     drawn_as = HOST if revealed and index + 1 < len(available) else viewer.engine_viewer
     panel = engine.observer.panel(state, viewer.seat.name) if viewer.kind == "player" and viewer.seat is not None else {}
-    log = log_until(match, viewer, number)
+    log = _action_log(match, viewer, step, available) if step.frame is not None else log_until(match, viewer, number)
     return {
         "step": available[index],
         "index": index,
         "count": len(available),
-        "first": available[0].number,
-        "prev": available[index - 1].number if index > 0 else None,
-        "next": available[index + 1].number if index + 1 < len(available) else None,
-        "last": available[-1].number,
+        "first": available[0].key,
+        "prev": available[index - 1].key if index > 0 else None,
+        "next": available[index + 1].key if index + 1 < len(available) else None,
+        "last": available[-1].key,
         "steps": available,
+        "action_lines": replay_actions.lines_for(step.frame, viewer.engine_viewer, viewer.kind) if step.frame else [],
         "board": board_at(match, state, drawn_as),
         "revealed": revealed,
         "panel": panel,
         "latest": log[0] if log and log[0]["number"] == number else None,
         "earlier": log[1:] if log and log[0]["number"] == number else log,
-        "moves": moves_in(match, viewer, number),
+        "moves": [] if step.frame is not None else moves_in(match, viewer, number),
         "is_last": index + 1 == len(available),
         # the last step of a finished match: its results, ties read as ties (genius.matches.results)
         "results": results(match) if index + 1 == len(available) else None,

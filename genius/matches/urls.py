@@ -3,6 +3,7 @@
 from django.urls import path
 
 from genius.matches.views import (
+    act,
     actions,
     concede,
     death_matches,
@@ -21,6 +22,7 @@ match_urlpatterns = [
     path("", pages.match_detail, name="match"),
     path("submit/", pages.match_submit, name="match-submit"),
     path("action/", actions.match_action, name="match-action"),
+    path("act/", act.match_act, name="match-act"),
     path("join/", pages.match_join, name="match-join"),
     path("leave/", lobby.leave, name="match-leave"),
     path("accept/", lobby.answer, {"action": "accept"}, name="match-accept"),

@@ -158,25 +158,60 @@
       refocusing = { key: key, name: name };
     }
 
+    // What a player is typing in an action form (data-keep: games/parts/actions.html) stays across a redraw of its
+    // part (an offer arriving redraws the part): each box and tick the player changed is put back by its form and name.
+    function keepTyped(el) {
+      var kept = [];
+      el.querySelectorAll("form[data-keep]").forEach(function (form) {
+        var key = form.getAttribute("data-keep");
+        form.querySelectorAll("input, select").forEach(function (input) {
+          if (input.type === "hidden") return;
+          var changed = input.type === "checkbox" ? input.checked !== input.defaultChecked
+            : input.tagName === "SELECT" ? Array.prototype.some.call(input.options, function (o) { return o.selected !== o.defaultSelected; })
+            : input.value !== input.defaultValue;
+          if (changed) kept.push({ key: key, name: input.name, value: input.value, checked: input.checked, box: input.type === "checkbox" });
+        });
+      });
+      return function () {
+        kept.forEach(function (k) {
+          var form = el.querySelector('form[data-keep="' + CSS.escape(k.key) + '"]');
+          if (!form) return;
+          var sel = '[name="' + CSS.escape(k.name) + '"]' + (k.box ? '[value="' + CSS.escape(k.value) + '"]' : "");
+          var input = form.querySelector(sel);
+          if (!input) return;
+          if (k.box) input.checked = k.checked; else input.value = k.value;
+        });
+      };
+    }
+
     function apply(parts, full) {
       // The form is only replaced when a new phase opens, so typing is never wiped out.
       var newPhase = parts.phase !== undefined && parts.phase !== phase;
-      if (newPhase) clearAnswer();  // "Saved at …" belongs to the phase that is over
+      if (newPhase) {
+        clearAnswer();  // "Saved at …" belongs to the phase that is over
+        var acted = document.querySelector("[data-action-answer]");
+        if (acted) { acted.textContent = ""; acted.hidden = true; }
+      }
       var targets = [];
       Object.keys(parts).forEach(function (name) {
         if (name === "phase" || (name === "form" && !newPhase && !full)) return;
         var el = document.querySelector('[data-part="' + name + '"]');
         if (el) targets.push({ name: name, el: el });
       });
+      var active = document.activeElement;  // a box of an action form being typed in keeps the focus (keepTyped)
+      var actFocus = active && active.id && active.closest && active.closest('[data-part="actions"]') ? active.id : null;
       releaseFocus(targets.map(function (t) { return t.el; }));
       targets.forEach(function (t) {
+        var typed = keepTyped(t.el);
         t.el.innerHTML = parts[t.name];
+        typed();
         // The redrawn move form is answered in place too. htmx goes over every element of what it processes (a
         // board is hundreds), so a part without htmx's attributes (the parts' only ones: in_place.html) is left.
         if (window.htmx && t.el.querySelector(HTMX_ATTRIBUTES)) window.htmx.process(t.el);
         t.el.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
         eachFold(t.name, t.el, function (d, key) { if (key in folds && d.open !== folds[key]) d.open = folds[key]; });
       });
+      if (actFocus && document.getElementById(actFocus)) document.getElementById(actFocus).focus();
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
       if (parts.board !== undefined && parts.private !== undefined) seatSeq = seq;
       if (parts.status !== undefined) readServerTime();
@@ -252,7 +287,16 @@
       if (answerSeq > sentSeq && answerSeq <= seatSeq) ev.detail.serverResponse = text.replace(ANSWER_PARTS, "");
       swapping = true;
     });
+    document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
     document.addEventListener("htmx:afterSwap", function (ev) {
+      if (ev.target && ev.target.id === "part-actions") {  // an action answered in place (games/parts/action_answer.html)
+        ev.target.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });
+        var refused = ev.target.querySelector("[data-action-refused]");
+        var bad = refused && refused.closest("form").querySelector('[aria-invalid="true"]');
+        if (bad) bad.focus();  // a refused field takes the focus; a refusal beside the button is said (role=alert)
+        root.dispatchEvent(new CustomEvent("genius:updated", { bubbles: true }));
+        return;
+      }
       if (!ev.target || ev.target.id !== "part-form") return;  // once for the part (htmx also tells each new child)
       var answer = answerEl();
       var now = answer ? answer.getAttribute("data-answer-phase") : null;

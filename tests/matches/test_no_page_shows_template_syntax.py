@@ -309,7 +309,7 @@ def django_reset_token(world: World) -> list[Kwargs]:
 #: Every named pattern with parameters outside the admin → how to fill it.
 FILLERS: dict[str, Filler] = {
     "match": every_match, "match-replay": every_match, "match-live": some_matches, "match-rules": some_matches,
-    "match-submit": some_matches, "match-action": some_matches, "match-join": some_matches, "match-leave": some_matches,
+    "match-submit": some_matches, "match-action": some_matches, "match-act": some_matches, "match-join": some_matches, "match-leave": some_matches,
     "match-accept": some_matches, "match-decline": some_matches, "match-withdraw": some_matches,
     "match-export": some_matches, "match-control": some_matches, "match-ruling": some_matches,
     "match-hints": some_matches, "match-clock": some_matches, "match-concede": some_matches,

@@ -27,7 +27,7 @@ from genius.core.errors import ServiceError
 from genius.engine_forms.fields import id_from
 from genius.engine_forms.htmx import HtmxRequest, go
 from genius.engine_forms.moves import MoveForm
-from genius.matches import posted_moves, presenters, results
+from genius.matches import action_panel, posted_moves, presenters, results
 from genius.matches.match_urls import match_url
 from genius.matches.models import GarnetEntry, Match, Phase, Seat, Submission, TolEntry
 from genius.matches.safe_markdown import render_with_toc
@@ -141,6 +141,10 @@ def _match_context(request: HttpRequest, match: Match, *, posted: MoveForm | Non
         "rules_url": reverse("match-rules", args=[match.pk]) if rules_text(match) else reverse("rules", args=[match.game]),
     }
     ctx.update(presenters.form_context(match, viewer.seat, posted=posted))
+    parts = ctx["parts"]
+    if isinstance(parts, dict) and "actions" in parts:  # drawn again with the request: its forms carry the CSRF
+        parts["actions"] = action_panel.actions_part(match, viewer.seat, viewer.engine_viewer, phase,  # token
+                                                     request=request)
     ctx["can_concede"] = conceding.may_concede(match, request.user)  # templates/games/season_rules.html, "Conceding": a Death Match
     ctx["you_placed"] = results.placed_text(match, viewer.seat)
     ctx["is_guest"] = guests.is_guest(request)
