@@ -28,7 +28,8 @@ from games.engines.protocol import (
 from games.kit.numbers import parse_int, shown
 
 from . import answers, ending, names, phases
-from .boards.marks import apply_marks, check_marks, confirmed_marks
+from .boards.marks import COLOURS, apply_marks, check_marks, confirmed_marks
+from .boards.ruled import ruled_copies
 from .copies import fresh
 from .effects import apply_effects
 
@@ -71,6 +72,8 @@ def ruling_form(state: State) -> RulingForm:
         next_fields=next_fields,
         next_actors=next_actors,
         garnets=dict(state["garnets"]),
+        boards=ruled_copies(state),
+        mark_colours=COLOURS,
     )
 
 
@@ -153,8 +156,8 @@ def check_ruling(state: State, ruling: Payload) -> Payload:
         "garnets": _garnets(state, ruling.get("garnets")),
     }
     marks = ruling["boards"] if "boards" in ruling else confirmed_marks(state)
-    if marks:  # cells marked (RULES.md, "Boards"): the host's, or those the rules proposed for confirming
-        out["boards"] = check_marks(state, marks)
+    if marks or "boards" in ruling:  # cells marked (RULES.md, "Boards"): the host's (kept even when none, so the
+        out["boards"] = check_marks(state, marks)  # ruling replays so), or those the rules proposed for confirming
     reveal = ruling.get("reveal", False)
     if not isinstance(reveal, bool):
         raise SubmissionError("reveal", f"must be true or false, not {shown(reveal)}")
