@@ -22,7 +22,6 @@ from typing import Any
 from games.engines.check_failure import CheckFailed
 from games.engines.protocol import (
     PUBLIC,
-    GarnetChange,
     LogLine,
     Payload,
     Resolution,
@@ -35,6 +34,7 @@ from games.kit.numbers import shown
 
 from . import answers, move_checks
 from .copies import fresh
+from .effects import apply_effects
 from .rules import RuleLimits, isolating, run_phase_rules
 from .rules.check_run import FAILED_WORDS, run_check
 from .rules.context import names_read
@@ -155,34 +155,12 @@ def take(state: State, player: str, payload: Payload) -> Resolution:
     said = f"{player}: {action['label']}" + (f" ({answers.answers_text(action['fields'], fields)})"
                                              if action["fields"] else "")
     log = [LogLine(said, PUBLIC if action["public"] else Seat(player))]
-    garnets = _apply(s, run.ruling, f"{player}'s {action['label']} in {current['name']}", log)
+    garnets = apply_effects(s, run.ruling, f"{player}'s {action['label']} in {current['name']}", log)
     s["values"] = run.values
     if run.ruling.get("next") == "end":
         current["closing"] = True
         log.append(LogLine(f"{current['name']} ends now ({player}: {action['label']}).", PUBLIC))
     return Resolution(s, log, garnets)
-
-
-def _apply(s: State, ruling: dict[str, Any], reason: str, log: list[LogLine]) -> list[GarnetChange]:
-    """An action's announcement, messages, counters and garnets, applied to ``s`` (its own copy)."""
-    if ruling["announce"]:
-        log.append(LogLine(ruling["announce"], PUBLIC))
-    for name, text in ruling["private"].items():
-        log.append(LogLine(f"To {name}: {text}", Seat(name)))
-    counters = {c["key"]: c for c in s["design"]["counters"]}
-    for name, changes in ruling["counters"].items():
-        for key, amount in changes.items():
-            s["counters"][name][key] += amount
-            counter = counters[key]
-            line = f"{name}: {counter['label']} {amount:+d} (now {s['counters'][name][key]})"
-            log.append(LogLine(line, PUBLIC if counter["visibility"] == "public" else Seat(name)))
-    garnets = []
-    for name, amount in ruling["garnets"].items():
-        s["garnets"][name] += amount
-        garnets.append(GarnetChange(name, amount, reason))
-        log.append(LogLine(f"{name}: {amount:+d} garnet{'s' if abs(amount) != 1 else ''} (now {s['garnets'][name]})",
-                           Seat(name)))
-    return garnets
 
 
 def bot_action(state: State, player: str, rng: random.Random) -> Payload | None:

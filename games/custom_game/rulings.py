@@ -18,20 +18,20 @@ from games.custom_game.document.texts import clean_text
 from games.engines.design_problems import DesignError
 from games.engines.protocol import (
     PUBLIC,
-    GarnetChange,
     LogLine,
     Payload,
     Resolution,
     RulingForm,
-    Seat,
     State,
     SubmissionError,
 )
 from games.kit.numbers import parse_int, shown
 
 from . import answers, ending, names, phases
-from .boards.marks import apply_marks, check_marks, confirmed_marks
+from .boards.marks import COLOURS, apply_marks, check_marks, confirmed_marks
+from .boards.ruled import ruled_copies
 from .copies import fresh
+from .effects import apply_effects
 
 MAX_ANNOUNCE = 5000
 MAX_PRIVATE = 2000
@@ -72,6 +72,8 @@ def ruling_form(state: State) -> RulingForm:
         next_fields=next_fields,
         next_actors=next_actors,
         garnets=dict(state["garnets"]),
+        boards=ruled_copies(state),
+        mark_colours=COLOURS,
     )
 
 
@@ -154,8 +156,8 @@ def check_ruling(state: State, ruling: Payload) -> Payload:
         "garnets": _garnets(state, ruling.get("garnets")),
     }
     marks = ruling["boards"] if "boards" in ruling else confirmed_marks(state)
-    if marks:  # cells marked (RULES.md, "Boards"): the host's, or those the rules proposed for confirming
-        out["boards"] = check_marks(state, marks)
+    if marks or "boards" in ruling:  # cells marked (RULES.md, "Boards"): the host's (kept even when none, so the
+        out["boards"] = check_marks(state, marks)  # ruling replays so), or those the rules proposed for confirming
     reveal = ruling.get("reveal", False)
     if not isinstance(reveal, bool):
         raise SubmissionError("reveal", f"must be true or false, not {shown(reveal)}")
@@ -210,10 +212,6 @@ def check_opening(state: State, ruling: Payload) -> Payload:
 
 
 # --- applying --------------------------------------------------------------------------------------------
-def _signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else str(amount)
-
-
 def rule(state: State, ruling: Payload, rng: random.Random) -> Resolution:
     """Apply a checked ruling to a copy of ``state`` and open what comes next."""
     return apply(fresh(state), ruling, rng)
@@ -223,28 +221,12 @@ def apply(s: State, ruling: Payload, rng: random.Random) -> Resolution:
     """Apply a checked ruling to ``s`` itself (a copy that is the caller's to change, as :func:`rule`'s)
     and open what comes next."""
     log: list[LogLine] = []
-    garnets: list[GarnetChange] = []
     entry = phases.ruled_entry(s)
     kept = (s["open"] or {}).get("values")
     if kept is not None:  # the phase's named values (its rules' or formulas'), kept as the ruling is applied
         s["values"] = kept
-    if ruling["announce"]:
-        log.append(LogLine(ruling["announce"], PUBLIC))
     sender = "" if entry.get("by") == "rules" else " from the host"
-    for name, text in ruling["private"].items():
-        log.append(LogLine(f"To {name}{sender}: {text}", Seat(name)))
-    counters = {c["key"]: c for c in s["design"]["counters"]}
-    for name, changes in ruling["counters"].items():
-        for key, amount in changes.items():
-            s["counters"][name][key] += amount
-            counter = counters[key]
-            line = f"{name}: {counter['label']} {_signed(amount)} (now {s['counters'][name][key]})"
-            log.append(LogLine(line, PUBLIC if counter["visibility"] == "public" else Seat(name)))
-    for name, amount in ruling["garnets"].items():
-        s["garnets"][name] += amount
-        garnets.append(GarnetChange(name, amount, f"the host's ruling on {entry['name']}"))
-        log.append(LogLine(f"{name}: {_signed(amount)} garnet{'s' if abs(amount) != 1 else ''} "
-                           f"(now {s['garnets'][name]})", Seat(name)))
+    garnets = apply_effects(s, ruling, f"the host's ruling on {entry['name']}", log, sender=sender)
     apply_marks(s, ruling.get("boards", []))
     if ruling["reveal"] and not entry["revealed"]:
         entry["revealed"] = True

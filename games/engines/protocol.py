@@ -163,6 +163,27 @@ class PhaseSpec:
 
 
 @dataclass(frozen=True)
+class BoardCopy:
+    """One copy of a board that a ruling may mark (``RulingForm.boards``): a public board's only copy, or one
+    player's (or one group's) copy of a private or group board."""
+
+    #: The board's key, as a ruling's mark names it.
+    board: str
+    #: What the page calls it ("Grid", "Your map: ana", "Rooms: group 1 (ana, ben)").
+    label: str
+    #: The player a mark names for this copy (None: a public board, which takes none).
+    player: str | None
+    #: The players whose copy it is (a private board's one, a group's members; none for a public board).
+    seen_by: tuple[str, ...]
+    #: How a cell is written on this board, in the host's words.
+    notation: str
+    #: cell → its mark now (the cells that hold something).
+    marks: dict[str, dict[str, Any]]
+    #: The copy drawn as SVG, each cell a button (the cell picker; the site says which box a click fills).
+    drawing: str = ""
+
+
+@dataclass(frozen=True)
 class RulingForm:
     """What the host's adjudication page offers for the open ruling phase (``Engine.ruling_form``)."""
 
@@ -188,6 +209,10 @@ class RulingForm:
     next_actors: dict[str, tuple[str, ...]]
     #: Each player's wallet now (as the engine knows it).
     garnets: dict[str, int]
+    #: Each board copy the host may mark in this ruling (none: the game has no boards).
+    boards: tuple[BoardCopy, ...] = ()
+    #: The colours a mark may have (the page's choice; none: any the engine reads).
+    mark_colours: tuple[str, ...] = ()
 
 
 @dataclass

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.admin.utils import unquote
 from django.contrib.auth import get_user_model
 from django.db.models import Model, Q, QuerySet
 from django.http import Http404, HttpRequest
@@ -100,6 +101,33 @@ class CommunityScoped(ScopedChoices, admin.ModelAdmin):
 
     def _get_obj_does_not_exist_redirect(self, request: HttpRequest, opts: Any, object_id: str) -> Any:
         raise Http404  # another community's row is not there, as any missing page (never a hint that it exists)
+
+
+class ReadOnlyScoped(CommunityScoped):
+    """A scoped admin of rows the game reads (answers, start times): looked at, never added, changed or deleted
+    here. Another community's row still answers 404, never "not allowed" (which would say it exists)."""
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def _seen(self, request: HttpRequest, object_id: str) -> None:
+        if self.get_object(request, unquote(object_id)) is None:
+            raise Http404
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> Any:
+        self._seen(request, object_id)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None) -> Any:
+        self._seen(request, object_id)
+        return super().delete_view(request, object_id, extra_context)
 
 
 class ScopedInline(ScopedChoices, admin.TabularInline):

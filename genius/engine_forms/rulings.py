@@ -19,6 +19,7 @@ from typing import Any
 from django import forms
 
 from games.engines.protocol import Engine, RulingForm, State, SubmissionError
+from genius.engine_forms import ruling_marks
 from genius.engine_forms.moves import CarriedList, CarriedSwitch
 from genius.engine_forms.ruling_rows import (
     UNSTORABLE,
@@ -135,7 +136,7 @@ def _with_design(designed: RulingForm, data: Any) -> Any:
 #: The ticks that name seats.
 SEAT_TICKS = ("actors", "ec", "between", "deciders")
 #: Errors that stand beside a part of the page rather than one box.
-PART_BOXES = ("placement", "tol", "fields")
+PART_BOXES = ("placement", "tol", "fields", "boards")
 #: The boxes outside the rows that the page shows an error beside.
 SHOWN = ("announce", "reveal", "next", "actors", "length", "hours", "minutes", "ec", "between", "deciders")
 
@@ -164,6 +165,8 @@ class RulingBoxes(forms.Form):
         self.seats = self._seat_rows(data)
         self.edits = [self._edit_rows(data, j, value) for j, (value, _) in enumerate(designed.next_options)]
         self.part_errors: dict[str, str] = {}
+        self.mark_errors: dict[str, str] = {}  # row prefix → refusal (the board marks' rows)
+        self.mark_rows: list[str] = []  # the row prefix of each mark read, in the ruling's order
         self.ruling: dict[str, Any] = {}
         self.judged = False  # read and judged (an "edit" shows the boxes without judging them)
 
@@ -211,9 +214,15 @@ class RulingBoxes(forms.Form):
             if stranger is not None and name not in self.errors:
                 self.refuse(name, f"{stranger!r} is not a player of this match: tick the players shown.")
         rows_read = all(rows.is_valid() for rows in self.rows())
+        marks, self.mark_rows, unstorable_rows = ruling_marks.read_marks(self.designed, self.values)
+        if unstorable_rows:
+            self.mark_errors.update(unstorable_rows)
+            self.refuse("boards", unstorable_rows.pop("", UNSTORABLE))
         if self.errors or not rows_read:
             return data
         self.ruling = ruling = self._read(data)
+        if self.designed.boards:  # always, so that no row is no mark (not the rules' proposal behind the host's back)
+            ruling["boards"] = marks
         if self.engine is not None and self.state is not None:
             try:
                 self.engine.check_ruling(self.state, copy.deepcopy(ruling))
@@ -287,6 +296,10 @@ class RulingBoxes(forms.Form):
         """Put a refusal beside its box (beside its part for placement, Tokens of Life and the next form; above
         the form when it names none)."""
         row = _ROW_BOX.match(box)
+        if box == "boards":
+            at = ruling_marks.row_of(message, self.mark_rows)
+            if at is not None:
+                self.mark_errors[at] = message
         if box in PART_BOXES:
             self.part_errors[box] = message
             self.add_error(None, forms.ValidationError(message, code="part"))
@@ -397,6 +410,8 @@ def values_of(form: RulingForm, ruling: dict[str, Any] | None) -> Values:  # noq
         values["deciders"] = list(ruling["ec_decide"].get("deciders") or [])
     elif isinstance(ruling.get("ec"), list):
         values["ec"] = list(ruling["ec"])
+    if form.boards:
+        values.update(ruling_marks.mark_values(form, ruling.get("boards")))
     return values
 
 
@@ -433,6 +448,8 @@ def box_for(form: RulingForm, chosen: str, path: str) -> str:
         return _field_box(form, chosen, int(found.group(1)), found.group(2) or "label")
     if head == "fields":
         return "fields"
+    if head == "boards":
+        return "boards"
     return "__all__"
 
 
@@ -491,4 +508,6 @@ def page(boxes: RulingBoxes, errors: dict[str, str], general: list[str]) -> dict
         "hours": box("hours", "Hours"), "minutes": box("minutes", "Minutes"),
         "ec_mode": _one(values, "ec_mode", "list"), "errors": errors, "general_errors": general,
         "next_actors": {value: list(names) for value, names in form.next_actors.items()},
+        "board_copies": ruling_marks.page_copies(form, values, boxes.mark_errors),
+        "mark_colours": form.mark_colours, "mark_pieces": ruling_marks.pieces_in_use(form),
     }

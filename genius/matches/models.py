@@ -133,6 +133,11 @@ class Seat(models.Model):
 
     answer = models.CharField(max_length=8, blank=True, default="", choices=Answer.choices,
                               help_text="A seat the host gave: the player accepts (then it reads as taken) or declines.")
+    answer_by = models.DateTimeField(null=True, blank=True,
+                                     help_text="A seat the host gave: unanswered by then, it reads as declined "
+                                               "(None: no limit).")
+    asked_emailed = models.DateTimeField(null=True, blank=True,
+                                         help_text="When the player was emailed that the seat waits for them.")
 
     class Meta:
         ordering = ["position"]

@@ -7,14 +7,17 @@ from datetime import datetime
 
 from genius.notify.digests import send_digests
 from genius.notify.emails import send_alert_emails, send_decision_emails, send_phase_emails
+from genius.notify.seat_emails import send_seat_emails
 from genius.notify.webhooks import sweep_deliveries
 
 log = logging.getLogger(__name__)
 
 
 def sweep(now: datetime | None = None) -> None:
-    """The clock's share of notifications: reminder emails and webhook retries. Never raises."""
-    for step in (send_phase_emails, send_alert_emails, send_decision_emails, send_digests, sweep_deliveries):
+    """The clock's share of notifications: reminder emails, emails of seats given, webhook retries. Never
+    raises."""
+    for step in (send_phase_emails, send_alert_emails, send_decision_emails, send_seat_emails, send_digests,
+                 sweep_deliveries):
         try:
             step(now)
         except Exception:

@@ -18,11 +18,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from genius.accounts.people import is_guest_account
 from genius.communities.models import Community, Membership
 from genius.core.errors import ServiceError
+from genius.seasons import invitations
 from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
 from genius.seasons.services.standings import MIN_PLAYERS, MIN_PLAYERS_REASON
 
@@ -112,17 +114,18 @@ def add_players(season: Season, text: str, by: Any = None) -> tuple[list[str], l
         raise ServiceError("You run this season, so you cannot add yourself from its host tools: a player sees none "
                            "of its secrets. Ask another host of the community to invite you. Nobody was added.",
                            "players")
+    now = timezone.now()
     with transaction.atomic():
         already = set(SeasonPlayer.objects.filter(season=season, user__in=users).values_list("user_id", flat=True))
-        waiting = set(SeasonInvitation.objects.filter(season=season, user__in=users,
-                                                      status=SeasonInvitation.Status.WAITING)
-                      .values_list("user_id", flat=True))
+        waiting = set(invitations.open_to_answer(SeasonInvitation.objects.filter(season=season, user__in=users), now)
+                      .values_list("user_id", flat=True))  # an expired invitation is made anew
         new = [u for u in users if u.pk not in already and u.pk not in waiting]
         try:
             for user in new:
                 SeasonInvitation.objects.update_or_create(
                     season=season, user=user,
-                    defaults={"status": SeasonInvitation.Status.WAITING, "invited_by": by, "answered": None})
+                    defaults={"status": SeasonInvitation.Status.WAITING, "invited_by": by, "answered": None,
+                              "expires": invitations.expiry_from(now), "emailed": None})
         except IntegrityError:
             raise ServiceError("A player was just invited by someone else; try again.", "players") from None
     return [u.get_username() for u in new], [u.get_username() for u in users if u.pk in already | waiting]
@@ -187,7 +190,8 @@ def create_season(*, name: str, host: User, slug: str = "", players: str = "",
         season = Season.objects.create(name=name, slug=free_slug(slug, name), host=host, community=community,
                                        closes_when_all_locked_in=closes_when_all_locked_in)
         SeasonPlayer.objects.bulk_create([SeasonPlayer(season=season, user=u) for u in users if u.pk == host.pk])
-        SeasonInvitation.objects.bulk_create([SeasonInvitation(season=season, user=u, invited_by=host)
+        expires = invitations.expiry_from(timezone.now())
+        SeasonInvitation.objects.bulk_create([SeasonInvitation(season=season, user=u, invited_by=host, expires=expires)
                                               for u in users if u.pk != host.pk])
     return season
 

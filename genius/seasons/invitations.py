@@ -1,7 +1,9 @@
 """Who plays in a season: nobody is drafted (templates/games/season_rules.html, "Who plays").
 
 A host invites a community's members (``hosting.add_players``, ``hosting.create_season``); each invited
-member is told (the page's alerts, :func:`owed_answers`) and accepts or declines from the season's page. An
+member is told (the page's alerts, :func:`owed_answers`, and an email: ``genius.notify.invitation_emails``) and
+accepts or declines from the season's page, within :data:`INVITATION_DAYS` (then the invitation has expired: it
+can no longer be accepted, and a host may invite them again). An
 invited member plays once they accept: only then are they one of the season's players (a ``SeasonPlayer``,
 seated in its Main Matches, its awards and its picks). Until then they may decline, and the host sees who
 accepted, who declined and who has not answered. A player may also leave the season until its first episode
@@ -11,10 +13,11 @@ the invitation's lock.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -23,13 +26,30 @@ from genius.core.errors import ServiceError
 from genius.seasons.models import Season, SeasonInvitation, SeasonPlayer
 
 Status = SeasonInvitation.Status
+#: How long an invitation waits for its answer.
+INVITATION_DAYS = 14
+
+
+def expiry_from(now: datetime) -> datetime:
+    """When an invitation made ``now`` expires."""
+    return now + timedelta(days=INVITATION_DAYS)
+
+
+def open_to_answer(rows: QuerySet[SeasonInvitation], now: datetime) -> QuerySet[SeasonInvitation]:
+    """The invitations of ``rows`` still waiting for an answer that have not expired."""
+    return rows.filter(Q(expires__isnull=True) | Q(expires__gt=now), status=Status.WAITING)
+
+
+def has_expired(invitation: SeasonInvitation, now: datetime) -> bool:
+    """Whether ``invitation`` waited past its expiry without an answer."""
+    return invitation.status == Status.WAITING and invitation.expires is not None and invitation.expires <= now
 
 
 def waiting_invitation(season: Season, user: Any) -> SeasonInvitation | None:
     """``user``'s invitation to ``season`` still waiting for their answer (None: none, or signed out)."""
     if user is None or not user.is_authenticated:
         return None
-    return SeasonInvitation.objects.filter(season=season, user=user, status=Status.WAITING).first()
+    return open_to_answer(SeasonInvitation.objects.filter(season=season, user=user), timezone.now()).first()
 
 
 def has_begun(season: Season) -> bool:
@@ -44,6 +64,10 @@ def accept(season: Season, user: Any, *, now: datetime | None = None) -> SeasonP
     now = now or timezone.now()
     with transaction.atomic():
         invitation = _locked(season, user)
+        if has_expired(invitation, now):
+            assert invitation.expires is not None
+            when = timezone.localtime(invitation.expires).strftime("%d %B %Y at %H:%M %Z")
+            raise ServiceError(f"This invitation expired on {when}: ask a host of the season to invite you again.")
         if season.community_id is not None and not Membership.objects.filter(
                 community_id=season.community_id, user=user).exists():
             raise ServiceError("You are no longer a member of this season's community: you cannot join its season.")
@@ -95,10 +119,12 @@ def _locked(season: Season, user: Any) -> SeasonInvitation:
 
 def roster(season: Season) -> dict[str, list[str]]:
     """What the host sees of the invitations: the names that ``accepted``, are ``waiting`` and ``declined``."""
-    rows: dict[str, list[str]] = {Status.ACCEPTED: [], Status.WAITING: [], Status.DECLINED: []}
+    now = timezone.now()
+    rows: dict[str, list[str]] = {Status.ACCEPTED: [], Status.WAITING: [], Status.DECLINED: [], "expired": []}
     for invitation in season.invitations.select_related("user").order_by("user__username"):
-        rows[invitation.status].append(invitation.user.get_username())
-    return {"accepted": rows[Status.ACCEPTED], "waiting": rows[Status.WAITING], "declined": rows[Status.DECLINED]}
+        rows["expired" if has_expired(invitation, now) else invitation.status].append(invitation.user.get_username())
+    return {"accepted": rows[Status.ACCEPTED], "waiting": rows[Status.WAITING], "declined": rows[Status.DECLINED],
+            "expired": rows["expired"]}
 
 
 def owed_answers(user: Any, now: datetime | None = None) -> list[dict]:
@@ -106,7 +132,7 @@ def owed_answers(user: Any, now: datetime | None = None) -> list[dict]:
     (``genius.notify.due``): "boss invites you to play in <season>"."""
     if user is None or not user.is_authenticated:
         return []
-    rows = (SeasonInvitation.objects.filter(user=user, status=Status.WAITING)
+    rows = (open_to_answer(SeasonInvitation.objects.filter(user=user), now or timezone.now())
             .select_related("season", "invited_by").order_by("created")[:20])
     return [{
         "key": f"season-invitation-{row.pk}",
@@ -114,7 +140,7 @@ def owed_answers(user: Any, now: datetime | None = None) -> list[dict]:
         "title": "Season invitation",
         "what": (f"{row.invited_by.get_username() if row.invited_by else 'A host'} invites you to play in "
                  f"{row.season.name}: accept or decline"),
-        "deadline": None,
+        "deadline": row.expires.isoformat() if row.expires else None,
         "soon": False,
         "url": reverse("season", args=[row.season.slug]) + "#invitation",
     } for row in rows]

@@ -68,6 +68,10 @@ class SeasonInvitation(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.WAITING)
     created = models.DateTimeField(auto_now_add=True)
     answered = models.DateTimeField(null=True, blank=True)
+    expires = models.DateTimeField(null=True, blank=True,
+                                   help_text="After this an unanswered invitation can no longer be accepted (None: "
+                                             "never); a host may invite the player again.")
+    emailed = models.DateTimeField(null=True, blank=True, help_text="When the invitation was emailed (None: not yet).")
 
     class Meta:
         ordering = ["created", "pk"]

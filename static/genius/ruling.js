@@ -32,6 +32,14 @@
       if (event.target && event.target.matches && event.target.matches("[data-ruling-next]")) show(true);
     });
     document.body.addEventListener("htmx:afterSettle", function () { show(false); });
+    // A click on a drawn board fills the cell box of that board's row last focused (the first empty row at first).
+    document.addEventListener("focusin", function (event) {
+      var box = event.target;
+      if (!box || !box.matches || !box.matches("[data-mark-cell]")) return;
+      var copy = box.closest("[data-board-copy]");
+      var picker = copy && copy.querySelector("[data-mark-picker]");
+      if (picker) picker.setAttribute("data-cell-for", box.id);
+    });
     show(false);
   });
 })();

@@ -137,6 +137,25 @@ def test_key_cards_need_a_door_and_a_door_needs_a_key_card_when_sent() -> None:
     assert refusal(match, "ana", {"door": "red", "cards": ["1a", "3b"]}) is None
 
 
+def field_names(match: proof.DesignMatch, player: str) -> list[str]:
+    return [f.name for f in match.engine.form_fields(match.state, player)]
+
+
+def test_escaped_players_call_who_goes_through_next_while_the_others_still_choose_doors() -> None:
+    match = keys_match()
+    for door, card in (("red", "1a"), ("green", "1b"), ("green", "1c"), ("red", "1d"), ("gold", "2a")):
+        blocked = {"door": "purple", "cards": [card]}  # the others tie on the purple door: nobody goes through
+        match.play({"ana": {"door": door, "cards": [card]}, "ben": blocked, "cy": blocked, "dee": blocked})
+    assert match.values()["escaped"] == ["ana"] and match.values()["room"]["ana"] == 6
+    assert field_names(match, "ana") == ["call"]  # her own form: a call, no door, no key-card
+    assert field_names(match, "ben") == ["door", "cards"]
+    assert options(match, "ana", "call") == ["ben", "cy", "dee"]
+    assert refusal(match, "ana", {"door": "red", "cards": ["1b"]}) is not None  # not a field of her form
+    match.play({"ana": {"call": "ben"}, "ben": {"door": "green", "cards": ["2b"]},
+                "cy": {"door": "blue", "cards": ["2c"]}, "dee": {"door": "blue", "cards": ["3a"]}})
+    assert match.values()["calls"]["ana"] == 1  # ben went through the green door: a right call
+
+
 # --- Grow, Claim, Steal -------------------------------------------------------------------------------
 def duel() -> proof.DesignMatch:
     return proof.DesignMatch(design("grow-claim-steal"), ["ana", "ben"], {"ana": 0, "ben": 0}, 11)

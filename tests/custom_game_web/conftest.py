@@ -7,16 +7,21 @@ these tests do the same and never write its slug.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from datetime import datetime, timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils import timezone
 
 from games.engines.registry import get_engine, slugs
+from genius.live import pushes as live
+from genius.live.fanout import audience
 from genius.matches.models import GarnetEntry, Match, Phase
 from genius.matches.services import lifecycle, rulings, submitting
+from genius.matches.services.actions import take_action
 from genius.seasons.models import Season, SeasonPlayer
 from tests.confirmed_emails import confirm
 
@@ -92,6 +97,66 @@ def start_custom(*, season: Season | None = None, doc: dict | None = None, now: 
     lifecycle.start_match(match.pk, now=now)
     match.refresh_from_db()
     return match
+
+
+def start_design(doc: dict, names: list[str], *, title: str = "Live night") -> Match:
+    """A running match of a design ``doc`` (a whole document) between the users ``names`` (seed 99, hour-long
+    phases): the matches the actions and trades tests play."""
+    users = make_users(names)
+    match = lifecycle.create_match(game=custom_slug(), title=title, seats_wanted=len(names), seed=99,
+                                   config={"design": doc}, phase_seconds=3600)
+    for name in names:
+        lifecycle.add_seat(match, user=users[name])
+    lifecycle.start_match(match.pk, now=T0)
+    match.refresh_from_db()
+    return match
+
+
+def start_with_bots(doc: dict, *, title: str = "Bots", bots: int = 5) -> Match:
+    """A running match of a design ``doc`` between ana and ``bots`` bots (seed 3, hour-long phases)."""
+    users = make_users(["ana"])
+    match = lifecycle.create_match(game=custom_slug(), title=title, seats_wanted=bots + 1, seed=3,
+                                   config={"design": doc}, phase_seconds=3600)
+    lifecycle.add_seat(match, user=users["ana"])
+    for n in range(bots):
+        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
+    lifecycle.start_match(match.pk, now=T0)
+    return match
+
+
+def take(match: Match, name: str, payload: dict, number: int | None = None) -> list[str]:
+    """``name`` takes an action (or a trade) in the open phase (or the phase ``number``), five seconds in."""
+    seat = match.seats.select_related("match").get(name=name)
+    return take_action(seat, payload, number or open_phase(match).number, now=T0 + timedelta(seconds=5))
+
+
+def post_action(client, match: Match, name: str, payload: dict | str) -> tuple[int, dict]:
+    """``name`` posts ``payload`` (an object, or a text sent as it is) to the action endpoint: (status, JSON)."""
+    client.force_login(match.seats.get(name=name).user)
+    text = payload if isinstance(payload, str) else json.dumps(payload)
+    response = client.post(reverse("match-action", args=[match.pk]),
+                           {"phase": str(open_phase(match).number), "payload": text})
+    return response.status_code, response.json()
+
+
+@pytest.fixture
+def pushes(monkeypatch):
+    """What is pushed after commit, caught: call it with the match (its seats all watching) to get ``(public,
+    private)``, the public frames and the messages by seat group."""
+    def watch(match: Match) -> tuple[list, dict]:
+        seat_ids = set(match.seats.values_list("pk", flat=True))
+        public: list = []
+        private: dict = {}
+
+        async def capture(messages):
+            for group, message in messages:
+                private[group] = message
+
+        monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers(seat_ids, False))
+        monkeypatch.setattr(live, "_send_all", capture)
+        monkeypatch.setattr(live, "_publish", lambda frame: public.append(frame))
+        return public, private
+    return watch
 
 
 def open_phase(match: Match) -> Phase:

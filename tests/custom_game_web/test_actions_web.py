@@ -13,25 +13,17 @@ from django.urls import reverse
 from games.engines import matchfile
 from genius.core.errors import ServiceError
 from genius.live import pushes as live
-from genius.live.fanout import audience
 from genius.matches.models import LogEntry, Match, Phase, Submission
 from genius.matches.services import lifecycle, live_turns, matchfiles, submitting
 from genius.matches.services.actions import take_action
 from genius.matches.services.errors import PhaseClosed
 from tests.custom_game.action_designs import CALL_DESIGN, DUEL_DESIGN, design
 
-from .conftest import PLAYERS, T0, custom_slug, make_users, open_phase
+from .conftest import PLAYERS, T0, open_phase, start_design, start_with_bots, take
 
 
 def start(doc: dict, names: list[str] = PLAYERS) -> Match:
-    users = make_users()
-    match = lifecycle.create_match(game=custom_slug(), title="Live night", seats_wanted=len(names), seed=99,
-                                   config={"design": design(doc)}, phase_seconds=3600)
-    for name in names:
-        lifecycle.add_seat(match, user=users[name])
-    lifecycle.start_match(match.pk, now=T0)
-    match.refresh_from_db()
-    return match
+    return start_design(design(doc), names)
 
 
 def seat(match: Match, name: str):
@@ -39,9 +31,7 @@ def seat(match: Match, name: str):
 
 
 def act(match: Match, name: str, key: str, number: int | None = None, **fields) -> list[str]:
-    phase = open_phase(match)
-    return take_action(seat(match, name), {"action": key, "fields": fields}, number or phase.number,
-                       now=T0 + timedelta(seconds=5))
+    return take(match, name, {"action": key, "fields": fields}, number)
 
 
 @pytest.fixture
@@ -129,17 +119,9 @@ def test_an_action_posted_is_applied_and_answers_its_private_lines(client, race)
 
 @pytest.mark.django_db(transaction=True)
 def test_a_public_action_is_pushed_once_to_spectators_and_a_private_one_to_its_seat_only(
-        race, monkeypatch, django_capture_on_commit_callbacks):
+        race, pushes, django_capture_on_commit_callbacks):
     seats = {s.name: s for s in race.seats.all()}
-    public, private = [], {}
-
-    async def capture(messages):
-        for group, message in messages:
-            private[group] = message
-
-    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers({s.pk for s in seats.values()}, False))
-    monkeypatch.setattr(live, "_send_all", capture)
-    monkeypatch.setattr(live, "_publish", lambda frame: public.append(frame))
+    public, private = pushes(race)
     with django_capture_on_commit_callbacks(execute=True):
         act(race, "ben", "raise", by=2)
     assert len(public) == 1  # the public view rendered once for every spectator
@@ -258,13 +240,7 @@ def test_the_replay_shows_each_phases_actions_in_order_to_those_who_may_see_them
 def test_bots_take_random_legal_actions_through_the_same_service_at_most_one_a_phase_each():
     from genius.matches.services.bot_actions import take_bot_actions
 
-    users = make_users()
-    match = lifecycle.create_match(game=custom_slug(), title="Bots", seats_wanted=6, seed=3,
-                                   config={"design": design(CALL_DESIGN)}, phase_seconds=3600)
-    lifecycle.add_seat(match, user=users["ana"])
-    for n in range(5):
-        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
-    lifecycle.start_match(match.pk, now=T0)
+    match = start_with_bots(design(CALL_DESIGN), title="Bots")
     taken = take_bot_actions(T0 + timedelta(seconds=2))
     assert taken >= 1
     rows = Submission.objects.filter(phase__match=match, kind=Submission.Kind.INSTANT)

@@ -12,41 +12,26 @@ from django.urls import reverse
 
 from games.engines import matchfile
 from genius.live import pushes as live
-from genius.live.fanout import audience
 from genius.matches.models import Match
 from genius.matches.services import lifecycle, matchfiles
-from genius.matches.services.actions import take_action
 from tests.custom_game.action_designs import design
 from tests.custom_game.trade_designs import TRADE_DESIGN
 
-from .conftest import T0, custom_slug, make_users, open_phase
+from .conftest import T0, open_phase, post_action, start_design, start_with_bots, take
 
 PLAYERS = ["ana", "ben", "cy"]
 
 
 @pytest.fixture
 def market(db) -> Match:
-    users = make_users(PLAYERS)
-    match = lifecycle.create_match(game=custom_slug(), title="Market night", seats_wanted=len(PLAYERS), seed=99,
-                                   config={"design": design(TRADE_DESIGN)}, phase_seconds=3600)
-    for name in PLAYERS:
-        lifecycle.add_seat(match, user=users[name])
-    lifecycle.start_match(match.pk, now=T0)
-    match.refresh_from_db()
-    return match
+    return start_design(design(TRADE_DESIGN), PLAYERS, title="Market night")
 
 
 def trade(match: Match, name: str, payload: dict) -> list[str]:
-    seat = match.seats.select_related("match").get(name=name)
-    return take_action(seat, payload, open_phase(match).number, now=T0 + timedelta(seconds=5))
+    return take(match, name, payload)
 
 
-def post(client, match: Match, name: str, payload) -> tuple[int, dict]:
-    client.force_login(match.seats.get(name=name).user)
-    text = payload if isinstance(payload, str) else json.dumps(payload)
-    response = client.post(reverse("match-action", args=[match.pk]),
-                           {"phase": str(open_phase(match).number), "payload": text})
-    return response.status_code, response.json()
+post = post_action
 
 
 @pytest.mark.django_db
@@ -87,17 +72,9 @@ def test_a_malformed_trade_posted_gets_its_reason_never_a_500_and_changes_nothin
 
 @pytest.mark.django_db(transaction=True)
 def test_an_offer_is_pushed_to_the_two_players_only_and_spectators_hear_nothing(
-        market, monkeypatch, django_capture_on_commit_callbacks):
+        market, pushes, django_capture_on_commit_callbacks):
     seats = {s.name: s for s in market.seats.all()}
-    public, private = [], {}
-
-    async def capture(messages):
-        for group, message in messages:
-            private[group] = message
-
-    monkeypatch.setattr(audience, "watchers", lambda match_id: audience.Watchers({s.pk for s in seats.values()}, False))
-    monkeypatch.setattr(live, "_send_all", capture)
-    monkeypatch.setattr(live, "_publish", lambda frame: public.append(frame))
+    public, private = pushes(market)
     a, b, c = PLAYERS
     with django_capture_on_commit_callbacks(execute=True):
         trade(market, a, {"trade": "offer", "to": b, "give": {"hand": market.state["values"]["hand"][a][:1]}})
@@ -150,13 +127,7 @@ def test_bots_make_offers_through_the_same_service_and_a_bots_offer_is_read_by_i
     from genius.matches.models import LogEntry, Submission
     from genius.matches.services.bot_actions import take_bot_actions
 
-    users = make_users(["ana"])
-    match = lifecycle.create_match(game=custom_slug(), title="Bot market", seats_wanted=6, seed=3,
-                                   config={"design": design(TRADE_DESIGN)}, phase_seconds=3600)
-    lifecycle.add_seat(match, user=users["ana"])
-    for n in range(5):
-        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
-    lifecycle.start_match(match.pk, now=T0)
+    match = start_with_bots(design(TRADE_DESIGN), title="Bot market")
     taken = 0
     for tick in range(1, 4):
         taken += take_bot_actions(T0 + timedelta(seconds=tick))

@@ -138,6 +138,22 @@ def talk_rows(match) -> None:
     Report.objects.create(message=said, reporter=seat, reason="world")
 
 
+def poll_and_timed_rows(match) -> None:
+    """A poll's answer and a timed challenge's start, for their admin pages."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from genius.polls.models import OutsideAnswer
+    from genius.timed.models import TimedStart
+
+    now = timezone.now()
+    OutsideAnswer.objects.create(match=match, phase_number=1, submitter="@community", answers={"a": "world"},
+                                 given_at=now)
+    TimedStart.objects.create(match=match, phase_number=1, seat=match.seats.order_by("position").first(),
+                              started_at=now, ends_at=now + timedelta(seconds=30))
+
+
 def build_world() -> World:
     cache.clear()  # the creation brakes count per hour
     users = {name: make_user(name) for name in ["otto", "mia", "ana", "hugo", "olga", "ben", *SEASON_PLAYERS[2:]]}
@@ -188,6 +204,7 @@ def build_world() -> World:
     challenge = challenges.create_challenge(users["ana"], "mia", game=challenges.challengeable_games()[0][0])
     admin_rows(users, season, running["rituals-gone-bad"])
     talk_rows(running["rituals-gone-bad"])
+    poll_and_timed_rows(running["rituals-gone-bad"])
     return World(users=users, community=club, season=season, decision=decision, running=running,
                  finished=finished, lobby=lobby, custom=custom, design=design, invitation_token=invitation.token,
                  challenge_id=challenge.pk)

@@ -46,8 +46,10 @@ from genius.matches.models import GarnetEntry, LogEntry, Match, Snapshot, Submis
 from genius.matches.presenters import viewer_for
 from genius.matches.services import lifecycle
 from genius.notify.models import Notice, WebhookDelivery
+from genius.polls.models import OutsideAnswer
 from genius.seasons.models import Decision, Episode, Season, SeasonAnnouncement, SeasonPlayer
 from genius.talk.models import Channel, Message, Report
+from genius.timed.models import TimedStart
 from tests.security.test_communities_are_walled import _design_urls
 from tests.security.test_one_host_guard import host_pages, marker_of, url_of
 
@@ -73,7 +75,7 @@ DESIGN_RULES = "WALL-DESIGN-RULES: announce everyone's answers"
 SEASON_MODELS = {"games.match", "games.phase", "games.submission", "games.logentry", "games.snapshot",
                  "games.garnetentry", "games.tolentry", "seasons.season", "seasons.episode", "seasons.decision",
                  "seasons.seasonannouncement", "notify.webhookdelivery", "notify.notice", "talk.channel",
-                 "talk.message", "talk.report"}
+                 "talk.message", "talk.report", "polls.outsideanswer", "timed.timedstart"}
 COMMUNITY_MODELS = {"communities.community", "communities.membership", "communities.invitation",
                     "designs.gamedesign"}
 SITE_MODELS = {"auth.group", "auth.user", "accounts.profile", "challenges.challenge", "axes.accessattempt",
@@ -143,6 +145,11 @@ def _build(make_user) -> dict:
                                   sent_at=now)
     rows["talk.message"] = said.pk
     rows["talk.report"] = Report.objects.create(message=said, reporter=seat, reason="wall report").pk
+    rows["polls.outsideanswer"] = OutsideAnswer.objects.create(match=match, phase_number=1, user=pat,
+                                                               submitter="@season", answers={"a": SECRETS[0]},
+                                                               given_at=now).pk
+    rows["timed.timedstart"] = TimedStart.objects.create(match=match, phase_number=1, seat=seat, started_at=now,
+                                                         ends_at=now, answers={"a": SECRETS[1]}).pk
     lobby = Match.objects.create(game="rituals-gone-bad", title="Wall lobby", seed=5, seats_wanted=7,
                                  community=walled)
     community_rows = {

@@ -271,15 +271,20 @@ def sliding_tic_tac_toe() -> dict[str, Any]:
 
 def keys_to_success() -> dict[str, Any]:
     """Keys to Success (Zero, geniusrepository.org): each seat's form offers its own room's doors and its own
-    key-cards (``options_from``); a check when a move is sent."""
+    key-cards (``options_from``); escaped players answer a form of their own, a call (``forms``); a check when a
+    move is sent."""
     fields = [
         {"key": "door", "label": "Your door", "kind": "choice", "options_from": 'values["doors"][str(values["room"][me])]',
          "help": "The doors of your room still open, left to right; the purple door is the far-right one."},
         {"key": "cards", "label": "Your key-cards on it", "kind": "choices", "options_from": 'values["hands"][me]',
          "help": "Their values add up to your score on the door; every key-card sent is spent."},
     ]
+    fields.append({"key": "call", "label": "Who goes through a door this round?", "kind": "choice",
+                   "options_from": 'values["playing"]',
+                   "help": "You have escaped: call a player still playing. A right call counts in the placement."})
+    forms = [{"when": 'me in values["escaped"]', "fields": ["call"]}, {"fields": ["door", "cards"]}]
     checked = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
-               for name in ("room", "hands", "doors")]
+               for name in ("room", "hands", "doors", "playing", "escaped")]
     return {
         "title": "Keys to Success", "summary": "From Keys to Success by Zero, geniusrepository.org/repository/"
                                               "match/52: escape through the doors of six rooms, spending "
@@ -288,7 +293,7 @@ def keys_to_success() -> dict[str, Any]:
         "counters": [],
         "setup": source("kts_common", "kts_setup"),
         "phases": [{**phase("round", "Round", 9, fields, "kts_common", "kts_round"),
-                    "check": source("kts_check"), "values": checked}],
+                    "check": source("kts_check"), "values": checked, "forms": forms}],
     }
 
 

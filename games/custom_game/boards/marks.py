@@ -192,7 +192,7 @@ def apply_marks(state: State, marks: list[dict[str, Any]]) -> None:
 
 def confirmed_marks(state: State) -> list[Any]:
     """The marks the rules proposed in a phase the host confirms (none after rules that failed): made when the
-    host publishes a ruling that names no ``boards`` of its own (the adjudication page does not edit marks)."""
+    host publishes a ruling that names no ``boards`` of its own (the adjudication page always names its rows')."""
     opened = state.get("open") or {}
     proposed = opened.get("proposed") or {}
     if opened.get("problem") or not isinstance(proposed.get("boards"), list):

@@ -84,15 +84,10 @@ def apply_action(match: Match, phase: Phase, seat: Seat, payload: Payload, now: 
         raise ServiceError(str(exc)) from None
     if resolution is None:
         raise ServiceError("Nothing to do: that is not an action of this phase.")
-    users = {seat.name: seat.user_id} if seat.user_id else {}
-    wallets = ledger.spending_wallets(match.season_id, resolution.garnets, users)
-    held = None
-    if wallets:  # checked against the wallet itself, locked: another match of the season may have spent it
-        ledger.lock_wallets(wallets)
-        held = ledger.balances(wallets)
-        over = ledger.overspent(match.season_id, resolution.garnets, users, held).get(seat.name)
-        if over is not None:
-            raise ServiceError(f"This action needs {over[0]} garnet(s) in your wallet; it holds {over[1]}.")
+    try:
+        held = ledger.check_seat_spend(match.season_id, resolution.garnets, seat.name, seat.user_id)
+    except ledger.WalletShort as short:
+        raise ServiceError(short.words("This action")) from None
     Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
     write_log(match, phase, resolution)
     ledger.record_garnets(match, phase.number, resolution.garnets, held=held)

@@ -95,6 +95,40 @@ def overspent(
     return out
 
 
+class WalletShort(Exception):
+    """A seat's wallet cannot cover what a resolution spends from it: ``spent`` garnets, ``held`` in it."""
+
+    def __init__(self, spent: int, held: int) -> None:
+        super().__init__(f"needs {spent}, holds {held}")
+        self.spent, self.held = spent, held
+
+    def words(self, what: str) -> str:
+        """The refusal a player reads (``what``: "This action", "This move")."""
+        return f"{what} needs {garnet_count(self.spent)} in your wallet; it holds {self.held}."
+
+
+def garnet_count(count: int) -> str:
+    """``1 garnet``, ``3 garnets``."""
+    return f"{count} garnet" + ("" if count == 1 else "s")
+
+
+def check_seat_spend(season_id: int | None, changes: list[GarnetChange], seat_name: str,
+                     user_id: int | None) -> dict[Wallet, int] | None:
+    """Check one seat's spends of a resolution taken at once (an action) against its season wallet, read locked:
+    another match of the season may have spent it. The balances held (for :func:`record_garnets`; None: nothing
+    spent from a user's wallet), or :class:`WalletShort`."""
+    users = {seat_name: user_id} if user_id else {}
+    wallets = spending_wallets(season_id, changes, users)
+    if not wallets:
+        return None
+    lock_wallets(wallets)
+    held = balances(wallets)
+    over = overspent(season_id, changes, users, held).get(seat_name)
+    if over is not None:
+        raise WalletShort(*over)
+    return held
+
+
 def advance(held: dict[Wallet, int], season_id: int | None, changes: Iterable[GarnetChange],
             users: dict[str, int]) -> None:
     """Move the balances in ``held`` on by a resolution's changes (wallets not in ``held`` are left out)."""

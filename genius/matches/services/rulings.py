@@ -27,7 +27,7 @@ from genius.matches.services.resolution import resolve_locked
 
 #: The keys a ruling may hold (the engine checks their values when it is published).
 RULING_KEYS = frozenset({"announce", "private", "counters", "garnets", "reveal", "next", "actors", "fields", "seconds",
-                         "placement", "tol", "ec", "ec_decide"})
+                         "placement", "tol", "ec", "ec_decide", "boards"})
 #: A ruling (or a draft) is at most this big, as JSON.
 MAX_BYTES = 256 * 1024
 #: Lists and objects nest at most this deep in a ruling (``fields[1].options`` is 4 deep).

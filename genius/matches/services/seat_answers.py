@@ -2,7 +2,9 @@
 
 A Death Match the host sets up between two members (``/dm/new/``) seats them in its lobby, each seat
 *waiting* for its player's answer (``Seat.answer``); the host's own seat, if the host plays, is taken. Each
-player is told (the page's alerts, :func:`seats_to_answer`) and accepts or declines on the match page. The
+player is told (the page's alerts, :func:`seats_to_answer`, and an email: ``genius.notify.seat_emails``) and
+accepts or declines on the match page within :data:`ANSWER_DAYS`: a seat still unanswered then has expired and
+reads as declined (it can no longer be accepted; the host is told and may withdraw the lobby). The
 match starts the moment the last player accepts; it cannot be started before. A player who declines keeps
 the lobby from starting, and the host is told (:func:`declined_seats`): they withdraw it
 (:func:`withdraw`), or the player changes their mind and accepts while it waits. Check, then do, under the
@@ -12,12 +14,14 @@ match's lock; no game is named.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 
 from genius.access import hosts
 from genius.core.errors import ServiceError
@@ -28,6 +32,22 @@ from genius.matches.services import lifecycle, lobbies
 Answer = Seat.Answer
 #: At most this many seats are named in one person's alerts.
 ALERT_LIMIT = 20
+#: How long a seat the host gave waits for its player's answer.
+ANSWER_DAYS = 3
+
+
+def still_asked(seats: QuerySet[Seat], now: datetime) -> QuerySet[Seat]:
+    """The seats of ``seats`` that wait for their player's answer and have not expired."""
+    return seats.filter(Q(answer_by__isnull=True) | Q(answer_by__gt=now), answer=Answer.WAITING)
+
+
+def expired(seats: QuerySet[Seat], now: datetime) -> QuerySet[Seat]:
+    """The seats of ``seats`` left unanswered past their time: they read as declined."""
+    return seats.filter(answer=Answer.WAITING, answer_by__lte=now)
+
+
+def declined_or_expired(seats: QuerySet[Seat], now: datetime) -> QuerySet[Seat]:
+    return seats.filter(Q(answer=Answer.DECLINED) | Q(answer=Answer.WAITING, answer_by__lte=now))
 
 
 def create_asking(
@@ -48,6 +68,7 @@ def create_asking(
     names = [u.get_username() for u in users]
     seed = lobbies.draw_seed() if seed is None else seed
     lobbies.check_lobby(game, seats_wanted=len(users), config=config, seed=seed, seated=names)
+    answer_by = timezone.now() + timedelta(days=ANSWER_DAYS)
     with transaction.atomic():
         match = lifecycle.create_match(game=game, title=title, season=season, seats_wanted=len(users), seed=seed,
                                        config=config, turn_seconds=turn_seconds, community_id=community_id,
@@ -55,8 +76,8 @@ def create_asking(
         for user in users:
             seat = lifecycle.add_seat(match, user=user)
             if user.pk != host.pk:
-                seat.answer = Answer.WAITING
-                seat.save(update_fields=["answer"])
+                seat.answer, seat.answer_by = Answer.WAITING, answer_by
+                seat.save(update_fields=["answer", "answer_by"])
     return match
 
 
@@ -77,6 +98,10 @@ def accept(match_id: int, user: Any) -> Match:
     accepted (a refusal to start, e.g. items still being given, leaves it waiting in its lobby)."""
     with transaction.atomic():
         match, seat = _my_seat(match_id, user)
+        if seat.answer == Answer.WAITING and seat.answer_by is not None and seat.answer_by <= timezone.now():
+            when = timezone.localtime(seat.answer_by).strftime("%d %B %Y at %H:%M %Z")
+            raise ServiceError(f"This seat waited for your answer until {when}: it has expired and reads as "
+                               f"declined. Ask the host to set the match up again.")
         seat.answer = Answer.TAKEN
         seat.save(update_fields=["answer"])
         bump(match.pk)
@@ -104,11 +129,15 @@ def decline(match_id: int, user: Any) -> Match:
 def unanswered(match: Match) -> str:
     """Why a lobby cannot start for its seats' answers ("" when none holds it): who declined, who has not
     answered yet."""
+    now = timezone.now()
     declined = list(match.seats.filter(answer=Answer.DECLINED).values_list("name", flat=True))
-    waiting = list(match.seats.filter(answer=Answer.WAITING).values_list("name", flat=True))
+    late = list(expired(match.seats.all(), now).values_list("name", flat=True))
+    waiting = list(still_asked(match.seats.all(), now).values_list("name", flat=True))
     parts = []
     if declined:
         parts.append(f"{', '.join(declined)} declined to play")
+    if late:
+        parts.append(f"{', '.join(late)} did not answer in time")
     if waiting:
         parts.append(f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not accepted yet")
     return "; ".join(parts)
@@ -122,7 +151,7 @@ def withdraw(match_id: int) -> str:
             raise ServiceError("There is no such match.")
         if match.status != Match.Status.LOBBY:
             raise ServiceError("This match has started: it can no longer be withdrawn.")
-        if not match.seats.filter(answer=Answer.DECLINED).exists():
+        if not declined_or_expired(match.seats.all(), timezone.now()).exists():
             raise ServiceError("Nobody declined this match: it waits for its players.")
         title = match.title
         match.delete()
@@ -133,14 +162,14 @@ def seats_to_answer(user: Any, now: datetime | None = None) -> list[dict]:
     """The seats a host gave ``user`` that wait for their answer (a ``genius.notify.due`` source)."""
     if user is None or not user.is_authenticated:
         return []
-    seats = (Seat.objects.filter(user=user, answer=Answer.WAITING, match__status=Match.Status.LOBBY)
+    seats = (still_asked(Seat.objects.filter(user=user, match__status=Match.Status.LOBBY), now or timezone.now())
              .select_related("match").order_by("pk")[:ALERT_LIMIT])
     return [{
         "key": f"seat-answer-{seat.pk}",
         "kind": "seat",
         "title": "You are asked to play",
         "what": f"{seat.match.title}: accept or decline",
-        "deadline": None,
+        "deadline": seat.answer_by.isoformat() if seat.answer_by else None,
         "soon": False,
         "url": reverse("match", args=[seat.match_id]),
     } for seat in seats]
@@ -150,8 +179,9 @@ def declined_seats(user: Any, now: datetime | None = None) -> list[dict]:
     """The host's alerts: a player declined a lobby they host (a ``genius.notify.due`` source)."""
     if user is None or not hosts.may_host(user):
         return []
-    seats = (Seat.objects.filter(answer=Answer.DECLINED, match__status=Match.Status.LOBBY,
-                                 match__community_id__in=hosts.hosted_community_ids(user))
+    seats = (declined_or_expired(Seat.objects.filter(match__status=Match.Status.LOBBY,
+                                                     match__community_id__in=hosts.hosted_community_ids(user)),
+                                 now or timezone.now())
              .select_related("match").order_by("-pk")[:ALERT_LIMIT * 5])
     items = []
     for seat in seats:
@@ -161,7 +191,9 @@ def declined_seats(user: Any, now: datetime | None = None) -> list[dict]:
             "key": f"seat-declined-{seat.pk}",
             "kind": "lobby",
             "title": "A player declined",
-            "what": f"{seat.name} declined {seat.match.title}: withdraw it, or wait for their yes",
+            "what": (f"{seat.name} declined {seat.match.title}: withdraw it, or wait for their yes"
+                     if seat.answer == Answer.DECLINED else
+                     f"{seat.name} did not answer {seat.match.title} in time: withdraw it"),
             "deadline": None,
             "soon": False,
             "url": reverse("match", args=[seat.match_id]),

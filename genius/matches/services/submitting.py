@@ -339,10 +339,6 @@ def _store_live_in_one_statement(seat: Seat, payload: Payload, now: datetime, ex
     return stored_live.sub
 
 
-def _garnets(count: int) -> str:
-    return f"{count} garnet" + ("" if count == 1 else "s")
-
-
 def _refuse_spends_the_wallet_cannot_cover(engine, match: Match, seat: Seat, payload: Payload) -> None:
     """Refuse a move that would spend garnets its wallet no longer holds (spent in another match of the season).
 
@@ -368,7 +364,7 @@ def _refuse_spends_the_wallet_cannot_cover(engine, match: Match, seat: Seat, pay
     net, spent = ledger.net_changes(trial.resolution.garnets).get(seat.name, (0, 0))
     if spent and held + net < 0:
         raise ServiceError(
-            f"This move would spend {_garnets(spent)} and your wallet holds {held} "
+            f"This move would spend {ledger.garnet_count(spent)} and your wallet holds {held} "
             f"(the others were spent in another match): nothing was saved."
         )
 
@@ -407,16 +403,10 @@ def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now
         raise ServiceError(exc.message, exc.field) from None
     if resolution is None:
         raise ServiceError("Nothing to do: that action is not answered at once.")
-    users = {seat.name: seat.user_id} if seat.user_id else {}
-    wallets = ledger.spending_wallets(match.season_id, resolution.garnets, users)
-    held = None
-    if wallets:  # checked against the wallet itself, locked: another match of the season may have spent it
-        ledger.lock_wallets(wallets)
-        held = ledger.balances(wallets)
-        over = ledger.overspent(match.season_id, resolution.garnets, users, held).get(seat.name)
-        if over is not None:
-            raise ServiceError(f"You need {_garnets(over[0])} in your wallet for this; it holds {over[1]}.",
-                               next(iter(payload), ""))
+    try:
+        held = ledger.check_seat_spend(match.season_id, resolution.garnets, seat.name, seat.user_id)
+    except ledger.WalletShort as short:
+        raise ServiceError(short.words("This"), next(iter(payload), "")) from None
     Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
     write_log(match, phase, resolution)
     ledger.record_garnets(match, phase.number, resolution.garnets, held=held)

@@ -20,7 +20,7 @@ from genius.engine_forms.htmx import HtmxRequest, go
 from genius.engine_forms.rulings import RulingBoxes, box_for, proposal
 from genius.matches.models import Match
 from genius.matches.services import rulings
-from genius.matches.services.engines import engine_of
+from genius.matches.services.engines import engine_of, spec_of
 
 TEMPLATE = "games/ruling.html"
 PREVIEW = "games/ruling_preview.html"
@@ -72,7 +72,8 @@ def match_ruling(request: HtmxRequest, match: Match) -> HttpResponse:
 def _page(request: HttpRequest, match: Match, phase: Any, form: RulingBoxes, *, status: int = 200) -> HttpResponse:
     ctx = form.page()
     ctx.update({"match": match, "phase": phase, "ruled_on": _ruled_on(match, phase),
-                "draft_saved": phase.ruling_draft is not None, "proposal": proposal(form.designed, match.state)})
+                "draft_saved": phase.ruling_draft is not None, "proposal": proposal(form.designed, match.state),
+                "game_scripts": spec_of(match.game).page.scripts if form.designed.boards else ()})
     return render(request, TEMPLATE, ctx, status=status)
 
 

@@ -20,6 +20,7 @@ from genius.core.errors import ServiceError
 from genius.matches.models import tol_balance
 from genius.matches.services.errors import PhaseClosed
 from genius.notify import sweeps
+from genius.seasons import invitation_emails
 from genius.seasons.models import Decision, Episode, Season
 from genius.seasons.services.items import items_given
 from genius.seasons.services.recording import (
@@ -233,11 +234,16 @@ def close_decision_now(decision_id: int, now: datetime | None = None) -> None:
 
 
 def sweep(now: datetime | None = None) -> None:
-    """One tick of the season clock: due decisions, reminder emails, webhook retries. Never raises."""
+    """One tick of the season clock: due decisions, invitation and reminder emails, webhook retries. Never
+    raises."""
     try:
         close_due_decisions(now)
     except Exception:
         log.exception("closing due season decisions failed")
+    try:
+        invitation_emails.send_invitation_emails(now)
+    except Exception:
+        log.exception("emailing season invitations failed")
     sweeps.sweep(now)
 
 
