@@ -1,4 +1,4 @@
-"""The designer's board form: a board's label, shape, size and who sees it (games/custom_game/RULES.md,
+"""The designer's board form: a board's label, shape, size and who sees it (the design language's manual,
 "Boards"). The form reads what the host typed into a board document; the design's own checks
 (``validate_design``) judge it when it is saved, and their problems are shown beside the box they name."""
 

@@ -1,4 +1,4 @@
-"""The designer's form of a phase's further settings (games/custom_game/RULES.md): a form for each player (several
+"""The designer's form of a phase's further settings (the design language's manual): a form for each player (several
 forms, each with its ``when``), the fallback of a missing move, the named values a check may read
 (``check_visible``), who answers (``answered_by``), a timed challenge, live turns, trades and actions.
 
@@ -302,6 +302,10 @@ class PhaseMoreForm(forms.Form):
             except json.JSONDecodeError as exc:
                 self.add_error(f"action_{n}_fields", f"These fields cannot be read (line {exc.lineno}, column "
                                                      f"{exc.colno}: {exc.msg}). Write them as {ACTION_FIELDS_EXAMPLE}.")
+                fields = []
+            except ValueError:  # a number of thousands of digits: Python refuses to read it
+                self.add_error(f"action_{n}_fields", "These fields hold a number too long to read (over 4,300 "
+                                                     f"digits). Write them as {ACTION_FIELDS_EXAMPLE}.")
                 fields = []
         action: dict[str, Any] = {"label": label, "fields": fields, "rules": rules,
                                   "once": bool(data.get(f"action_{n}_once")),
