@@ -256,15 +256,16 @@
       // The move ended the turn, and the socket already drew the next form of that very state (the seat's frame
       // for the same number came first): the player may be typing in it, so a saved move's answer only says its
       // line. A refused one (errors beside fields or above them) is drawn as ever.
-      var refused = (ev.detail.xhr ? ev.detail.xhr.status >= 400 : false) || !!said.querySelector('.msg-error, [aria-invalid="true"], .field-error');
-      var formDrawn = answerSeq > sentSeq && answerSeq === formSeq && !refused;
+      var refused = (ev.detail.xhr ? ev.detail.xhr.status >= 400 : false) ||
+        !!said.querySelector('.msg-error, [aria-invalid="true"], .field-error');
+      var formDrawn = answerSeq > sentSeq && answerSeq === formSeq;
       // The move gave the match a new number, and the socket already drew the board and private parts of that very
       // state (the seat's frame, rendered after the move's commit for the same number): the answer's copies are the
       // same, so they are dropped from it.
       if (answerSeq > sentSeq && answerSeq <= seatSeq) ev.detail.serverResponse = text.replace(ANSWER_PARTS, "");
-      if (answerSeq < seq || formDrawn) {
+      if (!refused && (answerSeq < seq || formDrawn)) {
         // The page already shows a later state or this state's form (the socket brought it first): only the
-        // answer line is said.
+        // answer line is said. (A refused answer is drawn whatever came first: its errors are beside its fields.)
         ev.detail.shouldSwap = false;
         if (answer) say(answer.textContent, answer.classList.contains("msg-error"));
         sent();  // a form gone from the page tells no "afterRequest" here
