@@ -107,3 +107,23 @@ def test_no_move_is_listed_as_owed_by_its_players():
 
     match = start()
     assert due.owed(match.seats.get(name="ana").user, now=T0 + timedelta(seconds=5)) == []
+
+
+@pytest.mark.django_db
+def test_a_design_of_actions_only_is_imported_shown_edited_and_opened_as_a_lobby(client):
+    from genius.designs import services as designs
+
+    host = make_users()["ana"]
+    host.is_staff = True
+    host.save()
+    made = designs.import_file(host, json.dumps({"genius_design": 1, "format": 1, **design(CLAIMS_DESIGN)}).encode())
+    assert made.document["phases"][0]["fields"] == []
+    client.force_login(host)
+    for url in (reverse("design", args=[made.pk]), reverse("design-phase", args=[made.pk, "claim"]),
+                reverse("design-lobby", args=[made.pk])):
+        assert client.get(url).status_code == 200, url
+    response = client.post(reverse("design-lobby", args=[made.pk]),
+                           {"title": "", "seats_wanted": "3", "season": "", "phase_hours": "1", "phase_minutes": "0",
+                            "bots": ""})
+    assert response.status_code == 302
+    assert Match.objects.get(title="Claims").config["design"]["phases"][0]["fields"] == []
