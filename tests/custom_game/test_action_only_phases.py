@@ -99,3 +99,18 @@ def test_a_phase_of_trades_only_is_played_by_bots_to_the_end():
 def test_playdesign_plays_it_alone_with_no_rule_failing(doc):
     summary = proof.run_proof(validate_design(design(doc)), None, matches=4, seed=random.Random(1).randint(0, 99))
     assert summary.agreed == 4, summary.lines(None)
+
+
+def test_a_live_turn_of_actions_only_times_out_when_its_player_takes_none_and_not_when_one_ends_it():
+    doc = design(CLAIMS_DESIGN, reserve=0)
+    doc["phases"][0]["turn"] = {"seconds": 10, "order": "rotate", "timeout": "loss"}
+    state = ENGINE.setup(list(PLAYERS), {"design": doc}, {p: 0 for p in PLAYERS}, 7)
+    player = ENGINE.phase(state).actors[0]
+    assert ENGINE.form_fields(state, player) == []
+    timed_out = play_phase(ENGINE, state, 7, {}).resolution
+    assert f"{player} ran out of time in Claim, round 1 of 3 and loses the match." in [x.text for x in timed_out.log]
+    doc["phases"][0]["actions"][0]["rules"] = 'add(actors[0], "points", 1)\nend()'
+    state = ENGINE.setup(list(PLAYERS), {"design": doc}, {p: 0 for p in PLAYERS}, 7)
+    ended = play_phase(ENGINE, claim(state, player), 7, {}).resolution
+    assert not [line for line in ended.log if "ran out of time" in line.text]
+    assert ENGINE.phase(ended.state) is not None
