@@ -9,6 +9,7 @@ from games.engines.protocol import Engine, State
 
 def takes_no_move(engine: Engine, state: State | None, name: str) -> bool:
     """Whether seat ``name`` is asked for no move in the open phase of ``state`` (its actions stand for it)."""
-    if not engine.spec.offers.actions or state is None or engine.phase(state) is None:
+    if not engine.spec.offers.actions or state is None:
         return False
-    return not engine.form_fields(state, name)
+    spec = engine.phase(state)
+    return spec is not None and name in spec.actors and not engine.form_fields(state, name)
