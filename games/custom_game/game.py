@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.custom_game.document import action_only
 from games.custom_game.document.checks import validate_design
 from games.engines.design_problems import DesignError
 from games.engines.protocol import (
@@ -314,7 +315,8 @@ class CustomGame(Engine):
             rounds = f", {phase['repeat']} rounds" if phase["repeat"] > 1 else ""
             length = "until the host closes it" if phase["seconds"] is None else _duration(phase["seconds"])
             lines.append(f"{n}. **{_md(phase['name'])}**{rounds}: {who}; {length}. "
-                         + "; ".join(f"{_md(f['label'])} ({answers.KIND_WORDS[f['kind']]})" for f in phase["fields"])
+                         + ("; ".join(f"{_md(f['label'])} ({answers.KIND_WORDS[f['kind']]})" for f in phase["fields"])
+                            or _md(action_only.words(phase)))  # a phase of actions only: no form
                          + ".")
         closes = {p.get("close", "hand") for p in design["phases"]}
         if closes == {"rules"}:

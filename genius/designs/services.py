@@ -191,6 +191,17 @@ def seat_counts(document: dict[str, Any]) -> list[int]:
     return [n for n in range(document["min_players"], document["max_players"] + 1) if n in allowed]
 
 
+def lobby_clocked(document: dict[str, Any], *, turn_seconds: int | None, reserve: int | None) -> dict[str, Any]:
+    """The lobby's copy of a design document with the lobby's own clock (``genius.designs.clock``; None: the
+    design's), the numbers checked (ServiceError beside ``turn_seconds`` or ``reserve_seconds``). A design
+    without live turns comes back unchanged. The design's lobby page and the host pages both set it here."""
+    if turn_seconds is not None and not clock.TURN_MIN <= turn_seconds <= clock.TURN_MAX:
+        raise ServiceError("A turn lasts from 10 seconds to an hour.", "turn_seconds")
+    if reserve is not None and not 0 <= reserve <= clock.RESERVE_MAX:
+        raise ServiceError("Reserve time is from 0 seconds to a day.", "reserve_seconds")
+    return clock.with_clock(document, turn_seconds=turn_seconds, reserve=reserve)
+
+
 def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Season | None, phase_seconds: int,
                bots: Sequence[str] = (), community_id: int | None = None,
                closes_when_all_locked_in: bool | None = None, turn_seconds: int | None = None,
@@ -209,11 +220,7 @@ def open_lobby(design: GameDesign, *, title: str, seats_wanted: int, season: Sea
     if seats_wanted not in seat_counts(design.document):
         low, high = design.document["min_players"], design.document["max_players"]
         raise ServiceError(f"This design is for {low}–{high} players, not {seats_wanted}.", "seats_wanted")
-    if turn_seconds is not None and not clock.TURN_MIN <= turn_seconds <= clock.TURN_MAX:
-        raise ServiceError("A turn lasts from 10 seconds to an hour.", "turn_seconds")
-    if reserve is not None and not 0 <= reserve <= clock.RESERVE_MAX:
-        raise ServiceError("Reserve time is from 0 seconds to a day.", "reserve_seconds")
-    document = clock.with_clock(design.document, turn_seconds=turn_seconds, reserve=reserve)
+    document = lobby_clocked(design.document, turn_seconds=turn_seconds, reserve=reserve)
     return lobbies.create_lobby(game=slug, title=title or design.title, season=season, seats_wanted=seats_wanted,
                                 config={key: validate_design(document)}, phase_seconds=phase_seconds,
                                 bots=bots, community_id=community_id, closes_when_all_locked_in=closes_when_all_locked_in,

@@ -20,6 +20,7 @@ from genius.designs.services import usable_by
 from genius.engine_forms import config as adapter
 from genius.engine_forms.config import initial_value, names_from_text, textarea
 from genius.engine_forms.fields import WholeNumberField, early_close_field, phase_length_fields
+from genius.hosting import design_clock
 
 #: Config kinds that name seats: set on the lobby's set-up page, with the seats taken as choices.
 SEAT_KINDS = ("seat_order", "seat", "seat_each")
@@ -59,6 +60,8 @@ class LobbyForm(forms.Form):
             self.fields["closes_when_all_locked_in"] = early_close_field()
         self.config_fields = [f for f in spec.config if self.editing or f.kind not in SEAT_KINDS]
         self.later = [f for f in spec.config if f not in self.config_fields]
+        key = design_clock.design_key(spec)
+        self.fields.update(design_clock.clock_fields(spec, self.initial.get(key) if key else None))
         for f in self.config_fields:
             current = self.initial.get(f.key)
             self.fields[f.key] = config_field(f, self.seats, places, user=user, current=current)
@@ -95,7 +98,7 @@ class LobbyForm(forms.Form):
     # -- reading ----------------------------------------------------------------------------------
     def match_settings(self) -> list[forms.BoundField]:
         names = ("title", "seats_wanted", "community", "season", "phase_hours", "phase_minutes", "turn_seconds",
-                 "closes_when_all_locked_in", "talk_enabled", "seed")
+                 "reserve_seconds", "closes_when_all_locked_in", "talk_enabled", "seed")
         return [self[n] for n in names if n in self.fields]
 
     def clean(self) -> dict[str, Any]:

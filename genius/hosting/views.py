@@ -23,6 +23,7 @@ from games.engines.registry import get_engine, slugs
 from genius.access.fields import preselect_community
 from genius.access.guards import host_required, match_host_required
 from genius.core.errors import ServiceError
+from genius.hosting import design_clock
 from genius.hosting.forms import LobbyForm, initial_for
 from genius.matches.models import Match
 from genius.matches.services import lobbies
@@ -91,16 +92,17 @@ def new_lobby(request: HttpRequest, slug: str) -> HttpResponse:
     form = LobbyForm(engine.spec, request.POST, user=request.user)
     if form.is_valid():
         data = form.cleaned_data
-        args = {"game": slug, "seats_wanted": data["seats_wanted"], "seed": data["seed"], "config": form.config(),
-                "bots": data["bot_names"]}
         try:
+            config, design_turn = design_clock.clocked_config(engine.spec, form.config(), data)  # a design's clock
+            args = {"game": slug, "seats_wanted": data["seats_wanted"], "seed": data["seed"], "config": config,
+                    "bots": data["bot_names"]}
             if request.POST.get("action") != "create":
                 lobbies.check_new_lobby(**args)
             else:
                 match = lobbies.create_lobby(
                     **args, title=data["title"], season=data["season"], phase_seconds=data["phase_seconds"],
                     community_id=data["community"].pk,
-                    turn_seconds=data.get("turn_seconds") or 60,
+                    turn_seconds=design_turn or data.get("turn_seconds") or 60,
                     closes_when_all_locked_in=bool(data.get("closes_when_all_locked_in")),
                     talk_enabled=bool(data.get("talk_enabled")),
                 )
@@ -128,8 +130,9 @@ def lobby_setup(request: HttpRequest, match: Match) -> HttpResponse:
     form = LobbyForm(engine.spec, request.POST, seats=seats, places=match.seats_wanted, initial=initial,
                      user=request.user)
     if form.is_valid():
-        config, bots = form.config(), form.cleaned_data["bot_names"]
+        bots = form.cleaned_data["bot_names"]
         try:
+            config, _ = design_clock.clocked_config(engine.spec, form.config(), form.cleaned_data)  # a design's clock
             if request.POST.get("action") != "save":
                 lobbies.check_changed_lobby(match, config=config, bots=bots)
             else:

@@ -25,6 +25,7 @@ from genius.matches import action_panel, results
 from genius.matches.announcements import announcements
 from genius.matches.models import LogEntry, Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import early_close, live_turns, replays, solo
+from genius.matches.services.action_phases import takes_no_move
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters, spec_of
 
 
@@ -412,6 +413,8 @@ def form_context(
     else:
         initial = engine.form_initial(match.started_state, seat.name, current.payload if current else None)
         ctx["form"] = MoveForm(engine, match.state, seat.name, initial=initial)
+        if not ctx["form"].declared and takes_no_move(engine, match.state, seat.name):
+            ctx["form"], ctx["actions_only"] = None, True  # a phase of actions only: no move form (its actions)
     if instant_keys(engine):
         instant = posted if posted is not None and posted.instant else MoveForm(engine, match.state, seat.name,
                                                                                 instant=True)

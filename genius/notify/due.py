@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from genius.matches.models import Match, Phase, Seat, Submission
+from genius.matches.services.action_phases import takes_no_move
+from genius.matches.services.engines import engine_of
 from genius.seasons.models import Decision
 
 #: "Deadline in one hour": a move still owed this close to its deadline is flagged ``soon``.
@@ -66,6 +68,8 @@ def look(user, now: datetime | None = None) -> tuple[list[dict], bool]:
             for name in phase.actors:
                 seat = seats.get((phase.match_id, name))
                 if seat is None or (phase.pk, seat.pk) in moved:
+                    continue
+                if takes_no_move(engine_of(seat.match.game), seat.match.state, name):  # a phase of actions only
                     continue
                 if phase.deadline is not None and phase.deadline <= now:
                     continue

@@ -136,6 +136,7 @@
     }
 
     var seatSeq = -1;  // the number of the last frame that drew this seat's board and private parts
+    var formSeq = -1;  // the number of the last frame that drew the form part (a new phase's form)
     // What htmx acts on: a part holding none of these is not handed to it (see apply).
     var HTMX_ATTRIBUTES = "[hx-get], [hx-post], [hx-put], [hx-patch], [hx-delete], [hx-trigger], [hx-boost], [hx-ext], " +
       "[data-hx-get], [data-hx-post], [data-hx-put], [data-hx-patch], [data-hx-delete], [data-hx-trigger]";
@@ -214,6 +215,7 @@
       if (actFocus && document.getElementById(actFocus)) document.getElementById(actFocus).focus();
       if (parts.phase !== undefined) { phase = parts.phase; root.setAttribute("data-phase", phase); }
       if (parts.board !== undefined && parts.private !== undefined) seatSeq = seq;
+      if (targets.some(function (t) { return t.name === "form"; })) formSeq = seq;
       if (parts.status !== undefined) readServerTime();
       tickCountdowns();
       showReminder();
@@ -252,6 +254,16 @@
       return !!(elt && elt.matches && elt.matches("form[data-in-place]") && root.contains(elt));
     }
 
+    // htmx tells the swap on its target (#part-form), and the form that sent the move may be gone by then (the
+    // socket drew the next phase's form): the answer is known by the element that sent it.
+    function isMoveAnswer(ev) {
+      if (isMove(ev)) return true;
+      var from = ev.detail && ev.detail.requestConfig && ev.detail.requestConfig.elt;
+      var target = ev.detail && ev.detail.target;
+      return !!(from && from.matches && from.matches("form[data-in-place]") && target && target.id === "part-form" &&
+                root.contains(target));
+    }
+
     function sent() {
       swapping = false;
       root.removeAttribute("data-sending");
@@ -271,20 +283,29 @@
     var ANSWER_PARTS = /<section id="part-(?:board|private)" hx-swap-oob=[\s\S]*$/;
     var ANSWER_SEQ = /data-answer-seq="(\d+)"/;
     document.addEventListener("htmx:beforeSwap", function (ev) {
-      if (!isMove(ev) || !ev.detail.shouldSwap) return;
+      if (!isMoveAnswer(ev) || !ev.detail.shouldSwap) return;
       var text = ev.detail.serverResponse, found = ANSWER_SEQ.exec(text);
       var answerSeq = found ? parseInt(found[1], 10) : NaN;
-      if (answerSeq < seq) {
-        // The page already shows a later state (the socket brought it first): only the answer line is said.
-        var answer = new DOMParser().parseFromString(text, "text/html").querySelector("[data-move-answer]");
-        ev.detail.shouldSwap = false;
-        if (answer) say(answer.textContent, answer.classList.contains("msg-error"));
-        return;
-      }
+      var said = new DOMParser().parseFromString(text, "text/html");
+      var answer = said.querySelector("[data-move-answer]");
+      // The move ended the turn, and the socket already drew the next form of that very state (the seat's frame
+      // for the same number came first): the player may be typing in it, so a saved move's answer only says its
+      // line. A refused one (errors beside fields or above them) is drawn as ever.
+      var refused = (ev.detail.xhr ? ev.detail.xhr.status >= 400 : false) ||
+        !!said.querySelector('.msg-error, [aria-invalid="true"], .field-error');
+      var formDrawn = answerSeq > sentSeq && answerSeq === formSeq;
       // The move gave the match a new number, and the socket already drew the board and private parts of that very
       // state (the seat's frame, rendered after the move's commit for the same number): the answer's copies are the
-      // same, so only its form and answer line are drawn.
+      // same, so they are dropped from it.
       if (answerSeq > sentSeq && answerSeq <= seatSeq) ev.detail.serverResponse = text.replace(ANSWER_PARTS, "");
+      if (!refused && (answerSeq < seq || formDrawn)) {
+        // The page already shows a later state or this state's form (the socket brought it first): only the
+        // answer line is said. (A refused answer is drawn whatever came first: its errors are beside its fields.)
+        ev.detail.shouldSwap = false;
+        if (answer) say(answer.textContent, answer.classList.contains("msg-error"));
+        sent();  // a form gone from the page tells no "afterRequest" here
+        return;
+      }
       swapping = true;
     });
     document.querySelectorAll("[data-csrf-fill]").forEach(function (input) { input.value = csrf(); });

@@ -7,6 +7,7 @@ from typing import Any
 from games.engines.design_problems import Problem
 from games.kit.numbers import is_int, shown
 
+from . import action_only  # a phase of actions only: no form fields
 from . import actions as action_parts  # moves that take effect at once, live turns: their parts of the design
 from . import move_checks as move_check_parts  # checks when a move is sent: their parts of the design
 from . import outside as outside_parts  # a phase answered from outside the match
@@ -156,7 +157,8 @@ def check_phase(item: Item, max_players: int, problems: list[Problem]) -> dict[s
                     seats.append(int(seat))
             seats.sort()
         tag(problems, since, at + ".seats")
-    fields = check_fields(found.get("fields"), where, problems, at + ".fields")
+    # a phase of actions only has no form (document/action_only.py)
+    fields = [] if action_only.without_form(found) else check_fields(found.get("fields"), where, problems, at + ".fields")
     since = len(problems)
     close = found.get("close", "hand")
     if close not in CLOSES:

@@ -118,7 +118,7 @@ SCHEMA: dict[str, Any] = {
             "seconds": {"type": ["integer", "null"], "minimum": MIN_SECONDS, "maximum": MAX_SECONDS},
             "actors": {"enum": list(ACTORS)},
             "seats": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 1, "maximum": MAX_SEATS}},
-            "fields": {"type": ["array", "null"], "minItems": 1, "maxItems": MAX_FIELDS,
+            "fields": {"type": ["array", "null"], "maxItems": MAX_FIELDS,  # none: actions only (action_only.py)
                        "items": {"$ref": "#/$defs/field"}},
             "close": {"enum": list(CLOSES)},
             "answered_by": {"enum": ["players", "season", "community", None]},

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -28,6 +28,7 @@ from games.engines.runner import PhaseResult, bot_move, play_phase, play_ruling
 from genius.matches import events, scheduler
 from genius.matches.models import Match, Phase, Seat, Snapshot, Submission
 from genius.matches.services import early_close, ledger, live_turns, outside_inputs
+from genius.matches.services.action_phases import takes_no_move
 from genius.matches.services.bulk_rows import insert_rows
 from genius.matches.services.engines import engine_of, may_submit, optional_submitters
 from genius.matches.services.ledger import apply_outcome
@@ -164,8 +165,11 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
     wallets = _check_garnet_spends(resolved)  # no query without garnets spent
 
     defaults = []
+    quiet = {r.phase.pk: _formless(r) for r in resolved}  # a phase of actions only: no default stored nor told
     for r in resolved:
         for name in r.result.defaulted:
+            if name in quiet[r.phase.pk]:
+                continue
             payload = r.result.submissions[name]
             if name in r.moves:  # a stored move no longer passed: keep the record honest
                 Submission.objects.filter(pk=r.moves[name].pk).update(payload=payload, is_default=True,
@@ -173,7 +177,8 @@ def resolve_locked(batch: list[tuple[Match, Phase]], now: datetime) -> int:
             else:
                 defaults.append((r.phase.pk, r.seats[name].pk, Submission.Kind.MOVE, payload, True, False, now))
     insert_rows(Submission, _MOVE_COLUMNS, defaults)
-    write_logs([(r.match, r.phase, r.result.resolution, _host_lines(r.result), r.seats) for r in resolved])
+    write_logs([(r.match, r.phase, r.result.resolution, _host_lines(r.result, quiet[r.phase.pk]), r.seats)
+                for r in resolved])
     if settings.GENIUS_TEST_RESOLVE_DELAY:  # reliability runs only (off by default): a resolution to kill half-way
         time.sleep(settings.GENIUS_TEST_RESOLVE_DELAY)
     ledger.record_many([(r.match, r.phase.number, r.result.resolution.garnets, _users(r)) for r in resolved],
@@ -238,13 +243,21 @@ def _check_garnet_spends(resolved: list[_Resolved]) -> dict[ledger.Wallet, int] 
     return start
 
 
-def _host_lines(result: PhaseResult) -> list[LogLine]:
-    """What the host reads about refused stored moves and defaults."""
+def _host_lines(result: PhaseResult, quiet: Collection[str] = ()) -> list[LogLine]:
+    """What the host reads about refused stored moves and defaults (none for the ``quiet`` seats: asked no move)."""
     refused = [LogLine(f"{name}'s stored move was refused ({why}); the default was used.", HOST)
                for name, why in result.rejected.items()]
     defaults = [LogLine(f"{name} sent nothing; the default was used: {result.submissions[name]}", HOST)
-                for name in result.defaulted if name not in result.rejected]
+                for name in result.defaulted if name not in result.rejected and name not in quiet]
     return refused + defaults
+
+
+def _formless(r: _Resolved) -> set[str]:
+    """The seats the resolved phase asked no move of (a phase of actions only: ``services.action_phases``)."""
+    if r.phase.kind == "ruling" or not r.result.defaulted:
+        return set()
+    engine = engine_of(r.match.game)
+    return {name for name in r.result.defaulted if takes_no_move(engine, r.match.state, name)}
 
 
 # --- opening the next phase ----------------------------------------------------------------------------
@@ -299,6 +312,7 @@ def open_next(items: list[tuple[Match, State, dict[str, Seat] | None]], now: dat
         bots += [
             (phase, seat.pk, True, payload)  # a bot's move: locked in (bots never change their moves)
             for seat in seats.values() if seat.is_bot and seat.name in spec.actors
+            and not takes_no_move(engine, state, seat.name)  # a phase of actions only: its actions are its moves
             if (payload := _checked_bot_move(engine, state, match.seed, spec, seat.name)) is not None
         ]
         if engine.finished(state) and match.outcome is None:

@@ -21,6 +21,7 @@ from genius.engine_forms.checked_once import check_once
 from genius.matches.events import bump, bumped, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.services import check_alerts, early_close, ledger, live_turns, move_store, solo
+from genius.matches.services.action_phases import takes_no_move
 from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed
 from genius.matches.services.logs import write_log
@@ -29,6 +30,8 @@ from genius.matches.services.move_store import AsRead
 from genius.matches.services.resolution import resolve_locked
 
 LOCKED_IN = "Your move is locked in for this turn."
+#: A move sent in a phase of actions only (``services.action_phases``).
+NO_MOVE = "This phase takes no move: what you do in it are its actions. Nothing was saved."
 
 
 class _NeedsOwnLock(Exception):
@@ -197,6 +200,8 @@ def submit(
     a practice match, whose bots' moves are locked in already). In reserve time the first move sent is final.
     """
     now = now or timezone.now()
+    if takes_no_move(engine_of(seat.match.game), seat.match.state, seat.name):  # its actions are its moves
+        raise ServiceError(NO_MOVE)
     kind = _plain_move_in(seat, payload)
     if kind is not None and kind not in Phase.LIVE_KINDS and not lock:  # a main phase's move saved: shared locks
         saved = _store_in_one_statement(seat, payload, now, expected_phase)
