@@ -47,7 +47,9 @@ def test_the_match_page_shows_no_move_form_and_says_to_take_the_phases_actions(c
     client.force_login(match.seats.get(name="ana").user)
     page = client.get(reverse("match", args=[match.pk])).content.decode()
     assert "data-actions-only" in page and "<strong>actions</strong>" in page
-    assert 'name="phase"' not in page and "Lock in" not in page and "Your move is not in yet" not in page
+    assert "Save, I may change it" not in page and 'hx-target="#part-form"' not in page  # no move form
+    assert "Lock in" not in page and "Your move is not in yet" not in page
+    assert 'name="act" value="do-claim"' in page
 
 
 @pytest.mark.django_db
