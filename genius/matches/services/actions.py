@@ -1,7 +1,8 @@
 """Actions that take effect at once (a game whose spec offers ``actions``): a claim, a call, a raise, a buy.
 
 Each action is checked and applied under the match's lock (the open phase and the match row, ``FOR UPDATE``,
-as a live move takes them), so actions are resolved once each, in the order they take the lock: their
+as a live move takes them), so actions are resolved once each, in the order they take the lock (those that arrive
+while it is held are applied after it, together, in arrival order, in one transaction: ``action_batches``): their
 ``Submission`` rows (kind ``instant``) are numbered in that order, and the match file records them so
 (``actions``). What it changes is pushed after the commit: a public change to every page (spectators get the
 public view once, each seat its own), a private one (an action only its player and the host see) to its seat.
@@ -24,8 +25,8 @@ from games.engines.protocol import EngineError, Payload, SubmissionError
 from genius.core.errors import ServiceError
 from genius.matches.events import bump, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
-from genius.matches.services import check_alerts, ledger
-from genius.matches.services.engines import engine_of
+from genius.matches.services import action_batches, check_alerts, ledger
+from genius.matches.services.engines import engine_of, may_submit
 from genius.matches.services.errors import PhaseClosed
 from genius.matches.services.logs import write_log
 from genius.matches.services.resolution import resolve_locked
@@ -47,32 +48,125 @@ def _shape(payload: Any) -> Payload:
 
 def take_action(seat: Seat, payload: Any, phase_number: int, *, now: datetime | None = None) -> list[str]:
     """Check and apply one action of ``seat`` in phase ``phase_number`` at once; the private lines it answered
-    the seat. ``ServiceError`` (``PhaseClosed`` for a phase that is over) with the game's words otherwise."""
-    now = now or timezone.now()
-    payload = _shape(payload)
-    with transaction.atomic():
+    the seat. ``ServiceError`` (``PhaseClosed`` for a phase that is over) with the game's words otherwise.
+
+    Actions arriving together are applied together, in arrival order, in one transaction
+    (:mod:`~genius.matches.services.action_batches`): each still checked and applied on its own, in its order."""
+    pending = action_batches.Pending(seat, _shape(payload), phase_number, now or timezone.now())
+    return action_batches.take(pending, _take_all)
+
+
+def _take_all(batch: list[action_batches.Pending]) -> None:
+    """A batch's actions in its order under its transaction, each checked against the phase open for it and
+    applied to the state the ones before it left; their rows, log lines and the state written once for the lot
+    (:class:`_Writes`). An action that moves garnets goes the one-at-a-time way (:func:`_take_one`), its wallets
+    locked and checked; an action that ends its phase resolves it at once and the ones after it find it over."""
+    writes: _Writes | None = None
+    for pending in batch:
         try:
-            phase = lock_open_phase(seat, now)
-        except PhaseClosed:  # waited for the lock while the phase closed: the phase after it is not seen yet
-            if Phase.objects.filter(match_id=seat.match_id, number=phase_number, status=Phase.Status.RESOLVED).exists():
-                raise PhaseClosed(TOO_LATE) from None
-            raise
-        if phase.number != phase_number:
-            raise PhaseClosed(TOO_LATE)
-        match = phase.match
-        engine = engine_of(match.game)
-        if not engine.spec.offers.actions:
-            raise ServiceError("This game takes no actions.")
-        answered = apply_action(match, phase, seat, payload, now)
-        spec = engine.phase(match.started_state)
-        if spec is not None and spec.closing:  # the action ended its phase: its close runs now, under the lock
-            resolve_locked([(match, phase)], now)
-        return answered
+            try:
+                phase = _locked_phase(pending)
+            except PhaseClosed:
+                raise
+            except ServiceError:  # its seat's right to act read from the state as stored: ask again once written
+                if writes is None:
+                    raise
+                writes.flush()
+                writes = None
+                phase = _locked_phase(pending)
+            if writes is not None and writes.phase.pk == phase.pk:
+                phase.match = writes.match  # its state as the batch left it (written at the end)
+                if not may_submit(phase.match, phase, pending.seat.name):
+                    raise ServiceError(f"You do not act in {phase.name}.")
+            elif writes is not None:
+                writes.flush()
+                writes = None
+            match = phase.match
+            engine = engine_of(match.game)
+            if not engine.spec.offers.actions:
+                raise ServiceError("This game takes no actions.")
+            resolution = _resolved(engine, match, pending.seat, pending.payload)
+            if resolution.garnets:  # wallets locked and checked: written at once, in its own savepoint
+                if writes is not None:
+                    writes.flush()
+                    writes = None
+                with transaction.atomic():
+                    pending.answered = _take_one(pending)
+                continue
+            if writes is None:
+                writes = _Writes(match, phase)
+            pending.answered = writes.add(engine, pending, resolution)
+            spec = engine.phase(match.started_state)
+            if spec is not None and spec.closing:  # the action ended its phase: its close runs now, under the lock
+                writes.flush()
+                writes = None
+                resolve_locked([(match, phase)], pending.now)
+        except ServiceError as exc:
+            pending.error = exc
+    if writes is not None:
+        writes.flush()
 
 
-def apply_action(match: Match, phase: Phase, seat: Seat, payload: Payload, now: datetime) -> list[str]:
-    """Apply the action under the caller's locks: the engine's resolution, the wallets, the record, the log."""
-    engine = engine_of(match.game)
+def _locked_phase(pending: action_batches.Pending) -> Phase:
+    """The phase open for the action, its match row locked (again, for each action: cheap once held), or
+    ``ServiceError`` (``PhaseClosed``: the phase it was sent for is over)."""
+    seat, phase_number = pending.seat, pending.phase_number
+    try:
+        phase = lock_open_phase(seat, pending.now)
+    except PhaseClosed:  # waited for the lock while the phase closed: the phase after it is not seen yet
+        if Phase.objects.filter(match_id=seat.match_id, number=phase_number, status=Phase.Status.RESOLVED).exists():
+            raise PhaseClosed(TOO_LATE) from None
+        raise
+    if phase.number != phase_number:
+        raise PhaseClosed(TOO_LATE)
+    return phase
+
+
+class _Writes:
+    """What a batch's actions in one phase write, written at once: their rows in their order (numbered so), their
+    log lines in their order, the state the last one left, and one push."""
+
+    def __init__(self, match: Match, phase: Phase) -> None:
+        self.match, self.phase = match, phase
+        self.seats = {s.name: s for s in match.seats.all()}
+        self.rows: list[Submission] = []
+        self.lines: list[protocol.LogLine] = []
+        self.first: protocol.Resolution | None = None
+        self.public = False
+        self.told: set[int] = set()
+
+    def add(self, engine: Any, pending: action_batches.Pending, resolution: protocol.Resolution) -> list[str]:
+        seat = pending.seat
+        self.rows.append(Submission(phase=self.phase, seat=seat, kind=Submission.Kind.INSTANT,
+                                    payload=pending.payload, submitted_at=pending.now))
+        if self.first is None:
+            self.first = resolution
+        else:
+            self.lines.extend(resolution.log)
+        if _seen_by_spectators(engine, self.match.started_state, resolution):
+            self.public = True
+        else:  # only the seats told (this one; a trade's other player) and the host see a change
+            told = {line.audience.name for line in resolution.log if isinstance(line.audience, protocol.Seat)}
+            self.told |= {self.seats[name].pk for name in told if name in self.seats} | {seat.pk}
+        self.match.state = resolution.state
+        return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
+
+    def flush(self) -> None:
+        if self.first is None:
+            return
+        Submission.objects.bulk_create(self.rows)
+        write_log(self.match, self.phase, self.first, self.lines, seats=self.seats)
+        self.match.save(update_fields=["state"])
+        if self.public:
+            bump(self.match.pk)  # every page: the public view once for spectators, each seat its own
+        else:
+            for seat_id in sorted(self.told):
+                seat_changed(self.match.pk, seat_id)
+        self.first = None
+
+
+def _resolved(engine: Any, match: Match, seat: Seat, payload: Payload) -> protocol.Resolution:
+    """The engine's resolution of the action on the match's state, or ``ServiceError`` in the game's words."""
     try:
         resolution = engine.instant(match.started_state, seat.name, payload)
     except CheckFailed as exc:  # the game's own check or rules failed, not the action: its host is told
@@ -84,6 +178,26 @@ def apply_action(match: Match, phase: Phase, seat: Seat, payload: Payload, now: 
         raise ServiceError(str(exc)) from None
     if resolution is None:
         raise ServiceError("Nothing to do: that is not an action of this phase.")
+    return resolution
+
+
+def _take_one(pending: action_batches.Pending) -> list[str]:
+    """One action written at once under the batch's transaction (one that moves garnets): checked against the
+    phase open now, applied; an action that ends its phase resolves it here."""
+    phase = _locked_phase(pending)
+    match = phase.match
+    engine = engine_of(match.game)
+    answered = apply_action(match, phase, pending.seat, pending.payload, pending.now)
+    spec = engine.phase(match.started_state)
+    if spec is not None and spec.closing:  # the action ended its phase: its close runs now, under the lock
+        resolve_locked([(match, phase)], pending.now)
+    return answered
+
+
+def apply_action(match: Match, phase: Phase, seat: Seat, payload: Payload, now: datetime) -> list[str]:
+    """Apply the action under the caller's locks: the engine's resolution, the wallets, the record, the log."""
+    engine = engine_of(match.game)
+    resolution = _resolved(engine, match, seat, payload)
     users = {seat.name: seat.user_id} if seat.user_id else {}
     wallets = ledger.spending_wallets(match.season_id, resolution.garnets, users)
     held = None
