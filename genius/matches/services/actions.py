@@ -132,7 +132,9 @@ class _Writes:
         self.rows: list[Submission] = []
         self.lines: list[protocol.LogLine] = []
         self.first: protocol.Resolution | None = None
-        self.public = False
+        self.public = False  # a line for everyone; else the spectators' view before and after the batch compared
+        self.before = match.started_state
+        self.engine = engine_of(match.game)
         self.told: set[int] = set()
 
     def add(self, engine: Any, pending: action_batches.Pending, resolution: protocol.Resolution) -> list[str]:
@@ -143,11 +145,10 @@ class _Writes:
             self.first = resolution
         else:
             self.lines.extend(resolution.log)
-        if _seen_by_spectators(engine, self.match.started_state, resolution):
+        if any(line.audience == protocol.PUBLIC for line in resolution.log):
             self.public = True
-        else:  # only the seats told (this one; a trade's other player) and the host see a change
-            told = {line.audience.name for line in resolution.log if isinstance(line.audience, protocol.Seat)}
-            self.told |= {self.seats[name].pk for name in told if name in self.seats} | {seat.pk}
+        told = {line.audience.name for line in resolution.log if isinstance(line.audience, protocol.Seat)}
+        self.told |= {self.seats[name].pk for name in told if name in self.seats} | {seat.pk}
         self.match.state = resolution.state
         return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
 
@@ -157,7 +158,7 @@ class _Writes:
         Submission.objects.bulk_create(self.rows)
         write_log(self.match, self.phase, self.first, self.lines, seats=self.seats)
         self.match.save(update_fields=["state"])
-        if self.public:
+        if self.public or _seen_by_spectators(self.engine, self.before, self.first, self.match.started_state):
             bump(self.match.pk)  # every page: the public view once for spectators, each seat its own
         else:
             for seat_id in sorted(self.told):
@@ -223,12 +224,15 @@ def apply_action(match: Match, phase: Phase, seat: Seat, payload: Payload, now: 
     return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
 
 
-def _seen_by_spectators(engine: Any, before: dict[str, Any], resolution: protocol.Resolution) -> bool:
+def _seen_by_spectators(engine: Any, before: dict[str, Any], resolution: protocol.Resolution,
+                        after: dict[str, Any] | None = None) -> bool:
+    """Whether spectators see a change: a line for everyone, or their view of the state ``before`` and ``after``
+    (the resolution's state unless given: a batch's last) differ."""
     if any(line.audience == protocol.PUBLIC for line in resolution.log):
         return True
     try:
-        return engine.observer.view(before, protocol.SPECTATOR) != engine.observer.view(resolution.state,
-                                                                                          protocol.SPECTATOR)
+        return engine.observer.view(before, protocol.SPECTATOR) != engine.observer.view(
+            resolution.state if after is None else after, protocol.SPECTATOR)
     except Exception:  # cannot tell: push to everyone, as any public change does
         return True
 
