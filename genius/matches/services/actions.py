@@ -26,11 +26,11 @@ from genius.core.errors import ServiceError
 from genius.matches.events import bump, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.services import action_batches, check_alerts, ledger
-from genius.matches.services.engines import engine_of, may_submit
+from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import PhaseClosed
 from genius.matches.services.logs import write_log
 from genius.matches.services.resolution import resolve_locked
-from genius.matches.services.submitting import lock_open_phase
+from genius.matches.services.submitting import check_open_phase, lock_open_phase
 
 TOO_LATE = "Too late: that phase is over; nothing was applied. The page shows the phase now open."
 #: An action's payload is at most this many characters of JSON (a claim is a few dozen).
@@ -64,23 +64,13 @@ def _take_all(batch: list[action_batches.Pending]) -> None:
     writes: _Writes | None = None
     for pending in batch:
         try:
-            try:
+            if writes is not None:  # the phase the batch holds locked, its state as the batch left it
+                phase = writes.phase
+                if pending.phase_number != phase.number:
+                    raise PhaseClosed(TOO_LATE)
+                check_open_phase(phase, pending.seat, pending.now)
+            else:
                 phase = _locked_phase(pending)
-            except PhaseClosed:
-                raise
-            except ServiceError:  # its seat's right to act read from the state as stored: ask again once written
-                if writes is None:
-                    raise
-                writes.flush()
-                writes = None
-                phase = _locked_phase(pending)
-            if writes is not None and writes.phase.pk == phase.pk:
-                phase.match = writes.match  # its state as the batch left it (written at the end)
-                if not may_submit(phase.match, phase, pending.seat.name):
-                    raise ServiceError(f"You do not act in {phase.name}.")
-            elif writes is not None:
-                writes.flush()
-                writes = None
             match = phase.match
             engine = engine_of(match.game)
             if not engine.spec.offers.actions:
