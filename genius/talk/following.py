@@ -26,10 +26,15 @@ def _mark(match: Match) -> tuple[datetime, int, str]:
     return (match.created, match.seq, match.status)
 
 
+def in_line(match: Match) -> bool:
+    """Whether this process synced the match's channels at its current number, status and creation (as read)."""
+    return _synced.get(match.pk) == _mark(match)
+
+
 def follow(match: Match) -> None:
     """Sync the match's channels unless this process already did at its current number (a failure is logged:
     a post syncs again, under the match's lock, before it is checked)."""
-    if _synced.get(match.pk) == _mark(match):
+    if in_line(match):
         return
     try:
         channels.sync(match)

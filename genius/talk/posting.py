@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from genius.matches.models import Match, Phase, Seat
@@ -44,31 +45,36 @@ def post(match: Match, viewer: Viewer, key: object, raw: object, *, user: Any = 
     except TextRefused as exc:
         raise TalkRefused(str(exc)) from None
     with transaction.atomic():
-        locked = Match.objects.select_for_update().get(pk=match.pk)
-        channels.sync(locked)
-        transaction.on_commit(lambda: following.synced(locked))  # a refused post rolls the sync back too
-        channel = _channel_for(locked, viewer, key)
+        last_phase = Phase.objects.filter(match=OuterRef("pk")).order_by("-number").values("number")[:1]
+        locked = Match.objects.select_for_update().annotate(last_phase=Subquery(last_phase)).get(pk=match.pk)
+        if not following.in_line(locked):  # read under the lock: synced at this very number, nothing to bring in line
+            channels.sync(locked)
+            transaction.on_commit(lambda: following.synced(locked))  # a refused post rolls the sync back too
+        channel, readers = _channel_for(locked, viewer, key)
         if not channel.is_open:
             raise TalkRefused(f"“{channel.title}” is closed now: the rules do not let you talk there at the moment.")
         _brake(locked, viewer, now)
-        readers = list(channel.members.all())
-        phase = Phase.objects.filter(match=locked).order_by("-number").values_list("number", flat=True).first()
         seat = viewer.seat if viewer.kind == "player" else None
         message = Message.objects.create(
             channel=channel, match=locked, seat=seat, by_host=seat is None,
             author=user if getattr(user, "is_authenticated", False) else None,
             author_name=seat.name if seat is not None else "Host", text=text, sent_at=now,
-            phase_number=phase or 0, seq=locked.seq)
-        message.readers.set(readers)
-        transaction.on_commit(lambda: pushes.push_message(message.pk))
+            phase_number=locked.last_phase or 0, seq=locked.seq)
+        through = Message.readers.through
+        through.objects.bulk_create([through(message_id=message.pk, seat_id=s.pk) for s in readers])
+        transaction.on_commit(lambda: pushes.push_message(message.pk, said=(message, readers)))
     return message
 
 
-def _channel_for(match: Match, viewer: Viewer, key: object) -> Channel:
-    channel = Channel.objects.filter(match=match, key=key).first() if _may_be_a_key(key) else None
-    if channel is None or (viewer.kind == "player" and not channel.members.filter(pk=_seat(viewer).pk).exists()):
+def _channel_for(match: Match, viewer: Viewer, key: object) -> tuple[Channel, list[Seat]]:
+    """The channel ``key`` of the match with its members (who read what is said there now), if the viewer is one
+    of them (or the host); the same refusal whether it exists or not."""
+    found = (Channel.objects.filter(match=match, key=key).prefetch_related("members").first()
+             if _may_be_a_key(key) else None)
+    members = list(found.members.all()) if found is not None else []
+    if found is None or (viewer.kind == "player" and _seat(viewer).pk not in {m.pk for m in members}):
         raise TalkRefused("That is not a channel of yours in this match.")
-    return channel
+    return found, members
 
 
 def _may_be_a_key(key: object) -> bool:

@@ -18,6 +18,7 @@ from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 
 from genius.live.pushes import host_group, seat_group
+from genius.matches.models import Seat
 from genius.talk.models import Message, Report
 
 log = logging.getLogger(__name__)
@@ -27,12 +28,17 @@ def _frame(kind: str, html: str, **extra: Any) -> str:
     return json.dumps({"type": kind, **extra, "html": html}, separators=(",", ":"))
 
 
-def push_message(message_id: int) -> None:
-    """Send a new message to each reader's seat group and to the host."""
+def push_message(message_id: int, *, said: tuple[Message, list[Seat]] | None = None) -> None:
+    """Send a new message to each reader's seat group and to the host (``said``: the message and its readers as
+    the post just wrote them, with its channel: not read again)."""
     try:
-        message = Message.objects.select_related("channel").get(pk=message_id)
-        readers = [s for s in message.readers.all() if s.user_id is not None]
-        seated = sorted(s.user_id for s in message.match.seats.all() if s.user_id is not None)
+        if said is None:
+            message = Message.objects.select_related("channel").get(pk=message_id)
+            readers = [s for s in message.readers.all() if s.user_id is not None]
+        else:
+            message, readers = said[0], [s for s in said[1] if s.user_id is not None]
+        seated = sorted(Seat.objects.filter(match_id=message.match_id, user__isnull=False)
+                        .values_list("user_id", flat=True))
         key = message.channel.key
         as_reader = render_to_string("talk/message.html", {"message": message, "may_report": True})
         as_host = render_to_string("talk/message.html", {"message": message, "may_report": False})

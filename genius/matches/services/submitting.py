@@ -78,6 +78,13 @@ def _lock_phase_for(seat: Seat, now: datetime, *, shared: bool = False) -> Phase
         phase.match = match
     if phase is None:
         raise PhaseClosed("There is no open phase: the match has not started or is over.")
+    check_open_phase(phase, seat, now)
+    return phase
+
+
+def check_open_phase(phase: Phase, seat: Seat, now: datetime) -> None:
+    """Refuse a move of ``seat`` at ``now`` in the open ``phase`` (its ``phase.match`` as the caller holds it)
+    while the match is paused, once the deadline has passed, or when the seat does not act in it."""
     if phase.status == Phase.Status.PAUSED:
         raise PhaseClosed("The host has paused the match; submissions wait until it resumes.")
     if phase.deadline is not None and now >= phase.deadline:
@@ -86,7 +93,6 @@ def _lock_phase_for(seat: Seat, now: datetime, *, shared: bool = False) -> Phase
         )
     if not may_submit(phase.match, phase, seat.name):
         raise ServiceError(f"You do not act in {phase.name}.")
-    return phase
 
 
 def seat_to_submit(match_id: int, user_id: Any) -> Seat | None:

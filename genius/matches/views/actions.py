@@ -8,9 +8,10 @@ import json
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_POST
 
+from genius.accounts import signed_in
 from genius.core.errors import ServiceError
 from genius.engine_forms.fields import id_from
-from genius.matches.models import Seat
+from genius.matches.services import submitting
 from genius.matches.services.actions import MAX_ACTION_CHARS, take_action
 from genius.matches.services.errors import PhaseClosed
 
@@ -20,10 +21,14 @@ def match_action(request: HttpRequest, pk: int) -> JsonResponse:
     """``phase`` (the number of the phase the page shows) and ``payload`` (the action as JSON, e.g.
     ``{"action": "call"}``). Answers ``{"ok": true, "answers": [private lines]}``, or ``{"error", "field"}`` with
     status 400 (refused), 403 (no seat) or 409 (the phase is over)."""
+    user_id = signed_in.session_user_id(request)
+    # One prepared query: the seat, its match and its holder, who signs the request in (as a move's post does).
+    seat = submitting.seat_to_submit(pk, user_id) if user_id is not None else None
+    if seat is not None:
+        signed_in.sign_in_with(request, seat.user)
     if not request.user.is_authenticated:
         return JsonResponse({"error": "Sign in to take an action."}, status=403)
-    seat = Seat.objects.select_related("match").filter(match_id=pk, user_id=request.user.pk).first()
-    if seat is None:
+    if seat is None or seat.user_id != request.user.pk:
         return JsonResponse({"error": "You hold no seat in this match."}, status=403)
     number = id_from(request.POST.get("phase"))
     if not number:
