@@ -13,24 +13,18 @@ from games.bigfoot_sighting import hexboard
 from games.bigfoot_sighting.engine import ENGINE as CODED
 from games.custom_game import proof
 from games.custom_game.document.files import read_design_file
-from games.custom_game.rules import RuleLimits, check_run, limits_in_effect
 from games.engines.protocol import ConfigError, SubmissionError
+from tests.custom_game.proof_runs import PROOF_MATCHES, run_in_process
 from tools.shipped_designs import build
 
 NAME = "bigfoot-sighting"
-#: The proof's matches in the suite (the 1,000 figure is playdesign's: designs/README.md).
-MATCHES = 200
-
-
-def no_worker(*args: Any, **kwargs: Any) -> Any:
-    raise OSError("the proof's test runs the rules and checks here")
 
 
 def design() -> dict[str, Any]:
     return read_design_file(build.path_of(NAME).read_bytes())
 
 
-def test_the_bigfoot_sighting_design_agrees_with_the_coded_game_mulligans_items_and_timeouts_included(
+def test_the_bigfoot_sighting_design_agrees_with_the_coded_game_on_1000_matches_mulligans_items_and_timeouts_included(
         monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[dict[str, Any]] = []
     coded_final = proof.BigfootSightingAdapter.final
@@ -44,12 +38,8 @@ def test_the_bigfoot_sighting_design_agrees_with_the_coded_game_mulligans_items_
         return coded_final(self, engine, state)
 
     monkeypatch.setattr(proof.BigfootSightingAdapter, "final", final)
-    # the same Starlark, the same limits, in this process: no worker's round trip per phase and per move check
-    # (as where no worker can start), so that 200 long matches take well under a minute of one core
-    monkeypatch.setattr(check_run.CHECK_WORKER, "call", no_worker)
-    with limits_in_effect(RuleLimits(isolate=False)):
-        summary = proof.run_proof(design(), NAME, MATCHES, seed=21)
-    assert summary.agreed == MATCHES, summary.lines(NAME)
+    summary = run_in_process(monkeypatch, design(), NAME)
+    assert summary.agreed == PROOF_MATCHES, summary.lines(NAME)
     # every way a match ends was compared: on the scores (a win and a draw), out of reserve time, a concession
     assert {(m["reason"], m["draw"]) for m in seen} >= {("scores", False), ("scores", True), ("reserve", False),
                                                         ("concede", False)}

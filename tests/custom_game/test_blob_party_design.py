@@ -19,10 +19,10 @@ from games.custom_game.rules.effects import EFFECT_NAMES
 from games.custom_game.rules.library import Library
 from games.custom_game.rules.sandbox import DEFAULT_LIMITS, Meter, Program
 from games.kit.placement import rank_by
+from tests.custom_game.proof_runs import PROOF_MATCHES, run_in_process
 from tools.shipped_designs import build
 
 #: Matches the test plays against the coded game (1,000 agree by the command: designs/README.md, "The proof").
-PROOF_MATCHES = 200
 PLAYERS = ["ana", "ben", "cy", "dee", "eli", "fay", "gus"]
 
 
@@ -30,9 +30,10 @@ def design() -> dict[str, Any]:
     return read_design_file(build.path_of("blob-party").read_bytes())
 
 
-def test_the_blob_party_design_agrees_with_the_coded_game_on_200_seeded_matches() -> None:
-    summary = proof.run_proof(design(), "blob-party", PROOF_MATCHES, seed=21, workers=2)
-    assert summary.agreed == PROOF_MATCHES, summary.lines("blob-party")
+def test_the_blob_party_design_agrees_with_the_coded_game_on_1000_seeded_matches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    summary = run_in_process(monkeypatch, design(), "blob-party")
+    assert summary.agreed == PROOF_MATCHES == 1000, summary.lines("blob-party")
 
 
 def test_the_proof_finds_a_wrong_monster_cost() -> None:

@@ -15,6 +15,7 @@ import pytest
 from games.custom_game import proof
 from games.custom_game.document.files import read_design_file
 from games.custom_game.rules import check_design_rules
+from tests.custom_game.proof_runs import run_in_process
 from tools.shipped_designs import build
 
 DESIGNS = sorted(build.DESIGNS)
@@ -254,11 +255,7 @@ def test_a_rules_program_is_freed_after_its_run() -> None:
     assert ref() is None
 
 
-#: Black and White's proof in the suite (the 1,000 figure is playdesign's: designs/README.md).
-BW_MATCHES = 200
-
-
-def test_the_black_and_white_design_agrees_with_the_coded_game_draws_concessions_and_timeouts_included(
+def test_the_black_and_white_design_agrees_with_the_coded_game_on_1000_matches_draws_concessions_and_timeouts_included(
         monkeypatch: pytest.MonkeyPatch) -> None:
     endings: list[tuple[str, bool]] = []
     coded_final = proof.BlackAndWhiteAdapter.final
@@ -268,8 +265,8 @@ def test_the_black_and_white_design_agrees_with_the_coded_game_draws_concessions
         return coded_final(self, engine, state)
 
     monkeypatch.setattr(proof.BlackAndWhiteAdapter, "final", final)
-    summary = proof.run_proof(shipped("black-and-white"), "black-and-white", BW_MATCHES, seed=21)
-    assert summary.agreed == BW_MATCHES, summary.lines("black-and-white")
+    summary = run_in_process(monkeypatch, shipped("black-and-white"), "black-and-white")
+    assert summary.agreed == PROOF_MATCHES == 1000, summary.lines("black-and-white")
     # every way a match ends was compared: early, after 9 rounds, a draw, out of reserve time, a concession
     assert {("early", False), ("rounds", False), ("rounds", True), ("reserve", False), ("concede", False)} <= set(endings)
 
