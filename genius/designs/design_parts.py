@@ -29,12 +29,7 @@ def put_board(doc: Doc, key: str | None, board: dict[str, Any]) -> tuple[Doc, st
 
 
 def delete_board(doc: Doc, key: str) -> Doc:
-    new = _copy(doc)
-    boards = new.get("boards", [])
-    del boards[_index(boards, key)]
-    if not boards:
-        new.pop("boards", None)
-    return new
+    return editing.delete_keyed(doc, "boards", key)
 
 
 def delete_field(doc: Doc, phase_key: str, key: str) -> Doc:

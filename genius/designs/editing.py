@@ -190,13 +190,18 @@ def put_table(doc: Doc, key: str | None, *, label: str, columns: list[str], rows
     return new, key
 
 
-def delete_table(doc: Doc, key: str) -> Doc:
+def delete_keyed(doc: Doc, part: str, key: str) -> Doc:
+    """The design without the item ``key`` of its list ``part`` ("tables", "boards"); an emptied list is left out."""
     new = _copy(doc)
-    tables = new.get("tables", [])
-    del tables[_index(tables, key)]
-    if not tables:
-        new.pop("tables", None)
+    items = new.get(part, [])
+    del items[_index(items, key)]
+    if not items:
+        new.pop(part, None)
     return new
+
+
+def delete_table(doc: Doc, key: str) -> Doc:
+    return delete_keyed(doc, "tables", key)
 
 
 def set_setup(doc: Doc, setup: str) -> Doc:
