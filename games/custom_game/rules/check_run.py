@@ -6,7 +6,9 @@ reads only the globals :func:`games.custom_game.move_checks.check_globals` built
 calls ``refuse(message, field=None)`` (or ends on a text, or on False) to refuse the move.
 
 It runs in a worker process of its own (:data:`CHECK_WORKER`, never the phase clock's), so no check can take
-the site's memory or hold up a phase's rules; where no worker can start, in-process within the same limits.
+the site's memory or hold up a phase's rules; where no worker can start, in-process within the same limits. A
+*flat* check, whose text bounds every value it can build (:mod:`.bounded`: no loops, no functions of its own,
+no value grown in place), runs in-process at once: the worker's round trip would cost it more than it does.
 What a run gives: :class:`Verdict` (accepted; refused with the game's message and field; or the check failed,
 with the host's words).
 """
@@ -24,7 +26,9 @@ from typing import Any
 
 from games.engines.design_problems import Problem
 
+from .bounded import runs_here
 from .checking import defined_names
+from .compiled import to_json
 from .effects import plain
 from .helper_names import helpers_of, names_of
 from .helpers import FILENAME as HELPERS_FILE
@@ -148,8 +152,9 @@ GRACE_SECONDS = 2.0
 def run_check(source: str, globals_: dict[str, Any], fields: list[str], players: list[str], label: str,
               limits: RuleLimits = CHECK_LIMITS, helpers: str = "", roles: dict[str, str] | None = None) -> Verdict:
     """Run a check within ``limits``: in :data:`CHECK_WORKER` (``limits.isolate``), else here; the design's
-    ``helpers`` (those the check calls, :func:`.helpers.needed`) run first."""
-    if not limits.isolate:
+    ``helpers`` (those the check calls, :func:`.helpers.needed`) run first. A flat check whose work fits
+    (:func:`.bounded.runs_here`) runs here too."""
+    if not limits.isolate or runs_here(source, helpers, frozenset(globals_), len(to_json(globals_))):
         return run_here(source, globals_, fields, players, label, limits, helpers, roles)
     request = {"kind": "check", "source": source, "globals": globals_, "fields": fields, "players": players,
                "label": label, "helpers": helpers, "roles": roles or {}, "limits": {"steps": limits.steps, "seconds": limits.seconds,

@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .bounded import runs_here
 from .check_run import CHECK_LIBRARY, CHECK_LIMITS, CHECK_WORKER, GRACE_SECONDS, KNOWN
+from .compiled import to_json
 from .effects import plain
 from .library import Library
 from .sandbox import HostError, Meter, Program, RuleError, RuleLimits
@@ -48,8 +50,9 @@ def serve_expression(request: dict[str, Any]) -> dict[str, Any]:
 
 def evaluate(source: str, globals_: dict[str, Any], players: list[str], label: str,
              limits: RuleLimits = CHECK_LIMITS) -> tuple[Any, str | None]:
-    """``source``'s value for one seat within ``limits``: in the checks' worker (``limits.isolate``), else here."""
-    if not limits.isolate:
+    """``source``'s value for one seat within ``limits``: in the checks' worker (``limits.isolate``), else here;
+    here too when it is flat and its work fits (:func:`.bounded.runs_here`)."""
+    if not limits.isolate or runs_here(source, "", frozenset(globals_), len(to_json(globals_))):
         return evaluate_here(source, globals_, players, label, limits)
     request = {"kind": "expression", "source": source, "globals": globals_, "players": players, "label": label,
                "limits": {"steps": limits.steps, "seconds": limits.seconds, "memory_mb": limits.memory_mb,

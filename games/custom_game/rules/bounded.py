@@ -1,0 +1,248 @@
+"""Which checks may run in the site's own process: those whose text bounds every value they can build.
+
+A check normally runs in the checks' worker process (:mod:`.check_run`), because one Starlark operation can
+build a huge value at once (``answer["name"] * 1000000000``, ``list(range(10**9))``) and no step counter can
+stop it: in the site's process, that would take the site's memory. But most checks are a few comparisons of
+the move against what the player holds, and for those the worker's round trip (a frame each way, and the
+site's thread waiting for the interpreter lock again to read the answer) costs far more than the check.
+
+This module reads a check's text (Python's ``ast``: Starlark's syntax is a subset of Python's) and works out a
+bound on the size of every value it can build, as ``fixed + per_input × S`` bytes, S being the size of the
+values the check reads (their JSON text). It gives a bound only for a *flat* check:
+
+- no loop, comprehension, ``def`` or ``lambda`` (each part of the text runs at most once), no helpers;
+- nothing changes a value in place (no ``x[k] = …``, no ``+=``, no ``append``/``update``/…), so two names
+  never share a value that grows behind one of them;
+- ``*`` only by a number written in the text (at most :data:`MAX_FACTOR`), ``%`` formatting only of a text
+  written in the text (or by a written number), no ``<<``;
+- calls only of :data:`FUNCTIONS` and the methods in :data:`METHODS`, each with its own size rule, and
+  ``refuse``; no library function (they stay in the worker).
+
+Each value's bound follows from its parts' (a sum is at most both sides; ``x * 3`` at most three ``x``; a list
+at most its items), and the check's *work* is the sum of the bounds of everything it evaluates: that bounds
+both the memory it can take and its time (every allowed operation is linear, or n·log n, in its values). A
+check runs here when its work is within :data:`BUDGET` for the values it is given; every other check runs in
+the worker as before. Where a check runs changes nothing of what it answers: the same interpreter, limits and
+globals (tests run each flat check both ways).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from dataclasses import dataclass
+
+#: The most work (in bytes of values built, each counted as its JSON text) a check may do in the site's process.
+#: A value in memory takes at most ~32 bytes a byte of its text (a list of one-letter texts), so this keeps a
+#: check under ~16 MB there, the checks' own memory limit.
+BUDGET = 512 * 1024
+#: The largest written number a value may be multiplied by (``"-" * 40``, ``bid * 2``).
+MAX_FACTOR = 1000
+#: The most parts (ast nodes) a flat check may have.
+MAX_NODES = 2000
+#: The bound of a small value (a number, a truth value, None, a function).
+SMALL = 32
+
+
+@dataclass(frozen=True)
+class Bound:
+    """At most ``fixed + per_input × S`` bytes, S the size of the check's values."""
+
+    fixed: int = 0
+    per_input: int = 0
+
+    def __add__(self, other: Bound) -> Bound:
+        return Bound(self.fixed + other.fixed, self.per_input + other.per_input)
+
+    def times(self, k: int) -> Bound:
+        return Bound(self.fixed * k, self.per_input * k)
+
+    def most(self, other: Bound) -> Bound:
+        return Bound(max(self.fixed, other.fixed), max(self.per_input, other.per_input))
+
+    def at(self, size: int) -> int:
+        return self.fixed + self.per_input * size
+
+
+SMALL_BOUND = Bound(SMALL, 0)
+INPUT = Bound(0, 1)
+
+
+class NotFlat(Exception):
+    """The check does something this module cannot bound: it runs in the worker."""
+
+
+#: Functions a flat check may call, each with the factor of its result's bound over its arguments' (0: small).
+FUNCTIONS = {"len": 0, "bool": 0, "int": 0, "float": 0, "abs": 0, "hash": 0, "type": 0, "hasattr": 0, "any": 0,
+             "all": 0, "refuse": 0, "fail": 0, "str": 2, "repr": 2, "min": 1, "max": 1, "getattr": 1, "list": 2,
+             "tuple": 2, "sorted": 2, "reversed": 2, "dict": 2, "enumerate": 3, "zip": 2}
+#: Methods a flat check may call, likewise (the object's and the arguments' bounds together).
+METHODS = {"get": 1, "keys": 2, "values": 2, "items": 3, "lower": 3, "upper": 3, "title": 3, "capitalize": 3,
+           "strip": 1, "lstrip": 1, "rstrip": 1, "removeprefix": 1, "removesuffix": 1, "startswith": 0,
+           "endswith": 0, "count": 0, "find": 0, "rfind": 0, "index": 0, "rindex": 0, "isdigit": 0, "isalpha": 0,
+           "isalnum": 0, "isspace": 0, "islower": 0, "isupper": 0, "istitle": 0, "split": 5, "rsplit": 5,
+           "splitlines": 5, "partition": 5, "rpartition": 5, "elems": 6, "codepoints": 6}
+_SIMPLE_OPS = (ast.Add, ast.Sub, ast.Div, ast.FloorDiv, ast.BitOr, ast.BitAnd, ast.BitXor, ast.RShift)
+
+
+class _Reader:
+    """Walks a flat check's statements in order, keeping each name's bound and summing the work."""
+
+    def __init__(self, inputs: frozenset[str]) -> None:
+        self.inputs = inputs
+        self.names: dict[str, Bound] = {}
+        self.work = Bound()
+
+    # --- statements ---------------------------------------------------------------------------------------
+    def block(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            self.statement(statement)
+
+    def statement(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.Expr):
+            self.value(node.value)
+        elif isinstance(node, ast.Assign):
+            bound = self.value(node.value)
+            for target in node.targets:
+                self.bind(target, bound)
+        elif isinstance(node, ast.If):
+            self.value(node.test)
+            before = dict(self.names)
+            self.block(node.body)
+            after_body, self.names = self.names, dict(before)
+            self.block(node.orelse)
+            for name, bound in after_body.items():
+                self.names[name] = bound.most(self.names.get(name, bound))
+        elif not isinstance(node, ast.Pass):
+            raise NotFlat(type(node).__name__)
+
+    def bind(self, target: ast.expr, bound: Bound) -> None:
+        if isinstance(target, ast.Name):
+            self.names[target.id] = bound
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for part in target.elts:
+                self.bind(part, bound)
+        else:  # x[k] = …, x.a = …: a value changed in place
+            raise NotFlat("a value changed in place")
+
+    # --- expressions --------------------------------------------------------------------------------------
+    def value(self, node: ast.expr) -> Bound:
+        bound = self._value(node)
+        self.work = self.work + bound
+        return bound
+
+    def _value(self, node: ast.expr) -> Bound:  # noqa: C901 - one case a kind of expression
+        if isinstance(node, ast.Constant):
+            return Bound(len(repr(node.value).encode("utf-8", "surrogatepass")) + 2, 0)
+        if isinstance(node, ast.Name):
+            if node.id in self.names:
+                return self.names[node.id]
+            return INPUT if node.id in self.inputs else SMALL_BOUND
+        if isinstance(node, ast.BinOp):
+            return self.binary(node)
+        if isinstance(node, ast.UnaryOp):
+            return self.value(node.operand) + Bound(1, 0)
+        if isinstance(node, ast.BoolOp):
+            return sum((self.value(v) for v in node.values), Bound())
+        if isinstance(node, ast.Compare):
+            self.value(node.left)
+            for part in node.comparators:
+                self.value(part)
+            return SMALL_BOUND
+        if isinstance(node, ast.IfExp):
+            self.value(node.test)
+            return self.value(node.body).most(self.value(node.orelse))
+        if isinstance(node, ast.Subscript):
+            whole = self.value(node.value)
+            self._slice(node.slice)
+            return whole
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            return sum((self.value(e) + Bound(2, 0) for e in node.elts), Bound(2, 0))
+        if isinstance(node, ast.Dict):
+            if any(k is None for k in node.keys):
+                raise NotFlat("**")
+            parts = [*node.keys, *node.values]
+            return sum((self.value(p) + Bound(2, 0) for p in parts if p is not None), Bound(2, 0))
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, ast.Attribute):  # a method not called (a value of its own)
+            self.value(node.value)
+            return SMALL_BOUND
+        raise NotFlat(type(node).__name__)
+
+    def _slice(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Slice):
+            for part in (node.lower, node.upper, node.step):
+                if part is not None:
+                    self.value(part)
+        else:
+            self.value(node)
+
+    def binary(self, node: ast.BinOp) -> Bound:
+        if isinstance(node.op, ast.Mult):
+            for number, other in ((node.left, node.right), (node.right, node.left)):
+                k = _written_number(number)
+                if k is not None:
+                    self.value(number)
+                    return self.value(other).times(max(1, k)) + Bound(SMALL, 0)
+            raise NotFlat("* of two values not written in the text")
+        if isinstance(node.op, ast.Mod):
+            fmt, number = node.left, node.right
+            if isinstance(fmt, ast.Constant) and isinstance(fmt.value, str):
+                places = fmt.value.count("%") + 1
+                return self.value(fmt) + self.value(number).times(places)
+            if _written_number(number) is not None:  # a remainder, or a text formatted with a written number:
+                left = self.value(fmt)  # each place (2 characters at least) takes the number's text at most
+                return left.times(self.value(number).fixed) + Bound(SMALL, 0)
+            raise NotFlat("% of a text not written in the text")
+        if isinstance(node.op, _SIMPLE_OPS):
+            return self.value(node.left) + self.value(node.right) + Bound(SMALL, 0)
+        raise NotFlat(type(node.op).__name__)
+
+    def call(self, node: ast.Call) -> Bound:
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            raise NotFlat("* or ** in a call")
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in FUNCTIONS and func.id not in self.names:
+            factor, given = FUNCTIONS[func.id], Bound()
+        elif isinstance(func, ast.Attribute) and func.attr in METHODS:
+            factor, given = METHODS[func.attr], self.value(func.value)
+        else:
+            raise NotFlat("a call of a function this module does not know")
+        for argument in [*node.args, *(k.value for k in node.keywords)]:
+            given = given + self.value(argument)
+        return given.times(factor) + Bound(SMALL, 0)
+
+
+def _written_number(node: ast.expr) -> int | None:
+    """The size of a number written in the text (``3``, ``-2``, ``0.5``), at most :data:`MAX_FACTOR`; else None."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    value = node.value if isinstance(node, ast.Constant) else None
+    if isinstance(value, (int, float)) and abs(value) <= MAX_FACTOR:  # bool is an int
+        return int(abs(value))
+    return None
+
+
+@functools.lru_cache(maxsize=512)
+def work_of(source: str, inputs: frozenset[str]) -> Bound | None:
+    """The bound of the work of the flat check ``source`` reading the names ``inputs``; None when it is not flat
+    (or cannot be read: then it fails in the worker with the interpreter's own words)."""
+    try:
+        tree = ast.parse(source)
+        if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
+            return None
+        reader = _Reader(inputs)
+        reader.block(tree.body)
+    except (NotFlat, SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return reader.work
+
+
+def runs_here(source: str, helpers: str, inputs: frozenset[str], inputs_size: int) -> bool:
+    """Whether the check ``source`` (with the design's ``helpers`` it calls) may run in the site's process on
+    values of ``inputs_size`` bytes: flat, no helpers, its work within :data:`BUDGET`."""
+    if helpers:
+        return False
+    work = work_of(source, inputs)
+    return work is not None and work.at(inputs_size) <= BUDGET
