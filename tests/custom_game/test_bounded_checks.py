@@ -177,3 +177,66 @@ def test_a_flat_check_runs_without_the_worker(monkeypatch: pytest.MonkeyPatch) -
     assert (verdict.refused, verdict.field) == ("You hold only 3 coins.", "bid")
     assert verdict == run_here(BID_CHECK, {"answer": {"bid": 5, "suit": None}, "mine": {"coins": 3}, "my_past": []},
                                ["bid", "suit", "cards"], PLAYERS, "the check of Bid")
+
+
+# --- a phase's values and rules ---------------------------------------------------------------------------------
+FLAT_RULES = '''\
+top = answers["ana"]["bid"]
+if top != None and top > 3:
+    add("ana", "points", top * 2)
+    announce("ana bid %d." % top)
+tell("ben", "Your bid: %s" % str(answers["ben"]["bid"]))
+keep("top", top)
+'''
+
+
+def _closing(rules: str, values: list | None = None) -> dict:
+    from .rules_helpers import closing_state, design
+
+    doc = design(rules)
+    doc["phases"][0]["values"] = values or []
+    return closing_state(doc, {"ana": {"bid": 5}, "ben": {"bid": 2}})
+
+
+def test_flat_rules_run_in_the_site_process_with_the_workers_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from games.custom_game import rules
+    from games.custom_game.rules import run_phase_rules
+
+    state = _closing(FLAT_RULES, [{"name": "sum", "formula": 'answers["ana"]["bid"] + answers["ben"]["bid"]'}])
+    monkeypatch.setattr(rules, "_run_flat", lambda *a: None)
+    in_worker = run_phase_rules(state, random.Random(1))  # first: the worker's answer
+    monkeypatch.undo()
+
+    def no_worker(*args: object, **kwargs: object) -> dict:
+        raise AssertionError("the worker was asked")
+
+    monkeypatch.setattr(rules.WORKER, "call", no_worker)
+    here = run_phase_rules(state, random.Random(1))
+    assert here == in_worker and here.ok
+    assert here.ruling["counters"] == {"ana": {"points": 10}} and here.values["sum"] == 7
+
+
+@pytest.mark.parametrize("source", [
+    'w = highest_unique(answers, "bid")',  # a library function
+    'for p in actors:\n    tell(p, "x")',  # a loop
+    'c = counters_now()',  # reads what the effects did so far
+])
+def test_rules_that_are_not_flat_run_in_the_worker(source: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from games.custom_game import rules
+
+    asked = []
+    real = rules.WORKER.call
+    monkeypatch.setattr(rules.WORKER, "call", lambda *a, **k: asked.append(1) or real(*a, **k))
+    rules.run_phase_rules(_closing(source), random.Random(1))
+    assert asked
+
+
+def test_a_name_a_formula_sets_is_bounded_in_the_rules_after_it() -> None:
+    names = frozenset({"answers", "values"})
+    grown = bounded.run_work_of(("x = str(answers)\n" + "x = x + x\n" * 30 + "1",), "announce(x)", names,
+                                frozenset({"announce"}))
+    assert grown is not None and not bounded.fits(grown, 10)
+    kept = bounded.run_work_of(('str(answers) + str(answers)',), 'announce(values["v"] + values["v"])', names,
+                               frozenset({"announce"}))
+    alone = bounded.run_work_of((), 'announce(values["v"] + values["v"])', names, frozenset({"announce"}))
+    assert kept is not None and alone is not None and kept.per_input > alone.per_input

@@ -9,7 +9,8 @@ Public API:
   ("Try these rules", :mod:`games.custom_game.trying`, runs a phase so, beside the engine that plays it).
 
 Rules run in the phase clock's worker (:data:`.worker.WORKER`) unless :func:`worker_in_effect` names another
-for the calls inside its block (per thread and task: a context variable).
+for the calls inside its block (per thread and task: a context variable); a flat run, whose text bounds every
+value it builds (:mod:`.bounded`), runs in the caller's process at once, with the same answer.
 
 The language and every function are documented in ``games/custom_game/RULES.md``.
 """
@@ -26,11 +27,12 @@ from typing import Any
 from games.engines.design_problems import Problem
 from games.engines.protocol import State
 
-from . import wire
+from . import bounded, wire
 from .board_rules import BoardRules
 from .checking import check_programs
+from .compiled import to_json
 from .context import names_read, phase_context, setup_context, tables_of
-from .effects import READER_NAMES, Effects, plain
+from .effects import EFFECT_NAMES, READER_NAMES, Effects, plain
 from .helper_names import helpers_of
 from .helpers import FILENAME as HELPERS_FILE
 from .helpers import LABEL as HELPERS_LABEL
@@ -72,43 +74,69 @@ def _index(design: dict[str, Any], key: str) -> int:
     return next(i for i, p in enumerate(design["phases"]) if p["key"] == key)
 
 
+#: The functions a flat run may call (:mod:`.bounded`): the effects.
+EFFECTS = frozenset(EFFECT_NAMES)
+
 #: Collect the rules' ``tell``, ``announce`` and ``keep`` in Starlark and hand them over at the end of a
 #: run (:mod:`.compiled`); a run that fails so is run again one call at a time, for its message and line.
 BATCH = True
 
 
-def _run(state: State, rng: random.Random, limits: RuleLimits, setup: bool) -> RulesOutcome:
+def _run(state: State, rng: random.Random, limits: RuleLimits, setup: bool,
+         globals_: dict[str, Any] | None = None) -> RulesOutcome:
     """The set-up rules, or the values and rules of the phase whose entry is last in ``state["history"]``,
-    here, within ``limits``; only the globals and functions their text names are built. A batched run
-    (:data:`BATCH`) that fails is run again from the same seeded stream, unbatched, within the time left."""
+    here, within ``limits``; only the globals and functions their text names are built (``globals_``: built
+    already). A batched run (:data:`BATCH`) that fails is run again from the same seeded stream, unbatched, within
+    the time left."""
     meter = Meter(limits)
     if not BATCH:
-        return _run_once(state, rng, meter, setup, batch=False)
+        return _run_once(state, rng, meter, setup, batch=False, globals_=globals_)
     drawn = rng.getstate()
-    outcome = _run_once(state, rng, meter, setup, batch=True)
+    outcome = _run_once(state, rng, meter, setup, batch=True, globals_=globals_)
     if outcome.ok:
         return outcome
     rng.setstate(drawn)
     again = Meter(limits)
     again.started, again.base_mb = meter.started, meter.base_mb  # one time limit for both runs
-    return _run_once(state, rng, again, setup, batch=False)
+    return _run_once(state, rng, again, setup, batch=False, globals_=globals_)
 
 
-def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch: bool) -> RulesOutcome:
-    """One run of :func:`_run`, counted by ``meter``, the effects collected in Starlark or not (``batch``)."""
+def _programs(state: State, setup: bool) -> tuple[list[dict[str, Any]], str, str, str]:
+    """The run's (named values' formulas, rules, part, label)."""
     design = state["design"]
     if setup:
-        formulas: list[dict[str, Any]] = []
-        source, where, label = design.get("setup", ""), "setup", "the set-up"
-    else:
-        index = _index(design, state["history"][-1]["phase"])
-        phase = design["phases"][index]
-        formulas, source, where, label = phase.get("values", []), phase.get("rules", ""), f"phases.{index}", phase["name"]
+        return [], design.get("setup", ""), "setup", "the set-up"
+    index = _index(design, state["history"][-1]["phase"])
+    phase = design["phases"][index]
+    return phase.get("values", []), phase.get("rules", ""), f"phases.{index}", phase["name"]
+
+
+def _run_flat(state: State, rng: random.Random, limits: RuleLimits, setup: bool) -> RulesOutcome | None:
+    """The run in this process when its programs are flat and their work fits (:mod:`.bounded`: no loops, no
+    helpers or library functions; the same run as the worker's); None (nothing run) otherwise."""
+    formulas, source, _, _ = _programs(state, setup)
+    texts = tuple(f["formula"] for f in formulas)
+    names = names_read([*texts, source])
+    if helpers_needed(state["design"], names) or not names.isdisjoint(READER_NAMES):
+        return None
+    globals_ = (setup_context if setup else phase_context)(state, names)
+    work = bounded.run_work_of(texts, source, frozenset(globals_), EFFECTS)
+    if not bounded.fits(work, len(to_json(globals_))):
+        return None
+    return _run(state, rng, limits, setup, globals_)
+
+
+def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch: bool,
+              globals_: dict[str, Any] | None = None) -> RulesOutcome:
+    """One run of :func:`_run`, counted by ``meter``, the effects collected in Starlark or not (``batch``)."""
+    design = state["design"]
+    formulas, source, where, label = _programs(state, setup)
     names = names_read([*(f["formula"] for f in formulas), source])
     helpers = helpers_needed(design, names)
     if helpers:  # the functions the helpers call are built too
         names |= names_read([helpers])
-    globals_ = (setup_context if setup else phase_context)(state, names)
+    if globals_ is None:
+        globals_ = (setup_context if setup else phase_context)(state, names)
     effects = Effects(state, meter, setup=setup)
     tables = globals_["tables"] if "tables" in globals_ else tables_of(design) if names & TABLE_NAMES else {}
     library = Library(state["players"], tables, rng, state.get("roles"))
@@ -234,6 +262,9 @@ def worker_in_effect(worker: Worker) -> Iterator[None]:
 def _run_isolated(kind: str, state: State, rng: random.Random, limits: RuleLimits) -> RulesOutcome:
     if not limits.isolate:
         return _run(state, rng, limits, setup=kind == "setup")
+    flat = _run_flat(state, rng, limits, kind == "setup")
+    if flat is not None:
+        return flat
     worker = _IN_EFFECT.get()
     key = wire.design_key_of(state["design"])
     try:

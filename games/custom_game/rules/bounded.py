@@ -15,8 +15,10 @@ values the check reads (their JSON text). It gives a bound only for a *flat* che
   never share a value that grows behind one of them;
 - ``*`` only by a number written in the text (at most :data:`MAX_FACTOR`), ``%`` formatting only of a text
   written in the text (or by a written number), no ``<<``;
-- calls only of :data:`FUNCTIONS` and the methods in :data:`METHODS`, each with its own size rule, and
-  ``refuse``; no library function (they stay in the worker).
+- calls only of :data:`FUNCTIONS` and the methods in :data:`METHODS`, each with its own size rule, and of
+  the program's own *effects* (a check's ``refuse``; a phase's ``announce``, ``tell``, ``add``, ``keep``…: their
+  answer is small and what they keep is bounded by what they are given); no library function (they stay in
+  the worker).
 
 Each value's bound follows from its parts' (a sum is at most both sides; ``x * 3`` at most three ``x``; a list
 at most its items), and the check's *work* is the sum of the bounds of everything it evaluates: that bounds
@@ -24,6 +26,9 @@ both the memory it can take and its time (every allowed operation is linear, or 
 check runs here when its work is within :data:`BUDGET` for the values it is given; every other check runs in
 the worker as before. Where a check runs changes nothing of what it answers: the same interpreter, limits and
 globals (tests run each flat check both ways).
+
+A phase's values and rules (and an action's) are read the same way, one after another as they run in one
+module (:func:`run_work_of`): a flat run within the budget runs in the site's process too.
 """
 
 from __future__ import annotations
@@ -74,7 +79,7 @@ class NotFlat(Exception):
 
 #: Functions a flat check may call, each with the factor of its result's bound over its arguments' (0: small).
 FUNCTIONS = {"len": 0, "bool": 0, "int": 0, "float": 0, "abs": 0, "hash": 0, "type": 0, "hasattr": 0, "any": 0,
-             "all": 0, "refuse": 0, "fail": 0, "str": 2, "repr": 2, "min": 1, "max": 1, "getattr": 1, "list": 2,
+             "all": 0, "fail": 0, "str": 2, "repr": 2, "min": 1, "max": 1, "getattr": 1, "list": 2,
              "tuple": 2, "sorted": 2, "reversed": 2, "dict": 2, "enumerate": 3, "zip": 2}
 #: Methods a flat check may call, likewise (the object's and the arguments' bounds together).
 METHODS = {"get": 1, "keys": 2, "values": 2, "items": 3, "lower": 3, "upper": 3, "title": 3, "capitalize": 3,
@@ -88,10 +93,13 @@ _SIMPLE_OPS = (ast.Add, ast.Sub, ast.Div, ast.FloorDiv, ast.BitOr, ast.BitAnd, a
 class _Reader:
     """Walks a flat check's statements in order, keeping each name's bound and summing the work."""
 
-    def __init__(self, inputs: frozenset[str]) -> None:
+    def __init__(self, inputs: frozenset[str], effects: frozenset[str]) -> None:
         self.inputs = inputs
+        self.effects = effects
         self.names: dict[str, Bound] = {}
         self.work = Bound()
+        #: The bound of the last statement's value when it is an expression (a named value's formula's result).
+        self.last = SMALL_BOUND
 
     # --- statements ---------------------------------------------------------------------------------------
     def block(self, body: list[ast.stmt]) -> None:
@@ -99,8 +107,9 @@ class _Reader:
             self.statement(statement)
 
     def statement(self, node: ast.stmt) -> None:
+        self.last = SMALL_BOUND
         if isinstance(node, ast.Expr):
-            self.value(node.value)
+            self.last = self.value(node.value)
         elif isinstance(node, ast.Assign):
             bound = self.value(node.value)
             for target in node.targets:
@@ -203,7 +212,9 @@ class _Reader:
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise NotFlat("* or ** in a call")
         func = node.func
-        if isinstance(func, ast.Name) and func.id in FUNCTIONS and func.id not in self.names:
+        if isinstance(func, ast.Name) and func.id in self.effects and func.id not in self.names:
+            factor, given = 0, Bound()
+        elif isinstance(func, ast.Name) and func.id in FUNCTIONS and func.id not in self.names:
             factor, given = FUNCTIONS[func.id], Bound()
         elif isinstance(func, ast.Attribute) and func.attr in METHODS:
             factor, given = METHODS[func.attr], self.value(func.value)
@@ -224,25 +235,44 @@ def _written_number(node: ast.expr) -> int | None:
     return None
 
 
+#: A check's one effect.
+CHECK_EFFECTS = frozenset({"refuse"})
+
+
 @functools.lru_cache(maxsize=512)
-def work_of(source: str, inputs: frozenset[str]) -> Bound | None:
+def work_of(source: str, inputs: frozenset[str], effects: frozenset[str] = CHECK_EFFECTS) -> Bound | None:
     """The bound of the work of the flat check ``source`` reading the names ``inputs``; None when it is not flat
     (or cannot be read: then it fails in the worker with the interpreter's own words)."""
+    return run_work_of((), source, inputs, effects)
+
+
+@functools.lru_cache(maxsize=512)
+def run_work_of(formulas: tuple[str, ...], source: str, inputs: frozenset[str],
+                effects: frozenset[str]) -> Bound | None:
+    """The bound of the work of a flat run: the named values' ``formulas`` (each result joins ``values``), then
+    ``source``, in one module (a name one sets, the next reads); None when one of them is not flat."""
+    reader = _Reader(inputs, effects)
+    values = INPUT if "values" in inputs else Bound()
     try:
-        tree = ast.parse(source)
-        if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
-            return None
-        reader = _Reader(inputs)
-        reader.block(tree.body)
+        for text in (*formulas, source):
+            tree = ast.parse(text)
+            if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
+                return None
+            reader.block(tree.body)
+            if formulas:  # a formula's value is kept in ``values`` for what runs after it
+                values = values + reader.last
+                reader.names["values"] = values
     except (NotFlat, SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     return reader.work
 
 
+def fits(work: Bound | None, inputs_size: int) -> bool:
+    """Whether a run of ``work`` (None: not flat) on values of ``inputs_size`` bytes may run in the site's process."""
+    return work is not None and work.at(inputs_size) <= BUDGET
+
+
 def runs_here(source: str, helpers: str, inputs: frozenset[str], inputs_size: int) -> bool:
     """Whether the check ``source`` (with the design's ``helpers`` it calls) may run in the site's process on
     values of ``inputs_size`` bytes: flat, no helpers, its work within :data:`BUDGET`."""
-    if helpers:
-        return False
-    work = work_of(source, inputs)
-    return work is not None and work.at(inputs_size) <= BUDGET
+    return not helpers and fits(work_of(source, inputs), inputs_size)

@@ -25,7 +25,7 @@ from games.engines.protocol import EngineError, Payload, SubmissionError
 from genius.core.errors import ServiceError
 from genius.matches.events import bump, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
-from genius.matches.services import action_batches, check_alerts, ledger
+from genius.matches.services import action_batches, action_store, check_alerts, ledger
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import PhaseClosed
 from genius.matches.services.logs import write_log
@@ -84,7 +84,7 @@ def _take_all(batch: list[action_batches.Pending]) -> None:
                     pending.answered = _take_one(pending)
                 continue
             if writes is None:
-                writes = _Writes(match, phase)
+                writes = _Writes(match, phase, pending)
             pending.answered = writes.add(engine, pending, resolution)
             spec = engine.phase(match.started_state)
             if spec is not None and spec.closing:  # the action ended its phase: its close runs now, under the lock
@@ -113,13 +113,16 @@ def _locked_phase(pending: action_batches.Pending) -> Phase:
 
 
 class _Writes:
-    """What a batch's actions in one phase write, written at once: their rows in their order (numbered so), their
-    log lines in their order, the state the last one left, and one push."""
+    """What a batch's actions in one phase write, written at once (``action_store``: one statement on PostgreSQL):
+    their rows in their order (numbered so), their log lines in their order, the state the last one left; then one
+    push."""
 
-    def __init__(self, match: Match, phase: Phase) -> None:
+    def __init__(self, match: Match, phase: Phase, pending: action_batches.Pending) -> None:
         self.match, self.phase = match, phase
-        self.seats = {s.name: s for s in match.seats.all()}
-        self.rows: list[Submission] = []
+        #: The seats by name: the senders' as the view read them; all of the match's once a line names another.
+        self.seats = {pending.seat.name: pending.seat}
+        self.all_seats = False
+        self.taken: list[action_store.Taken] = []
         self.lines: list[protocol.LogLine] = []
         self.first: protocol.Resolution | None = None
         self.public = False  # a line for everyone; else the spectators' view before and after the batch compared
@@ -129,8 +132,8 @@ class _Writes:
 
     def add(self, engine: Any, pending: action_batches.Pending, resolution: protocol.Resolution) -> list[str]:
         seat = pending.seat
-        self.rows.append(Submission(phase=self.phase, seat=seat, kind=Submission.Kind.INSTANT,
-                                    payload=pending.payload, submitted_at=pending.now))
+        self.seats.setdefault(seat.name, seat)
+        self.taken.append(action_store.Taken(seat, pending.payload, pending.now))
         if self.first is None:
             self.first = resolution
         else:
@@ -138,6 +141,9 @@ class _Writes:
         if any(line.audience == protocol.PUBLIC for line in resolution.log):
             self.public = True
         told = {line.audience.name for line in resolution.log if isinstance(line.audience, protocol.Seat)}
+        if not self.all_seats and not told <= self.seats.keys():  # a line for a seat not read yet: read them all
+            self.seats = {**{s.name: s for s in self.match.seats.all()}, **self.seats}
+            self.all_seats = True
         self.told |= {self.seats[name].pk for name in told if name in self.seats} | {seat.pk}
         self.match.state = resolution.state
         return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
@@ -145,9 +151,7 @@ class _Writes:
     def flush(self) -> None:
         if self.first is None:
             return
-        Submission.objects.bulk_create(self.rows)
-        write_log(self.match, self.phase, self.first, self.lines, seats=self.seats)
-        self.match.save(update_fields=["state"])
+        action_store.store_actions(self.match, self.phase, self.taken, self.first, self.lines, self.seats)
         if self.public or _seen_by_spectators(self.engine, self.before, self.first, self.match.started_state):
             bump(self.match.pk)  # every page: the public view once for spectators, each seat its own
         else:

@@ -1,0 +1,83 @@
+"""On PostgreSQL a batch of applied actions is written in one statement (``action_store.store_actions``); its plain
+twin writes the same with the ORM (``store_actions_plainly``). The same actions taken both ways, from the same
+match, leave the same rows: the actions in their order, the log lines numbered on from the match's last, each to
+its audience, and the match's state."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
+from genius.matches.services import action_store, lifecycle
+from genius.matches.services.actions import take_action
+from tests.custom_game_web.conftest import custom_slug
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db]
+NAMES = ["ana", "ben", "cy"]
+TAP_RULES = ('c = values.get("count", 0) + 1\nkeep("count", c)\ntell(actors[0], "order %d" % c)\n'
+             'if c % 2 == 0:\n    tell("cy", "%s made it even ²" % actors[0])\n'
+             'if c == 3:\n    announce("Three taps: @everyone")\n')
+DESIGN = {
+    "title": "Taps", "min_players": 2, "max_players": 3, "counters": [],
+    "phases": [{"key": "play", "name": "Play", "repeat": 1, "seconds": 86400, "actors": "everyone", "close": "rules",
+                "fields": [{"key": "ready", "label": "Ready", "kind": "number", "min": 0, "max": 1, "default": 0}],
+                "rules": 'announce("The taps are over.")',
+                "actions": [{"key": "tap", "label": "Tap", "public": False,
+                             "fields": [{"key": "n", "label": "N", "kind": "number", "min": 0, "max": 1000,
+                                         "default": 0}],
+                             "rules": TAP_RULES}]}]}
+
+
+@pytest.fixture(autouse=True)
+def _postgresql_only():
+    if "postgresql" not in django_settings.DATABASES["default"]["ENGINE"]:
+        pytest.skip("needs DATABASE_URL (PostgreSQL): run bin/test")
+
+
+def _match() -> Match:
+    users = get_user_model()
+    match = lifecycle.create_match(game=custom_slug(), title="Taps", seats_wanted=len(NAMES), seed=5,
+                                   config={"design": DESIGN}, phase_seconds=3600)
+    for name in NAMES:
+        lifecycle.add_seat(match, user=users.objects.create_user(username=name, password=f"pw-{name}-123"))
+    lifecycle.start_match(match.pk)
+    return match
+
+
+def _taps(match: Match, at: datetime) -> tuple:
+    """Five taps at ``at``, in turn, then what they left (ids left out: sequences are not rolled back)."""
+    phase = match.phases.get(status=Phase.Status.OPEN)
+    seats = {s.name: s for s in Seat.objects.filter(match=match).select_related("match")}
+    for n, name in enumerate(["ana", "ben", "ana", "cy", "ben"]):
+        take_action(seats[name], {"action": "tap", "fields": {"n": n}}, phase.number, now=at)
+    match.refresh_from_db()
+    rows = list(Submission.objects.filter(phase__match=match, kind=Submission.Kind.INSTANT).order_by("pk")
+                .values_list("phase__number", "seat__name", "kind", "payload", "is_default", "locked", "submitted_at"))
+    log = list(LogEntry.objects.filter(match=match).order_by("order")
+               .values_list("phase_number", "phase_name", "order", "audience", "seat__name", "text"))
+    return match.state, rows, log
+
+
+def test_a_batch_written_in_one_statement_leaves_what_the_plain_way_leaves(monkeypatch):
+    match, at = _match(), timezone.now()
+    plain = action_store.store_actions_plainly
+    plain_writes: list[int] = []
+    with transaction.atomic():
+        monkeypatch.setattr(action_store, "store_actions_plainly",
+                            lambda *a, **k: plain_writes.append(1) or plain(*a, **k))
+        fast = _taps(match, at)
+        transaction.set_rollback(True)
+    assert not plain_writes, "every batch went in one statement"
+    monkeypatch.setattr(action_store, "store_actions", plain)
+    slow = _taps(match, at)
+    assert fast == slow
+    state, rows, log = fast
+    assert [r[1] for r in rows] == ["ana", "ben", "ana", "cy", "ben"] and state["values"]["count"] == 5
+    assert ("cy" in {entry[4] for entry in log}) and any("@everyone" in entry[5] for entry in log)
+    assert [entry[2] for entry in log] == list(range(log[0][2], log[0][2] + len(log)))  # numbered on, no gap
