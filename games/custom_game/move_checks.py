@@ -88,8 +88,8 @@ def check_globals(state: State, player: str, answer: Payload, names: frozenset[s
         return names is None or name in names
 
     design, players, current = state["design"], state["players"], state["open"]
-    viewed = ("counters", "mine", "garnets", "history", "my_past")
-    seen = views.view(state, Seat(player)) if any(wanted(n) for n in viewed) else {}
+    # the player's whole view only for the past phases; the counters and wallet as that view shows them
+    seen = views.view(state, Seat(player)) if wanted("history") or wanted("my_past") else {}
     out: dict[str, Any] = {}
     if wanted("answer"):
         out["answer"] = {f["key"]: answer.get(f["key"], answers.empty(f)) for f in phases.fields_for(state, player)}
@@ -97,7 +97,7 @@ def check_globals(state: State, player: str, answer: Payload, names: frozenset[s
         ("me", player), ("players", list(players)), ("phase", current["phase"]), ("round", current["round"]),
         ("phase_name", current["name"])) if wanted(name)})
     if wanted("counters") or wanted("mine"):
-        counters = {p: dict(seen["values"].get(p, {})) for p in players}
+        counters = views.counter_values(state, player, host=False)
         for c in design["counters"]:
             if c.get("check_visible"):
                 for p in players:
@@ -107,7 +107,7 @@ def check_globals(state: State, player: str, answer: Payload, names: frozenset[s
         if wanted("mine"):
             out["mine"] = dict(counters[player])
     if wanted("garnets"):
-        out["garnets"] = seen.get("garnets", {}).get(player, 0)
+        out["garnets"] = views.garnets_seen(state, player, host=False).get(player, 0)
     if wanted("values"):
         kept = state.get("values", {})
         out["values"] = {n: _narrowed(kept[n], players, player) for n in sorted(marked_values(design)) if n in kept}

@@ -20,6 +20,20 @@ def _counter_visible(counter: dict[str, Any], player: str, me: str | None, host:
     return counter["visibility"] == "public" or host or player == me
 
 
+def counter_values(state: State, me: str | None, host: bool) -> dict[str, dict[str, Any]]:
+    """Each player's counters as ``me`` (a seat, or None) or the host may see them."""
+    counters = state["design"]["counters"]
+    return {p: {c["key"]: state["counters"][p][c["key"]] for c in counters if _counter_visible(c, p, me, host)}
+            for p in state["players"]}
+
+
+def garnets_seen(state: State, me: str | None, host: bool) -> dict[str, int]:
+    """The wallets ``me`` or the host may see: every one for the host, a seat's own for it."""
+    if host:
+        return dict(state["garnets"])
+    return {me: state["garnets"][me]} if me is not None else {}
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """The match as ``viewer`` may see it (plain JSON)."""
     players = state["players"]
@@ -60,8 +74,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "you": me,
         "host": host,
         "counters": [{"key": c["key"], "label": c["label"], "visibility": c["visibility"]} for c in counters],
-        "values": {p: {c["key"]: state["counters"][p][c["key"]] for c in counters
-                       if _counter_visible(c, p, me, host)} for p in players},
+        "values": counter_values(state, me, host),
         "open": open_view,
         "history": history,
     }
@@ -71,10 +84,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     if prologue:  # the set-up rules' announcement and messages
         private = prologue["private"] if host else {me: prologue["private"][me]} if me in prologue["private"] else {}
         out["prologue"] = {"announce": prologue["announce"], "private": dict(private)}
-    if host:
-        out["garnets"] = dict(state["garnets"])
-    elif me is not None:
-        out["garnets"] = {me: state["garnets"][me]}
+    if host or me is not None:
+        out["garnets"] = garnets_seen(state, me, host)
     ending = state["ending"]
     if ending is not None:
         out["ending"] = {"placement": dict(ending["placement"]), "tol": dict(ending["tol"]), "ec": list(ending["ec"]),

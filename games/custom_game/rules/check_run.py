@@ -29,6 +29,7 @@ from games.engines.design_problems import Problem
 from .bounded import runs_here
 from .checking import defined_names
 from .compiled import to_json
+from .context import names_read
 from .effects import plain
 from .helper_names import helpers_of, names_of
 from .helpers import FILENAME as HELPERS_FILE
@@ -45,6 +46,7 @@ CHECK_NAMES = ("answer", "me", "players", "phase", "round", "phase_name", "count
 #: The library functions a check may call: none that draws from the seeded stream or reads a table.
 CHECK_LIBRARY = tuple(n for n in LIBRARY_NAMES if n not in RANDOM_NAMES and n not in TABLE_NAMES)
 CHECK_FUNCTIONS = (*CHECK_LIBRARY, "refuse")
+_CHECK_LIBRARY_SET = frozenset(CHECK_LIBRARY)
 KNOWN = frozenset(CHECK_NAMES) | frozenset(CHECK_FUNCTIONS) | (BUILTINS - {"print"})  # a check prints nothing
 #: The longest refusal shown beside a field (longer ones are cut).
 MAX_MESSAGE = 300
@@ -109,7 +111,8 @@ def run_here(source: str, globals_: dict[str, Any], fields: list[str], players: 
     ``roles``: the seats' Death Match roles (public in a Death Match)."""
     meter = Meter(limits)
     refusal = _Refusal(fields)
-    functions: dict[str, Callable[..., Any]] = {**Library(players, {}, random.Random(0), roles).functions(CHECK_LIBRARY),
+    named = names_read([source, helpers]) & _CHECK_LIBRARY_SET  # only the library functions its text names
+    functions: dict[str, Callable[..., Any]] = {**Library(players, {}, random.Random(0), roles).functions(named),
                                                 "refuse": refusal}
     program = Program(globals_, functions, meter)
     try:
