@@ -97,10 +97,10 @@ def check_globals(state: State, player: str, answer: Payload, names: frozenset[s
         ("me", player), ("players", list(players)), ("phase", current["phase"]), ("round", current["round"]),
         ("phase_name", current["name"])) if wanted(name)})
     if wanted("counters") or wanted("mine"):
-        counters = views.counter_values(state, player, host=False)
+        counters = views.counter_values(state, player, host=False, of=None if wanted("counters") else [player])
         for c in design["counters"]:
             if c.get("check_visible"):
-                for p in players:
+                for p in counters:
                     counters[p][c["key"]] = state["counters"][p][c["key"]]
         if wanted("counters"):
             out["counters"] = counters

@@ -20,11 +20,13 @@ def _counter_visible(counter: dict[str, Any], player: str, me: str | None, host:
     return counter["visibility"] == "public" or host or player == me
 
 
-def counter_values(state: State, me: str | None, host: bool) -> dict[str, dict[str, Any]]:
-    """Each player's counters as ``me`` (a seat, or None) or the host may see them."""
+def counter_values(state: State, me: str | None, host: bool,
+                   of: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Each player's counters (those ``of``: None, every player's) as ``me`` (a seat, or None) or the host may
+    see them."""
     counters = state["design"]["counters"]
     return {p: {c["key"]: state["counters"][p][c["key"]] for c in counters if _counter_visible(c, p, me, host)}
-            for p in state["players"]}
+            for p in (state["players"] if of is None else of)}
 
 
 def garnets_seen(state: State, me: str | None, host: bool) -> dict[str, int]:
