@@ -5,6 +5,7 @@ its audience, and the match's state."""
 
 from __future__ import annotations
 
+import copy
 from datetime import datetime
 
 import pytest
@@ -17,21 +18,15 @@ from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
 from genius.matches.services import action_store, lifecycle
 from genius.matches.services.actions import take_action
 from tests.custom_game_web.conftest import custom_slug
+from tests.real_services.test_actions_sent_together_apply_once_in_order import DESIGN as TAPS
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db]
 NAMES = ["ana", "ben", "cy"]
 TAP_RULES = ('c = values.get("count", 0) + 1\nkeep("count", c)\ntell(actors[0], "order %d" % c)\n'
              'if c % 2 == 0:\n    tell("cy", "%s made it even ²" % actors[0])\n'
              'if c == 3:\n    announce("Three taps: @everyone")\n')
-DESIGN = {
-    "title": "Taps", "min_players": 2, "max_players": 3, "counters": [],
-    "phases": [{"key": "play", "name": "Play", "repeat": 1, "seconds": 86400, "actors": "everyone", "close": "rules",
-                "fields": [{"key": "ready", "label": "Ready", "kind": "number", "min": 0, "max": 1, "default": 0}],
-                "rules": 'announce("The taps are over.")',
-                "actions": [{"key": "tap", "label": "Tap", "public": False,
-                             "fields": [{"key": "n", "label": "N", "kind": "number", "min": 0, "max": 1000,
-                                         "default": 0}],
-                             "rules": TAP_RULES}]}]}
+DESIGN = copy.deepcopy(TAPS)  # the taps of the group-commit test, with rules that write to others and everyone
+DESIGN["phases"][0]["actions"][0].update(rules=TAP_RULES, check="")
 
 
 @pytest.fixture(autouse=True)
