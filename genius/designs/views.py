@@ -359,32 +359,47 @@ def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[Va
 @owned
 def field(request: HttpRequest, design: GameDesign, phase_key: str, key: str | None = None) -> HttpResponse:
     """A new field of a phase (no ``key``) or a field: label, kind, options, range, default, help."""
-    doc = design.document
     try:
-        the_phase = editing.phase(doc, phase_key)
-        current = None if key is None else next(f for f in the_phase.get("fields", []) if f.get("key") == key)
-    except (KeyError, StopIteration):
+        the_phase = editing.phase(design.document, phase_key)
+    except KeyError:
         return redirect("design", pk=design.pk)
+    back = reverse("design-phase", args=[design.pk, phase_key])
+    return field_page(request, design, the_phase, key, of=f"“{the_phase.get('name')}”",
+                      put=lambda d, k, f: editing.put_field(d, phase_key, k, f),
+                      where=lambda changed, new_key: _field_where(changed, phase_key, new_key),
+                      done_url=back + "#fields", extra={"back_url": back, "back_text": "back to the phase"})
+
+
+def field_page(request: HttpRequest, design: GameDesign, owner: dict[str, Any], key: str | None, *, of: str,
+               put: Callable[[dict[str, Any], str | None, dict[str, Any]], tuple[dict[str, Any], str]],
+               where: Callable[[dict[str, Any], str], str], done_url: str, extra: dict[str, Any],
+               saved_of: str = "") -> HttpResponse:
+    """The page of a new field (no ``key``) or a field of ``owner`` (a phase, an action: ``of`` names it):
+    ``put(doc, key, field)`` saves it, ``where(changed, key)`` is the validator's words for it, and a save
+    goes to ``done_url`` saying the field (``saved_of``: and what it is of) is saved."""
+    current = None if key is None else next((f for f in owner.get("fields", []) if f.get("key") == key), None)
+    if key is not None and current is None:
+        return redirect("design", pk=design.pk)
+    doc = design.document
     boards = doc.get("boards", [])
     form = FieldForm(_posted(request), initial=FieldForm.initial_from(current) if current else {}, boards=boards)
     if request.method == "POST" and request.POST.get("action") == "kind":  # no script: show the kind's boxes
         form = FieldForm(initial=request.POST.dict(), boards=boards)
     elif request.method == "POST" and form.is_valid():
         document = form.field_doc()
-        changed, new_key = editing.put_field(doc, phase_key, key, document)
+        changed, new_key = put(doc, key, document)
         try:
-            services.edit(design.pk, request.user, lambda d: editing.put_field(d, phase_key, key, document)[0])
+            services.edit(design.pk, request.user, lambda d: put(d, key, document)[0])
         except KeyError:
             return redirect("design", pk=design.pk)
         except DesignError as exc:
-            place_problems(form, exc.problems, _field_where(changed, phase_key, new_key), FieldForm.BOXES)
+            place_problems(form, exc.problems, where(changed, new_key), FieldForm.BOXES)
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"The field “{str(document['label']).strip()}” is saved.")
-            return redirect(reverse("design-phase", args=[design.pk, phase_key]) + "#fields")
-    heading = f"New field of “{the_phase.get('name')}”" if key is None else f"Field of “{the_phase.get('name')}”"
-    extra = {"back_url": reverse("design-phase", args=[design.pk, phase_key]), "back_text": "back to the phase"}
+            messages.success(request, f"The field “{str(document['label']).strip()}”{saved_of} is saved.")
+            return redirect(done_url)
+    heading = f"New field of {of}" if key is None else f"Field of {of}"
     return _form_page(request, design, form, heading=heading, button="Save the field", extra=extra)
 
 
