@@ -204,13 +204,14 @@ def delete_table(doc: Doc, key: str) -> Doc:
     return delete_keyed(doc, "tables", key)
 
 
-def set_setup(doc: Doc, setup: str) -> Doc:
-    """The rules that run once when a match starts ("" or only spaces: none)."""
+def set_text(doc: Doc, part: str, text: str) -> Doc:
+    """The design's text ``part`` ("" or only spaces: none): its set-up rules (``setup``, run once when a match
+    starts) or its helpers (``helpers``, functions every phase's rules may call)."""
     new = _copy(doc)
-    if setup.strip():
-        new["setup"] = setup
+    if text.strip():
+        new[part] = text
     else:
-        new.pop("setup", None)
+        new.pop(part, None)
     return new
 
 

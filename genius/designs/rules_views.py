@@ -7,8 +7,6 @@ what was saved before and shows each problem beside its box).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -20,22 +18,12 @@ from genius.core.errors import ServiceError
 from genius.designs import editing, previews, rules, services, try_unsaved
 from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
+from genius.designs.helpers_views import text_page
 from genius.designs.models import GameDesign
 from genius.designs.readable import described
-from genius.designs.rules_lines import mark_error_lines
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
 from genius.designs.views import _design, _form_page, _posted, _problems_as_messages, owned
 from genius.matches.safe_markdown import render as render_markdown
-
-
-def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tuple[str, str], ...],
-           where: str | None = None) -> None:
-    """Problems whose part starts with ``head`` beside ``box``; the others by their words (or above the form)."""
-    for problem in problems:
-        if rules.part_path(problem.part)[:1] == (head,):
-            form.add_error(box, rules.beside_rule(problem))
-        else:
-            place_problems(form, [problem], where, boxes)
 
 
 # --- set-up rules --------------------------------------------------------------------------------------------
@@ -44,20 +32,8 @@ def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tup
 @owned
 def setup(request: HttpRequest, design: GameDesign) -> HttpResponse:
     """The rules that run once when a match of the design starts."""
-    form = SetupForm(_posted(request), initial={"setup": design.document.get("setup", "")})
-    if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["setup"]
-        try:
-            services.edit(design.pk, request.user, lambda doc: editing.set_setup(doc, text))
-        except DesignError as exc:
-            _place(form, exc.problems, "setup", "setup", SetupForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, "The set-up rules are saved." if text.strip() else "No set-up rules now.")
-            return redirect(reverse("design", args=[design.pk]) + "#setup")
-    mark_error_lines(form, ("setup",))
-    return _form_page(request, design, form, heading="Set-up rules", button="Save the set-up rules")
+    return text_page(request, design, SetupForm, "setup", heading="Set-up rules", button="Save the set-up rules",
+                     saved="The set-up rules are saved.", cleared="No set-up rules now.")
 
 
 # --- tables ------------------------------------------------------------------------------------------------
