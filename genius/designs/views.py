@@ -209,24 +209,16 @@ def counter(request: HttpRequest, design: GameDesign, key: str | None = None) ->
     form = CounterForm(_posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-
-        def change(doc: dict[str, Any]) -> dict[str, Any]:
-            return editing.put_counter(doc, key, label=data["label"], start=data["start"],
-                                       visibility=data["visibility"], check_visible=data["check_visible"])[0]
-
-        try:
-            changed, new_key = editing.put_counter(design.document, key, label=data["label"], start=data["start"],
-                                                   visibility=data["visibility"], check_visible=data["check_visible"])
-            services.edit(design.pk, request.user, change)
-        except KeyError:
-            return redirect("design", pk=design.pk)
-        except DesignError as exc:
-            place_problems(form, exc.problems, _counter_where(changed, new_key), CounterForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, f"The counter “{data['label'].strip()}” is saved.")
-            return redirect(reverse("design", args=[design.pk]) + "#counters")
+        saved = save_part(
+            request, design, form,
+            lambda doc: editing.put_counter(doc, key, label=data["label"], start=data["start"],
+                                            visibility=data["visibility"], check_visible=data["check_visible"]),
+            lambda problems, changed, new_key: place_problems(form, problems, _counter_where(changed, new_key),
+                                                              CounterForm.BOXES),
+            lambda _: (f"The counter “{data['label'].strip()}” is saved.",
+                       reverse("design", args=[design.pk]) + "#counters"))
+        if saved is not None:
+            return saved
     heading = "New counter" if key is None else "Counter"
     return _form_page(request, design, form, heading=heading, button="Save the counter",
                       extra={"delete_url": reverse("design-counter-delete", args=[design.pk, key]) if key else ""})
@@ -247,6 +239,29 @@ def _apply(request: HttpRequest, design: GameDesign, change: services.Change, do
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
+
+
+def save_part(request: HttpRequest, design: GameDesign, form: forms.Form,
+              put: Callable[[dict[str, Any]], tuple[dict[str, Any], str]],
+              place: Callable[[list[Any], dict[str, Any], str], None],
+              done: Callable[[str], tuple[str, str]]) -> HttpResponse | None:
+    """Save the part of the design that ``put(document)`` adds or changes (the changed document, the part's key):
+    once saved, a redirect to ``done(key)``'s page with its message (to the design when the part is gone); None
+    when refused, ``place(problems, changed, key)`` having shown each problem (a service's refusal above the form)."""
+    try:
+        changed, new_key = put(design.document)
+        services.edit(design.pk, request.user, lambda doc: put(doc)[0])
+    except KeyError:
+        return redirect("design", pk=design.pk)
+    except DesignError as exc:
+        place(exc.problems, changed, new_key)
+    except ServiceError as exc:
+        form.add_error(None, exc.message)
+    else:
+        message, url = done(new_key)
+        messages.success(request, message)
+        return redirect(url)
+    return None
 
 
 @require_http_methods(["GET", "POST"])
@@ -290,18 +305,13 @@ def phase(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
                           "rules": data["rules"] if "rules" in request.POST else saved_rules.get("rules", ""),
                           "check": data["check"] if "check" in request.POST else saved_rules.get("check", ""),
                           "values": named if "value_name" in request.POST else saved_rules.get("values", [])}}
-            changed, new_key = editing.put_phase(doc, key, **values)
-            try:
-                saved = services.edit(design.pk, request.user, lambda d: editing.put_phase(d, key, **values)[0])
-            except KeyError:
-                return redirect("design", pk=design.pk)
-            except DesignError as exc:
-                place_phase_problems(form, first, rows, exc.problems, changed, new_key)
-            except ServiceError as exc:
-                form.add_error(None, exc.message)
-            else:
-                messages.success(request, f"The phase “{data['name'].strip()}” is saved.")
-                return redirect("design-phase", pk=saved.pk, key=new_key)
+            saved = save_part(request, design, form, lambda d: editing.put_phase(d, key, **values),
+                              lambda problems, changed, new_key: place_phase_problems(form, first, rows, problems,
+                                                                                      changed, new_key),
+                              lambda new_key: (f"The phase “{data['name'].strip()}” is saved.",
+                                               reverse("design-phase", kwargs={"pk": design.pk, "key": new_key})))
+            if saved is not None:
+                return saved
         elif any(r.error for r in rows) and not form.errors:
             form.add_error(None, "A named value is not complete: see the values below.")
     return _phase_page(request, design, form, key, current, rows, first)
@@ -387,18 +397,12 @@ def field_page(request: HttpRequest, design: GameDesign, owner: dict[str, Any], 
         form = FieldForm(initial=request.POST.dict(), boards=boards)
     elif request.method == "POST" and form.is_valid():
         document = form.field_doc()
-        changed, new_key = put(doc, key, document)
-        try:
-            services.edit(design.pk, request.user, lambda d: put(d, key, document)[0])
-        except KeyError:
-            return redirect("design", pk=design.pk)
-        except DesignError as exc:
-            place_problems(form, exc.problems, where(changed, new_key), FieldForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, f"The field “{str(document['label']).strip()}”{saved_of} is saved.")
-            return redirect(done_url)
+        saved = save_part(request, design, form, lambda d: put(d, key, document),
+                          lambda problems, changed, new_key: place_problems(form, problems, where(changed, new_key),
+                                                                            FieldForm.BOXES),
+                          lambda _: (f"The field “{str(document['label']).strip()}”{saved_of} is saved.", done_url))
+        if saved is not None:
+            return saved
     heading = f"New field of {of}" if key is None else f"Field of {of}"
     return _form_page(request, design, form, heading=heading, button="Save the field", extra=extra)
 
