@@ -32,7 +32,7 @@ from games.engines.protocol import (
 )
 from games.kit.numbers import shown
 
-from . import answers, move_checks
+from . import answers, move_checks, phases
 from .copies import fresh
 from .effects import apply_effects
 from .rules import RuleLimits, isolating, run_phase_rules
@@ -80,11 +80,7 @@ def check_action(state: State, player: str, payload: Payload) -> tuple[dict[str,
     """The action and its fields, normalized, when ``player`` may take it now; SubmissionError otherwise (the
     game's words; CheckFailed when the action's check itself failed)."""
     key, fields = _shape(payload)
-    current = state["open"]
-    if current is None or current.get("kind") != "main":
-        raise _refuse("No phase takes actions now.")
-    if current.get("closing"):
-        raise _refuse(f"Too late: {current['name']} has ended; nothing was applied.")
+    current = phases.open_main(state, "actions")
     actions = offered(state)
     if not actions:
         raise _refuse(f"{current['name']} takes no actions.")

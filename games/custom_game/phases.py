@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.protocol import TIMED_SUBMITTER, PhaseSpec, State
+from games.engines.protocol import TIMED_SUBMITTER, PhaseSpec, State, SubmissionError
 
 from .outside import submitter
 
@@ -60,6 +60,17 @@ def following(design: dict[str, Any], key: str, round_: int) -> str:
     if index + 1 < len(keys):
         return option(keys[index + 1], 1)
     return END
+
+
+def open_main(state: State, what: str) -> dict[str, Any]:
+    """The players' phase open now, to take ``what`` ("actions", "trades") in; SubmissionError when none is open
+    or it has ended."""
+    current = state["open"]
+    if current is None or current.get("kind") != "main":
+        raise SubmissionError("", f"No phase takes {what} now.")
+    if current.get("closing"):
+        raise SubmissionError("", f"Too late: {current['name']} has ended; nothing was applied.")
+    return current
 
 
 def design_actors(phase: dict[str, Any], players: list[str]) -> tuple[str, ...]:

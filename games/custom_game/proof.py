@@ -222,6 +222,32 @@ class Adapter:
         return match.final()
 
 
+class ClockAdapter(Adapter):
+    """A coded game with a reserve clock: between its phases the player to move may concede, run out of reserve
+    time (the coded game concedes for them, the design's turn times out: a loss) or spend some of it."""
+
+    #: The chances that the player to move concedes, runs out of reserve time, or spends some of it.
+    CONCEDE, RUN_OUT, SPEND = 0.0, 0.0, 0.0
+
+    def clock_event(self, engine: Engine, state: State, match: DesignMatch, rng: random.Random, player: str,
+                    draw: float, moves: dict[str, Payload]) -> State:
+        """``player`` concedes, runs out of reserve time (the others' ``moves`` still sent to the design's turn) or
+        spends some of it, as ``draw`` falls on the chances, on both sides; the coded state after it."""
+        if draw < self.CONCEDE:
+            match.state = match.engine.concede(match.state, player).state
+            return engine.concede(state, player).state
+        left = float(state["reserve_s"][player])
+        if draw < self.CONCEDE + self.RUN_OUT:  # the coded game concedes at once; the design's turn times out
+            match.state = match.engine.spend_reserve(match.state, player, left).state
+            match.play({p: self.answers(state, p, m) for p, m in moves.items() if p != player})
+            return engine.spend_reserve(state, player, left).state
+        if draw < self.CONCEDE + self.RUN_OUT + self.SPEND:
+            seconds = round(rng.uniform(0, left / 2), 3)
+            match.state = match.engine.spend_reserve(match.state, player, seconds).state
+            return engine.spend_reserve(state, player, seconds).state
+        return state
+
+
 class RitualsGoneBadAdapter(Adapter):
     """Rituals Gone Bad: the leader order drawn by the design's set-up is the coded match's setting."""
 
@@ -428,7 +454,7 @@ def _kinds(path: list[Item]) -> list[tuple[str, int]]:
     return [(kind, amount) for _, kind, amount in path]
 
 
-class BlackAndWhiteAdapter(Adapter):
+class BlackAndWhiteAdapter(ClockAdapter):
     """Black and White (issue 40): the first player drawn by the design's set-up is the coded match's ``first``
     setting; between tiles the player to move may spend some reserve time, run out of it (the coded game
     concedes for them, the design's turn times out: a loss) or concede; no garnets (a Death Match brings none)."""
@@ -448,19 +474,7 @@ class BlackAndWhiteAdapter(Adapter):
         spec = engine.phase(state)
         assert spec is not None
         player, draw = spec.actors[0], rng.random()
-        if draw < self.CONCEDE:
-            match.state = match.engine.concede(match.state, player).state
-            return engine.concede(state, player).state
-        left = float(state["reserve_s"][player])
-        if draw < self.CONCEDE + self.RUN_OUT:  # the coded game concedes at once; the design's turn times out
-            match.state = match.engine.spend_reserve(match.state, player, left).state
-            match.play({})
-            return engine.spend_reserve(state, player, left).state
-        if draw < self.CONCEDE + self.RUN_OUT + self.SPEND:
-            seconds = round(rng.uniform(0, left / 2), 3)
-            match.state = match.engine.spend_reserve(match.state, player, seconds).state
-            return engine.spend_reserve(state, player, seconds).state
-        return state
+        return self.clock_event(engine, state, match, rng, player, draw, {})
 
     def answers(self, state: State, player: str, payload: Payload) -> Payload:
         return {"tile": payload.get("tile")}
@@ -472,7 +486,7 @@ class BlackAndWhiteAdapter(Adapter):
                      garnets={p: 0 for p in state["players"]}, placement=dict(outcome.placement or {}), tol={}, ec=[])
 
 
-class BigfootSightingAdapter(Adapter):
+class BigfootSightingAdapter(ClockAdapter):
     """Bigfoot Sighting (issue 40): the candidate boards and the items the design's set-up draws (or reads from its
     tables, which some matches fill: boards drawn by the coded generator, items held by a seat or by nobody) are
     the coded match's ``boards`` and ``items`` settings. The layout picks are never silent (a missing pick is drawn
@@ -530,19 +544,7 @@ class BigfootSightingAdapter(Adapter):
             match.play({})
             return runner.play_phase(engine, state, match.seed, moves).resolution.state
         player, draw = rng.choice(spec.actors), rng.random()
-        if draw < self.CONCEDE:
-            match.state = match.engine.concede(match.state, player).state
-            return engine.concede(state, player).state
-        left = float(state["reserve_s"][player])
-        if draw < self.CONCEDE + self.RUN_OUT:  # the coded game concedes at once; the design's turn times out
-            match.state = match.engine.spend_reserve(match.state, player, left).state
-            match.play({p: self.answers(state, p, m) for p, m in moves.items() if p != player})
-            return engine.spend_reserve(state, player, left).state
-        if draw < self.CONCEDE + self.RUN_OUT + self.SPEND:
-            seconds = round(rng.uniform(0, left / 2), 3)
-            match.state = match.engine.spend_reserve(match.state, player, seconds).state
-            return engine.spend_reserve(state, player, seconds).state
-        return state
+        return self.clock_event(engine, state, match, rng, player, draw, moves)
 
     def answers(self, state: State, player: str, payload: Payload) -> Payload:
         if state["stage"] == "layout":

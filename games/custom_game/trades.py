@@ -21,6 +21,7 @@ from typing import Any
 from games.engines.protocol import LogLine, Payload, Resolution, Seat, State, SubmissionError
 from games.kit.numbers import shown
 
+from . import phases
 from .copies import fresh
 from .document.limits import MAX_NUMBER, MAX_TRADE_ITEMS
 
@@ -170,11 +171,7 @@ def check_trade(state: State, player: str, payload: Payload) -> dict[str, Any]:
     verb = payload.get("trade")
     if verb not in VERBS:
         raise _refuse(f"A trade is one of {', '.join(VERBS)}, not {shown(verb)}.")
-    current = state["open"]
-    if current is None or current.get("kind") != "main":
-        raise _refuse("No phase takes trades now.")
-    if current.get("closing"):
-        raise _refuse(f"Too late: {current['name']} has ended; nothing was applied.")
+    current = phases.open_main(state, "trades")
     rules = rules_of(state)
     if rules is None:
         raise _refuse(f"{current['name']} takes no trades.")

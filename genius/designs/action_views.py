@@ -9,19 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from genius.access.guards import host_required
-from genius.core.errors import ServiceError
-from genius.designs import design_parts, editing, services
-from genius.designs.documents import DesignError, field_where
-from genius.designs.forms import FieldForm, place_problems
+from genius.designs import design_parts, editing
+from genius.designs.documents import field_where
 from genius.designs.models import GameDesign
-from genius.designs.views import _apply, _form_page, _posted, owned, phase_where
+from genius.designs.views import _apply, field_page, owned, phase_where
 
 
 def _where(doc: dict[str, Any], phase_key: str, action_key: str, key: str) -> str:
@@ -45,38 +42,18 @@ def _back(design: GameDesign, phase_key: str, action_key: str) -> str:
 def action_field(request: HttpRequest, design: GameDesign, phase_key: str, action_key: str,
                  key: str | None = None) -> HttpResponse:
     """A new field of an action (no ``key``) or one of its fields: label, kind, options, range, default, help."""
-    doc = design.document
     try:
-        the_action = design_parts.action(doc, phase_key, action_key)
-        current = None if key is None else next(f for f in the_action.get("fields", []) if f.get("key") == key)
-    except (KeyError, StopIteration):
+        the_action = design_parts.action(design.document, phase_key, action_key)
+    except KeyError:
         return redirect("design", pk=design.pk)
-    boards = doc.get("boards", [])
-    form = FieldForm(_posted(request), initial=FieldForm.initial_from(current) if current else {}, boards=boards)
-    if request.method == "POST" and request.POST.get("action") == "kind":  # no script: show the kind's boxes
-        form = FieldForm(initial=request.POST.dict(), boards=boards)
-    elif request.method == "POST" and form.is_valid():
-        document = form.field_doc()
-        changed, new_key = design_parts.put_action_field(doc, phase_key, action_key, key, document)
-        try:
-            services.edit(design.pk, request.user,
-                          lambda d: design_parts.put_action_field(d, phase_key, action_key, key, document)[0])
-        except KeyError:
-            return redirect("design", pk=design.pk)
-        except DesignError as exc:
-            place_problems(form, exc.problems, _where(changed, phase_key, action_key, new_key), FieldForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, f"The field “{str(document['label']).strip()}” of “{the_action['label']}” "
-                                      "is saved.")
-            return redirect(_back(design, phase_key, action_key))
-    label = the_action.get("label", "")
-    heading = f"New field of the action “{label}”" if key is None else f"Field of the action “{label}”"
-    extra = {"back_url": _back(design, phase_key, action_key), "back_text": "back to the phase's actions",
+    back = _back(design, phase_key, action_key)
+    extra = {"back_url": back, "back_text": "back to the phase's actions",
              "delete_url": reverse("design-action-field-delete", args=[design.pk, phase_key, action_key, key])
              if key else ""}
-    return _form_page(request, design, form, heading=heading, button="Save the field", extra=extra)
+    return field_page(request, design, the_action, key, of=f"the action “{the_action.get('label', '')}”",
+                      put=lambda d, k, f: design_parts.put_action_field(d, phase_key, action_key, k, f),
+                      where=lambda changed, new_key: _where(changed, phase_key, action_key, new_key),
+                      done_url=back, extra=extra, saved_of=f" of “{the_action['label']}”")
 
 
 @require_POST

@@ -6,20 +6,17 @@ keeps what was saved before and shows each problem beside its box, with what was
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from genius.access.guards import host_required
-from genius.core.errors import ServiceError
-from genius.designs import design_parts, rules, services
+from genius.designs import design_parts, rules
 from genius.designs.board_forms import BoardForm
-from genius.designs.documents import DesignError
 from genius.designs.forms import place_problems
 from genius.designs.models import GameDesign
-from genius.designs.views import _form_page, _posted, owned
+from genius.designs.views import _form_page, _posted, owned, save_part
 
 #: A problem's step under ``boards[n]`` and the box it is shown beside.
 _STEP_BOX = {"label": "label", "key": "label", "shape": "shape", "columns": "columns", "rows": "rows",
@@ -50,20 +47,15 @@ def board(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
     form = BoardForm(_posted(request), initial=BoardForm.initial_from(current) if current else {})
     if request.method == "POST" and form.is_valid():
         document = form.board_doc()
-        changed, new_key = design_parts.put_board(design.document, key, document)
-        number = next(i for i, b in enumerate(changed["boards"]) if b["key"] == new_key)
-        try:
-            services.edit(design.pk, request.user, lambda doc: design_parts.put_board(doc, key, document)[0])
-        except KeyError:
-            return redirect("design", pk=design.pk)
-        except DesignError as exc:
-            place_board_problems(form, list(exc.problems), number)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, f"The board “{str(document['label']).strip()}” is saved: a cell field asks "
-                                      f"for one of its cells, rules name it \"{new_key}\".")
-            return redirect(reverse("design", args=[design.pk]) + f"#board-{new_key}")
+        saved = save_part(
+            request, design, form, lambda doc: design_parts.put_board(doc, key, document),
+            lambda problems, changed, new_key: place_board_problems(
+                form, list(problems), next(i for i, b in enumerate(changed["boards"]) if b["key"] == new_key)),
+            lambda new_key: (f"The board “{str(document['label']).strip()}” is saved: a cell field asks for one of "
+                             f"its cells, rules name it \"{new_key}\".",
+                             reverse("design", args=[design.pk]) + f"#board-{new_key}"))
+        if saved is not None:
+            return saved
     extra = {"delete_url": reverse("design-board-delete", args=[design.pk, key]) if key else "",
              "note": f"Rules name it \"{key}\": mark(\"{key}\", \"A1\", piece=\"X\")." if key else ""}
     return _form_page(request, design, form, heading="New board" if key is None else "Board",

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from genius.designs import editing
-from genius.designs.documents import slug_key
 from genius.designs.editing import Doc, _copy, _index, phase
 
 #: A phase's settings that :func:`set_phase_extras` writes (absent or None: left out of the phase).
@@ -19,13 +18,7 @@ PHASE_EXTRAS = ("forms", "fallback", "answered_by", "timed", "turn", "trades", "
 def put_board(doc: Doc, key: str | None, board: dict[str, Any]) -> tuple[Doc, str]:
     """A new board (``key`` None: its key made from its label) or a changed one; (document, its key)."""
     new = _copy(doc)
-    boards = new.setdefault("boards", [])
-    if key is None:
-        key = slug_key(str(board.get("label", "")), {b.get("key", "") for b in boards})
-        boards.append({"key": key, **board})
-    else:
-        boards[_index(boards, key)] = {"key": key, **board}
-    return new, key
+    return new, editing.put_keyed(new.setdefault("boards", []), key, board, label=str(board.get("label", "")))
 
 
 def delete_board(doc: Doc, key: str) -> Doc:
@@ -59,12 +52,7 @@ def put_action_field(doc: Doc, phase_key: str, action_key: str, key: str | None,
     """A new field of an action (its key made from the label) or a changed one; (document, its key)."""
     new = _copy(doc)
     fields = action(new, phase_key, action_key).setdefault("fields", [])
-    if key is None:
-        key = slug_key(str(field.get("label", "")), {f.get("key", "") for f in fields})
-        fields.append({"key": key, **field})
-    else:
-        fields[_index(fields, key)] = {"key": key, **field}
-    return new, key
+    return new, editing.put_keyed(fields, key, field, label=str(field.get("label", "")))
 
 
 def delete_action_field(doc: Doc, phase_key: str, action_key: str, key: str) -> Doc:

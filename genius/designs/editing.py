@@ -30,6 +30,21 @@ def _index(items: list[dict[str, Any]], key: str) -> int:
     raise KeyError(key)
 
 
+def put_keyed(items: list[dict[str, Any]], key: str | None, values: dict[str, Any], *, label: str,
+              merge: bool = False) -> str:
+    """Into ``items`` (in place): a new item (``key`` None: its key made from ``label``, unlike its neighbours')
+    appended, or the item ``key`` replaced by ``values`` (``merge``: updated with them); its key. KeyError when
+    there is no item ``key``."""
+    if key is None:
+        key = slug_key(label, {item.get("key", "") for item in items})
+        items.append({"key": key, **values})
+    elif merge:
+        items[_index(items, key)].update(values)
+    else:
+        items[_index(items, key)] = {"key": key, **values}
+    return key
+
+
 def set_basics(doc: Doc, *, title: str, summary: str, rules: str, min_players: int, max_players: int) -> Doc:
     """The design's title, one-line summary, rules (Markdown) and player count."""
     new = _copy(doc)
@@ -60,12 +75,7 @@ def put_counter(doc: Doc, key: str | None, *, label: str, start: int, visibility
     values: dict[str, Any] = {"label": label, "start": start, "visibility": visibility}
     if check_visible is not None:
         values["check_visible"] = check_visible
-    if key is None:
-        key = slug_key(label, {c.get("key", "") for c in counters})
-        counters.append({"key": key, **values})
-    else:
-        counters[_index(counters, key)].update(values)
-    return new, key
+    return new, put_keyed(counters, key, values, label=label, merge=True)
 
 
 def delete_counter(doc: Doc, key: str) -> Doc:
@@ -156,12 +166,7 @@ def put_field(doc: Doc, phase_key: str, key: str | None, field: dict[str, Any]) 
     """A new field of a phase (its key made from the label) or a changed one; (document, its key)."""
     new = _copy(doc)
     fields = phase(new, phase_key).setdefault("fields", [])
-    if key is None:
-        key = slug_key(str(field.get("label", "")), {f.get("key", "") for f in fields})
-        fields.append({"key": key, **field})
-    else:
-        fields[_index(fields, key)] = {"key": key, **field}
-    return new, key
+    return new, put_keyed(fields, key, field, label=str(field.get("label", "")))
 
 
 def delete_field(doc: Doc, phase_key: str, key: str) -> Doc:
@@ -182,12 +187,7 @@ def put_table(doc: Doc, key: str | None, *, label: str, columns: list[str], rows
     new = _copy(doc)
     tables = new.setdefault("tables", [])
     values = {"label": label, "columns": list(columns), "rows": [list(r) for r in rows]}
-    if key is None:
-        key = slug_key(label, {t.get("key", "") for t in tables})
-        tables.append({"key": key, **values})
-    else:
-        tables[_index(tables, key)].update(values)
-    return new, key
+    return new, put_keyed(tables, key, values, label=label, merge=True)
 
 
 def delete_keyed(doc: Doc, part: str, key: str) -> Doc:
@@ -204,13 +204,14 @@ def delete_table(doc: Doc, key: str) -> Doc:
     return delete_keyed(doc, "tables", key)
 
 
-def set_setup(doc: Doc, setup: str) -> Doc:
-    """The rules that run once when a match starts ("" or only spaces: none)."""
+def set_text(doc: Doc, part: str, text: str) -> Doc:
+    """The design's text ``part`` ("" or only spaces: none): its set-up rules (``setup``, run once when a match
+    starts) or its helpers (``helpers``, functions every phase's rules may call)."""
     new = _copy(doc)
-    if setup.strip():
-        new["setup"] = setup
+    if text.strip():
+        new[part] = text
     else:
-        new.pop("setup", None)
+        new.pop(part, None)
     return new
 
 

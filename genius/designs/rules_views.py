@@ -20,22 +20,12 @@ from genius.core.errors import ServiceError
 from genius.designs import editing, previews, rules, services, try_unsaved
 from genius.designs.documents import DesignError
 from genius.designs.forms import SetupForm, TableForm, place_problems, sentence
+from genius.designs.helpers_views import text_page
 from genius.designs.models import GameDesign
 from genius.designs.readable import described
-from genius.designs.rules_lines import mark_error_lines
 from genius.designs.trying import TryForm, answer_rows, answers_from, next_words, preview_parts
-from genius.designs.views import _design, _form_page, _posted, _problems_as_messages, owned
+from genius.designs.views import _design, _form_page, _posted, _problems_as_messages, owned, save_part
 from genius.matches.safe_markdown import render as render_markdown
-
-
-def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tuple[str, str], ...],
-           where: str | None = None) -> None:
-    """Problems whose part starts with ``head`` beside ``box``; the others by their words (or above the form)."""
-    for problem in problems:
-        if rules.part_path(problem.part)[:1] == (head,):
-            form.add_error(box, rules.beside_rule(problem))
-        else:
-            place_problems(form, [problem], where, boxes)
 
 
 # --- set-up rules --------------------------------------------------------------------------------------------
@@ -44,20 +34,8 @@ def _place(form: Any, problems: list[Any], head: str, box: str, boxes: tuple[tup
 @owned
 def setup(request: HttpRequest, design: GameDesign) -> HttpResponse:
     """The rules that run once when a match of the design starts."""
-    form = SetupForm(_posted(request), initial={"setup": design.document.get("setup", "")})
-    if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["setup"]
-        try:
-            services.edit(design.pk, request.user, lambda doc: editing.set_setup(doc, text))
-        except DesignError as exc:
-            _place(form, exc.problems, "setup", "setup", SetupForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, "The set-up rules are saved." if text.strip() else "No set-up rules now.")
-            return redirect(reverse("design", args=[design.pk]) + "#setup")
-    mark_error_lines(form, ("setup",))
-    return _form_page(request, design, form, heading="Set-up rules", button="Save the set-up rules")
+    return text_page(request, design, SetupForm, "setup", heading="Set-up rules", button="Save the set-up rules",
+                     saved="The set-up rules are saved.", cleared="No set-up rules now.")
 
 
 # --- tables ------------------------------------------------------------------------------------------------
@@ -75,31 +53,31 @@ def table(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         values = {"label": data["label"], "columns": data["column_list"], "rows": data["row_list"]}
-        changed, new_key = editing.put_table(design.document, key, **values)
-        number = next(i for i, t in enumerate(changed["tables"]) if t["key"] == new_key)
-        try:
-            services.edit(design.pk, request.user, lambda doc: editing.put_table(doc, key, **values)[0])
-        except KeyError:
-            return redirect("design", pk=design.pk)
-        except DesignError as exc:
-            for problem in exc.problems:
-                path = rules.part_path(problem.part)
-                if path[:2] == ("tables", str(number)):
-                    step = path[2] if len(path) > 2 else ""
-                    box = {"label": "label", "key": "label", "columns": "columns"}.get(step, "rows")
-                    form.add_error(box, rules.beside_rule(problem))
-                else:
-                    place_problems(form, [problem], None, TableForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, f"The table “{data['label'].strip()}” is saved: rules read it as "
-                                      f"tables[\"{new_key}\"] or with lookup(\"{new_key}\", …).")
-            return redirect(reverse("design", args=[design.pk]) + f"#table-{new_key}")
+        saved = save_part(
+            request, design, form, lambda doc: editing.put_table(doc, key, **values),
+            lambda problems, changed, new_key: _place_table_problems(
+                form, problems, next(i for i, t in enumerate(changed["tables"]) if t["key"] == new_key)),
+            lambda new_key: (f"The table “{data['label'].strip()}” is saved: rules read it as "
+                             f"tables[\"{new_key}\"] or with lookup(\"{new_key}\", …).",
+                             reverse("design", args=[design.pk]) + f"#table-{new_key}"))
+        if saved is not None:
+            return saved
     extra = {"delete_url": reverse("design-table-delete", args=[design.pk, key]) if key else "",
              "note": f"Rules read it as tables[\"{key}\"]." if key else ""}
     return _form_page(request, design, form, heading="New table" if key is None else "Table", button="Save the table",
                       extra=extra)
+
+
+def _place_table_problems(form: TableForm, problems: list[Any], number: int) -> None:
+    """Each problem about the table ``number`` (from 0) beside its box; the others by their words."""
+    for problem in problems:
+        path = rules.part_path(problem.part)
+        if path[:2] == ("tables", str(number)):
+            step = path[2] if len(path) > 2 else ""
+            box = {"label": "label", "key": "label", "columns": "columns"}.get(step, "rows")
+            form.add_error(box, rules.beside_rule(problem))
+        else:
+            place_problems(form, [problem], None, TableForm.BOXES)
 
 
 # --- presets -----------------------------------------------------------------------------------------------

@@ -209,24 +209,16 @@ def counter(request: HttpRequest, design: GameDesign, key: str | None = None) ->
     form = CounterForm(_posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-
-        def change(doc: dict[str, Any]) -> dict[str, Any]:
-            return editing.put_counter(doc, key, label=data["label"], start=data["start"],
-                                       visibility=data["visibility"], check_visible=data["check_visible"])[0]
-
-        try:
-            changed, new_key = editing.put_counter(design.document, key, label=data["label"], start=data["start"],
-                                                   visibility=data["visibility"], check_visible=data["check_visible"])
-            services.edit(design.pk, request.user, change)
-        except KeyError:
-            return redirect("design", pk=design.pk)
-        except DesignError as exc:
-            place_problems(form, exc.problems, _counter_where(changed, new_key), CounterForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, f"The counter “{data['label'].strip()}” is saved.")
-            return redirect(reverse("design", args=[design.pk]) + "#counters")
+        saved = save_part(
+            request, design, form,
+            lambda doc: editing.put_counter(doc, key, label=data["label"], start=data["start"],
+                                            visibility=data["visibility"], check_visible=data["check_visible"]),
+            lambda problems, changed, new_key: place_problems(form, problems, _counter_where(changed, new_key),
+                                                              CounterForm.BOXES),
+            lambda _: (f"The counter “{data['label'].strip()}” is saved.",
+                       reverse("design", args=[design.pk]) + "#counters"))
+        if saved is not None:
+            return saved
     heading = "New counter" if key is None else "Counter"
     return _form_page(request, design, form, heading=heading, button="Save the counter",
                       extra={"delete_url": reverse("design-counter-delete", args=[design.pk, key]) if key else ""})
@@ -247,6 +239,29 @@ def _apply(request: HttpRequest, design: GameDesign, change: services.Change, do
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
+
+
+def save_part(request: HttpRequest, design: GameDesign, form: forms.Form,
+              put: Callable[[dict[str, Any]], tuple[dict[str, Any], str]],
+              place: Callable[[list[Any], dict[str, Any], str], None],
+              done: Callable[[str], tuple[str, str]]) -> HttpResponse | None:
+    """Save the part of the design that ``put(document)`` adds or changes (the changed document, the part's key):
+    once saved, a redirect to ``done(key)``'s page with its message (to the design when the part is gone); None
+    when refused, ``place(problems, changed, key)`` having shown each problem (a service's refusal above the form)."""
+    try:
+        changed, new_key = put(design.document)
+        services.edit(design.pk, request.user, lambda doc: put(doc)[0])
+    except KeyError:
+        return redirect("design", pk=design.pk)
+    except DesignError as exc:
+        place(exc.problems, changed, new_key)
+    except ServiceError as exc:
+        form.add_error(None, exc.message)
+    else:
+        message, url = done(new_key)
+        messages.success(request, message)
+        return redirect(url)
+    return None
 
 
 @require_http_methods(["GET", "POST"])
@@ -290,18 +305,13 @@ def phase(request: HttpRequest, design: GameDesign, key: str | None = None) -> H
                           "rules": data["rules"] if "rules" in request.POST else saved_rules.get("rules", ""),
                           "check": data["check"] if "check" in request.POST else saved_rules.get("check", ""),
                           "values": named if "value_name" in request.POST else saved_rules.get("values", [])}}
-            changed, new_key = editing.put_phase(doc, key, **values)
-            try:
-                saved = services.edit(design.pk, request.user, lambda d: editing.put_phase(d, key, **values)[0])
-            except KeyError:
-                return redirect("design", pk=design.pk)
-            except DesignError as exc:
-                place_phase_problems(form, first, rows, exc.problems, changed, new_key)
-            except ServiceError as exc:
-                form.add_error(None, exc.message)
-            else:
-                messages.success(request, f"The phase “{data['name'].strip()}” is saved.")
-                return redirect("design-phase", pk=saved.pk, key=new_key)
+            saved = save_part(request, design, form, lambda d: editing.put_phase(d, key, **values),
+                              lambda problems, changed, new_key: place_phase_problems(form, first, rows, problems,
+                                                                                      changed, new_key),
+                              lambda new_key: (f"The phase “{data['name'].strip()}” is saved.",
+                                               reverse("design-phase", kwargs={"pk": design.pk, "key": new_key})))
+            if saved is not None:
+                return saved
         elif any(r.error for r in rows) and not form.errors:
             form.add_error(None, "A named value is not complete: see the values below.")
     return _phase_page(request, design, form, key, current, rows, first)
@@ -359,32 +369,41 @@ def place_phase_problems(form: PhaseForm, first: FieldForm | None, rows: list[Va
 @owned
 def field(request: HttpRequest, design: GameDesign, phase_key: str, key: str | None = None) -> HttpResponse:
     """A new field of a phase (no ``key``) or a field: label, kind, options, range, default, help."""
-    doc = design.document
     try:
-        the_phase = editing.phase(doc, phase_key)
-        current = None if key is None else next(f for f in the_phase.get("fields", []) if f.get("key") == key)
-    except (KeyError, StopIteration):
+        the_phase = editing.phase(design.document, phase_key)
+    except KeyError:
         return redirect("design", pk=design.pk)
+    back = reverse("design-phase", args=[design.pk, phase_key])
+    return field_page(request, design, the_phase, key, of=f"“{the_phase.get('name')}”",
+                      put=lambda d, k, f: editing.put_field(d, phase_key, k, f),
+                      where=lambda changed, new_key: _field_where(changed, phase_key, new_key),
+                      done_url=back + "#fields", extra={"back_url": back, "back_text": "back to the phase"})
+
+
+def field_page(request: HttpRequest, design: GameDesign, owner: dict[str, Any], key: str | None, *, of: str,
+               put: Callable[[dict[str, Any], str | None, dict[str, Any]], tuple[dict[str, Any], str]],
+               where: Callable[[dict[str, Any], str], str], done_url: str, extra: dict[str, Any],
+               saved_of: str = "") -> HttpResponse:
+    """The page of a new field (no ``key``) or a field of ``owner`` (a phase, an action: ``of`` names it):
+    ``put(doc, key, field)`` saves it, ``where(changed, key)`` is the validator's words for it, and a save
+    goes to ``done_url`` saying the field (``saved_of``: and what it is of) is saved."""
+    current = None if key is None else next((f for f in owner.get("fields", []) if f.get("key") == key), None)
+    if key is not None and current is None:
+        return redirect("design", pk=design.pk)
+    doc = design.document
     boards = doc.get("boards", [])
     form = FieldForm(_posted(request), initial=FieldForm.initial_from(current) if current else {}, boards=boards)
     if request.method == "POST" and request.POST.get("action") == "kind":  # no script: show the kind's boxes
         form = FieldForm(initial=request.POST.dict(), boards=boards)
     elif request.method == "POST" and form.is_valid():
         document = form.field_doc()
-        changed, new_key = editing.put_field(doc, phase_key, key, document)
-        try:
-            services.edit(design.pk, request.user, lambda d: editing.put_field(d, phase_key, key, document)[0])
-        except KeyError:
-            return redirect("design", pk=design.pk)
-        except DesignError as exc:
-            place_problems(form, exc.problems, _field_where(changed, phase_key, new_key), FieldForm.BOXES)
-        except ServiceError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, f"The field “{str(document['label']).strip()}” is saved.")
-            return redirect(reverse("design-phase", args=[design.pk, phase_key]) + "#fields")
-    heading = f"New field of “{the_phase.get('name')}”" if key is None else f"Field of “{the_phase.get('name')}”"
-    extra = {"back_url": reverse("design-phase", args=[design.pk, phase_key]), "back_text": "back to the phase"}
+        saved = save_part(request, design, form, lambda d: put(d, key, document),
+                          lambda problems, changed, new_key: place_problems(form, problems, where(changed, new_key),
+                                                                            FieldForm.BOXES),
+                          lambda _: (f"The field “{str(document['label']).strip()}”{saved_of} is saved.", done_url))
+        if saved is not None:
+            return saved
+    heading = f"New field of {of}" if key is None else f"Field of {of}"
     return _form_page(request, design, form, heading=heading, button="Save the field", extra=extra)
 
 

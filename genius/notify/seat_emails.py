@@ -10,16 +10,16 @@ import logging
 from datetime import datetime
 
 from django.conf import settings
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from genius.accounts.email_addresses import confirmed_addresses
 from genius.accounts.models import Profile
 from genius.accounts.zones import zone_or_none
 from genius.matches.models import Match, Seat
 from genius.matches.services.seat_answers import still_asked
+from genius.notify.claimed_emails import send_each_once
 
 log = logging.getLogger(__name__)
 #: At most this many seats are emailed a sweep (the next sweep sends the rest).
@@ -42,17 +42,7 @@ def send_seat_emails(now: datetime | None = None) -> int:
     now = now or timezone.now()
     asked = Seat.objects.filter(asked_emailed__isnull=True, user__isnull=False, match__status=Match.Status.LOBBY)
     rows = list(still_asked(asked, now).select_related("match", "user").order_by("pk")[:BATCH])
-    addresses = confirmed_addresses([row.user_id for row in rows if row.user_id])
-    sent = 0
-    for row in rows:
-        if not Seat.objects.filter(pk=row.pk, asked_emailed__isnull=True).update(asked_emailed=now):
-            continue  # another process claimed it
-        to = addresses.get(row.user_id or 0)
-        if not to:
-            continue  # no confirmed address: the page's alert tells them
-        try:
-            get_connection(fail_silently=False).send_messages([_message(row, to, now)])
-            sent += 1
-        except Exception:
-            log.warning("emailing the seat %s given by a host failed", row.pk, exc_info=True)
-    return sent
+    return send_each_once(
+        rows, user_id=lambda row: row.user_id,
+        claim=lambda row: bool(Seat.objects.filter(pk=row.pk, asked_emailed__isnull=True).update(asked_emailed=now)),
+        message=lambda row, to: _message(row, to, now), log=log, failed="emailing the seat %s given by a host failed")

@@ -11,14 +11,14 @@ import logging
 from datetime import datetime
 
 from django.conf import settings
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from genius.accounts.email_addresses import confirmed_addresses
 from genius.accounts.models import Profile
 from genius.accounts.zones import zone_or_none
+from genius.notify.claimed_emails import send_each_once
 from genius.seasons.invitations import open_to_answer
 from genius.seasons.models import SeasonInvitation
 
@@ -45,17 +45,7 @@ def send_invitation_emails(now: datetime | None = None) -> int:
     now = now or timezone.now()
     rows = list(open_to_answer(SeasonInvitation.objects.filter(emailed__isnull=True), now)
                 .select_related("season", "user", "invited_by").order_by("pk")[:BATCH])
-    addresses = confirmed_addresses([row.user_id for row in rows])
-    sent = 0
-    for row in rows:
-        if not SeasonInvitation.objects.filter(pk=row.pk, emailed__isnull=True).update(emailed=now):
-            continue  # another process claimed it
-        to = addresses.get(row.user_id)
-        if not to:
-            continue  # no confirmed address: the page's alert tells them
-        try:
-            get_connection(fail_silently=False).send_messages([_message(row, to, now)])
-            sent += 1
-        except Exception:
-            log.warning("emailing the season invitation %s failed", row.pk, exc_info=True)
-    return sent
+    return send_each_once(
+        rows, user_id=lambda row: row.user_id,
+        claim=lambda row: bool(SeasonInvitation.objects.filter(pk=row.pk, emailed__isnull=True).update(emailed=now)),
+        message=lambda row, to: _message(row, to, now), log=log, failed="emailing the season invitation %s failed")

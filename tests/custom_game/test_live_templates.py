@@ -13,31 +13,16 @@ from typing import Any
 import pytest
 
 from games.custom_game import leaks, proof
-from games.custom_game.document.files import read_design_file
 from games.custom_game.engine import ENGINE
 from games.custom_game.rules import check_design_rules
 from games.engines import matchfile
 from games.engines.protocol import Seat, State, SubmissionError
 from games.kit import testing as kit
-from tools.shipped_designs import build
 
 from .action_designs import playout
+from .shipped import assert_plays_seeded_matches, design, refusal
 
 LIVE_DESIGNS = ["liars-dice", "open-auction"]
-MATCHES = 50
-
-
-def design(name: str) -> dict[str, Any]:
-    return read_design_file(build.path_of(name).read_bytes())
-
-
-def refusal(match: proof.DesignMatch, player: str, answer: dict[str, Any]) -> tuple[str | None, str] | None:
-    """Why ``player``'s move is refused when it is sent (field, words), or None when it is accepted."""
-    try:
-        match.engine.check(match.state, player, answer)
-    except SubmissionError as exc:
-        return exc.field, exc.message
-    return None
 
 
 # --- both designs ---------------------------------------------------------------------------------------------
@@ -51,8 +36,7 @@ def test_each_live_design_passes_its_save_time_checks_and_says_where_its_rules_c
 
 @pytest.mark.parametrize("name", LIVE_DESIGNS)
 def test_each_live_design_plays_50_seeded_random_matches_to_the_end_with_no_rule_failing(name: str) -> None:
-    summary = proof.run_proof(design(name), None, MATCHES, seed=40)
-    assert summary.agreed == MATCHES, summary.lines(None)
+    assert_plays_seeded_matches(name, seed=40)
 
 
 def dice_and_secrets(state: State, player: str) -> list[tuple[str | int, ...]]:

@@ -8,25 +8,11 @@ from typing import Any
 import pytest
 
 from games.custom_game import proof
-from games.custom_game.document.files import read_design_file
 from games.custom_game.rules import check_design_rules
-from games.engines.protocol import SubmissionError
-from tools.shipped_designs import build
+
+from .shipped import assert_plays_seeded_matches, assert_random_playout_leaks_nothing, design, options, refusal
 
 REPOSITORY_DESIGNS = ["sliding-tic-tac-toe", "keys-to-success", "grow-claim-steal"]
-MATCHES = 50
-
-
-def design(name: str) -> dict[str, Any]:
-    return read_design_file(build.path_of(name).read_bytes())
-
-
-def refusal(match: proof.DesignMatch, player: str, answer: dict[str, Any]) -> tuple[str | None, str] | None:
-    try:
-        match.engine.check(match.state, player, answer)
-    except SubmissionError as exc:
-        return exc.field, exc.message
-    return None
 
 
 @pytest.mark.parametrize("name", REPOSITORY_DESIGNS)
@@ -38,21 +24,12 @@ def test_each_repository_design_passes_its_save_time_checks_and_names_its_source
 
 @pytest.mark.parametrize("name", REPOSITORY_DESIGNS)
 def test_a_random_playout_of_each_repository_design_leaks_no_secret_and_replays_the_same(name: str) -> None:
-    from games.custom_game import leaks
-    from games.custom_game.engine import ENGINE
-    from games.kit import testing as kit
-
-    doc = design(name)
-    players = [f"p{n}" for n in range(1, doc["min_players"] + 1)]
-    play = kit.random_playout(ENGINE, 3, players=players, config={"design": doc})
-    assert kit.check_no_view_leaks(play, leaks.secret_paths, every=2) > 0
-    kit.check_replays_the_same(play)
+    assert_random_playout_leaks_nothing(name)
 
 
 @pytest.mark.parametrize("name", REPOSITORY_DESIGNS)
 def test_each_repository_design_plays_50_seeded_random_matches_to_the_end_with_no_rule_failing(name: str) -> None:
-    summary = proof.run_proof(design(name), None, MATCHES, seed=39)
-    assert summary.agreed == MATCHES, summary.lines(None)
+    assert_plays_seeded_matches(name, seed=39)
 
 
 # --- Sliding Tic-Tac-Toe ------------------------------------------------------------------------------
@@ -99,11 +76,6 @@ KEY_PLAYERS = ["ana", "ben", "cy", "dee"]
 
 def keys_match() -> proof.DesignMatch:
     return proof.DesignMatch(design("keys-to-success"), KEY_PLAYERS, {p: 0 for p in KEY_PLAYERS}, 5)
-
-
-def options(match: proof.DesignMatch, player: str, key: str) -> list[str]:
-    field = next(f for f in match.engine.form_fields(match.state, player) if f.name == key)
-    return [value for value, _ in field.choices]
 
 
 def test_each_seat_is_offered_its_own_room_s_open_doors_and_its_own_key_cards() -> None:

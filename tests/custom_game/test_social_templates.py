@@ -12,18 +12,13 @@ from typing import Any
 import pytest
 
 from games.custom_game import proof, seat_forms
-from games.custom_game.document.files import read_design_file
 from games.custom_game.rules import check_design_rules
 from games.engines.protocol import SubmissionError
-from tools.shipped_designs import build
+
+from .shipped import assert_plays_seeded_matches, assert_random_playout_leaks_nothing, design, options
 
 SOCIAL_DESIGNS = ["one-for-one", "locked-out"]
-MATCHES = 50
 SIX = ["ana", "ben", "cy", "dee", "eli", "fay"]
-
-
-def design(name: str) -> dict[str, Any]:
-    return read_design_file(build.path_of(name).read_bytes())
 
 
 def refusal(match: proof.DesignMatch, player: str, payload: dict[str, Any]) -> str | None:
@@ -62,21 +57,12 @@ def test_each_social_design_passes_its_save_time_checks_and_names_its_source(nam
 
 @pytest.mark.parametrize("name", SOCIAL_DESIGNS)
 def test_each_social_design_plays_50_seeded_random_matches_to_the_end_with_no_rule_failing(name: str) -> None:
-    summary = proof.run_proof(design(name), None, MATCHES, seed=40)
-    assert summary.agreed == MATCHES, summary.lines(None)
+    assert_plays_seeded_matches(name, seed=40)
 
 
 @pytest.mark.parametrize("name", SOCIAL_DESIGNS)
 def test_a_random_playout_of_each_social_design_leaks_no_secret_and_replays_the_same(name: str) -> None:
-    from games.custom_game import leaks
-    from games.custom_game.engine import ENGINE
-    from games.kit import testing as kit
-
-    doc = design(name)
-    players = [f"p{n}" for n in range(1, doc["min_players"] + 1)]
-    play = kit.random_playout(ENGINE, 3, players=players, config={"design": doc})
-    assert kit.check_no_view_leaks(play, leaks.secret_paths, every=2) > 0
-    kit.check_replays_the_same(play)
+    assert_random_playout_leaks_nothing(name)
 
 
 # --- One for One --------------------------------------------------------------------------------------
@@ -206,11 +192,6 @@ def rooms_match(room_of: dict[str, str], priority: dict[str, int] | None = None)
     seat_forms.open_seats(state)  # each seat's form worked out again on these rooms, as when a phase opens
     match.state = state
     return match
-
-
-def options(match: proof.DesignMatch, player: str, key: str) -> list[str]:
-    field = next(f for f in match.engine.form_fields(match.state, player) if f.name == key)
-    return [value for value, _ in field.choices]
 
 
 def test_the_set_up_spreads_each_secret_team_over_the_rooms_and_tells_each_player_their_room_only() -> None:

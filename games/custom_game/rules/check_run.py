@@ -27,14 +27,15 @@ from typing import Any
 from games.engines.design_problems import Problem
 
 from .bounded import runs_here
-from .checking import defined_names
+from .checking import defined_names, self_calls
 from .compiled import to_json
 from .context import names_read
 from .effects import plain
 from .helper_names import helpers_of, names_of
 from .helpers import FILENAME as HELPERS_FILE
+from .helpers import Findings
 from .library import LIBRARY_NAMES, RANDOM_NAMES, TABLE_NAMES, Library
-from .sandbox import BUILTINS, MAX_RANGE, HostError, Meter, Program, RuleError, RuleLimits, parse
+from .sandbox import BUILTINS, MAX_RANGE, HostError, Meter, Program, RuleError, RuleLimits
 from .worker import Worker, WorkerStopped, new_worker
 
 #: How far one check may go: a hundredth of a phase's rules' steps, 50 ms of CPU at the very most, little
@@ -185,33 +186,21 @@ def check_problems(source: str, phase: dict[str, Any], design: dict[str, Any], l
                    part: str, known: frozenset[str] = KNOWN) -> list[Problem]:
     """What can be seen of a check without running it: a syntax error, names a check cannot read (another
     player's secrets are not names it has), fields, counters and values it names that it may not read."""
-    found: list[tuple[int, str]] = []
-
-    def add(line: int | None, message: str) -> None:
-        if not any(m == message for _, m in found):
-            found.append((line or 0, message))
-
-    try:
-        parse(source, "check")
-    except RuleError as exc:
-        add(exc.line, exc.message)
-        return _as_problems(found, label, part)
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError):
-        return _as_problems(found, label, part)
+    found = Findings()
+    tree = found.tree(source, "check")
+    if tree is None:
+        return found.problems(label, part)
     seen = _Seen(fields=[f["key"] for f in phase["fields"]], counters={c["key"] for c in design["counters"]},
                  marked=set(marked_values(design)), defined=defined_names(tree) | helper_names(design),
                  phase_name=phase["name"], known=known)
     for node in ast.walk(tree):
         line = getattr(node, "lineno", None)
         for message in _problems_of(node, seen):
-            add(line, message)
+            found.add(line, message)
         if isinstance(node, ast.FunctionDef):
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == node.name:
-                    add(inner.lineno, f"the function {node.name} calls itself: checks may not recurse")
-    return _as_problems(found, label, part)
+            for call in self_calls(node):
+                found.add(call, f"the function {node.name} calls itself: checks may not recurse")
+    return found.problems(label, part)
 
 
 @dataclass(frozen=True)
@@ -267,11 +256,6 @@ def _call_problems(node: ast.Call, name: str, seen: _Seen) -> list[str]:
                                for a in node.args):
         out.append(f"range: a check may use at most {MAX_RANGE:,} numbers")
     return out
-
-
-def _as_problems(found: list[tuple[int, str]], label: str, part: str) -> list[Problem]:
-    return [Problem(f"{label}, line {line}" if line else label, message, part)
-            for line, message in sorted(found, key=lambda item: item[0])]
 
 
 def helper_names(design: dict[str, Any]) -> frozenset[str]:

@@ -230,10 +230,8 @@ class _Checker:
                         self._option(found[0], y, node.lineno)
 
     def _recursion(self, node: ast.FunctionDef) -> None:
-        for inner in ast.walk(node):
-            if isinstance(inner, ast.Call) and _is_name(inner.func, node.name):
-                self.add(inner.lineno, f"the function {node.name} calls itself: Starlark rules may not recurse "
-                                       f"(use a for loop)")
+        for line in self_calls(node):
+            self.add(line, f"the function {node.name} calls itself: Starlark rules may not recurse (use a for loop)")
 
 
 def defined_names(tree: ast.AST) -> set[str]:
@@ -247,6 +245,13 @@ def defined_names(tree: ast.AST) -> set[str]:
         elif isinstance(node, ast.arg):
             defined.add(node.arg)
     return defined
+
+
+def self_calls(node: ast.FunctionDef) -> Iterator[int]:
+    """The lines where the function ``node`` calls itself (the rules may not recurse)."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Call) and _is_name(inner.func, node.name):
+            yield inner.lineno
 
 
 def _is_name(node: ast.AST, name: str) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 
 from games.engines.design_problems import Problem
 
-from .checking import defined_names
+from .checking import defined_names, self_calls
 from .context import READ_NAMES
 from .effects import EFFECT_NAMES, READER_NAMES
 from .helper_names import helpers_of, names_of
@@ -71,23 +71,13 @@ def _top_level(tree: ast.Module, add: Any) -> set[str]:
 def helper_problems(source: str, label: str = "Helpers", part: str = "helpers") -> list[Problem]:
     """What can be seen of the helpers without running them: a syntax error and its line, a statement
     outside a ``def``, names they may not read, a function that calls itself, a range past the limit."""
-    found: list[tuple[int, str]] = []
-
-    def add(line: int | None, message: str) -> None:
-        if not any(m == message for _, m in found):
-            found.append((line or 0, message))
-
+    found = Findings()
+    add = found.add
     if not source.strip():
         return []
-    try:
-        parse(source, FILENAME)
-    except RuleError as exc:
-        add(exc.line, exc.message)
-        return _as_problems(found, label, part)
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError):
-        return _as_problems(found, label, part)
+    tree = found.tree(source, FILENAME)
+    if tree is None:
+        return found.problems(label, part)
     defined = defined_names(tree) | _top_level(tree, add)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in defined \
@@ -98,16 +88,38 @@ def helper_problems(source: str, label: str = "Helpers", part: str = "helpers") 
                 why = f"“{node.id}” is not a name the helpers know" + (f" (did you mean {close[0]}?)" if close else "")
             add(node.lineno, why)
         elif isinstance(node, ast.FunctionDef):
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == node.name:
-                    add(inner.lineno, f"the function {node.name} calls itself: Starlark may not recurse (use a for loop)")
+            for line in self_calls(node):
+                add(line, f"the function {node.name} calls itself: Starlark may not recurse (use a for loop)")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range" \
                 and any(isinstance(a, ast.Constant) and isinstance(a.value, int) and abs(a.value) > MAX_RANGE
                         for a in node.args):
             add(node.lineno, f"range: the helpers may use at most {MAX_RANGE:,} numbers")
-    return _as_problems(found, label, part)
+    return found.problems(label, part)
 
 
-def _as_problems(found: list[tuple[int, str]], label: str, part: str) -> list[Problem]:
-    return [Problem(f"{label}, line {line}" if line else label, message, part)
-            for line, message in sorted(found, key=lambda item: item[0])]
+class Findings:
+    """What is seen wrong in a piece of rules without running it: each message once, with its line (0: none)."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[int, str]] = []
+
+    def add(self, line: int | None, message: str) -> None:
+        if not any(m == message for _, m in self.found):
+            self.found.append((line or 0, message))
+
+    def tree(self, source: str, filename: str) -> ast.Module | None:
+        """The source's syntax tree, or None when it does not parse (the sandbox's words for why added)."""
+        try:
+            parse(source, filename)
+        except RuleError as exc:
+            self.add(exc.line, exc.message)
+            return None
+        try:
+            return ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError):
+            return None
+
+    def problems(self, label: str, part: str) -> list[Problem]:
+        """The findings as the design's problems, by line: ``Label, line 3``."""
+        return [Problem(f"{label}, line {line}" if line else label, message, part)
+                for line, message in sorted(self.found, key=lambda item: item[0])]

@@ -28,9 +28,8 @@ from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.services import action_batches, action_store, check_alerts, ledger
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import PhaseClosed
-from genius.matches.services.logs import write_log
 from genius.matches.services.resolution import resolve_locked
-from genius.matches.services.submitting import check_open_phase, lock_open_phase
+from genius.matches.services.submitting import check_open_phase, lock_open_phase, record_instant, seen_by_spectators
 
 TOO_LATE = "Too late: that phase is over; nothing was applied. The page shows the phase now open."
 #: An action's payload is at most this many characters of JSON (a claim is a few dozen).
@@ -152,7 +151,7 @@ class _Writes:
         if self.first is None:
             return
         action_store.store_actions(self.match, self.phase, self.taken, self.first, self.lines, self.seats)
-        if self.public or _seen_by_spectators(self.engine, self.before, self.first, self.match.started_state):
+        if self.public or seen_by_spectators(self.engine, self.before, self.first, self.match.started_state):
             bump(self.match.pk)  # every page: the public view once for spectators, each seat its own
         else:
             for seat_id in sorted(self.told):
@@ -197,13 +196,7 @@ def apply_action(match: Match, phase: Phase, seat: Seat, payload: Payload, now: 
         held = ledger.check_seat_spend(match.season_id, resolution.garnets, seat.name, seat.user_id)
     except ledger.WalletShort as short:
         raise ServiceError(short.words("This action")) from None
-    Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
-    write_log(match, phase, resolution)
-    ledger.record_garnets(match, phase.number, resolution.garnets, held=held)
-    public = _seen_by_spectators(engine, match.started_state, resolution)
-    match.state = resolution.state
-    match.save(update_fields=["state"])
-    if public:
+    if record_instant(engine, match, phase, seat, payload, now, resolution, held):
         bump(match.pk)  # every page: the public view once for spectators, each seat its own
     else:  # only the seats told (this one; a trade's other player) and the host see a change
         told = {line.audience.name for line in resolution.log if isinstance(line.audience, protocol.Seat)}
@@ -211,19 +204,6 @@ def apply_action(match: Match, phase: Phase, seat: Seat, payload: Payload, now: 
         for seat_id in sorted(ids | {seat.pk}):
             seat_changed(match.pk, seat_id)
     return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
-
-
-def _seen_by_spectators(engine: Any, before: dict[str, Any], resolution: protocol.Resolution,
-                        after: dict[str, Any] | None = None) -> bool:
-    """Whether spectators see a change: a line for everyone, or their view of the state ``before`` and ``after``
-    (the resolution's state unless given: a batch's last) differ."""
-    if any(line.audience == protocol.PUBLIC for line in resolution.log):
-        return True
-    try:
-        return engine.observer.view(before, protocol.SPECTATOR) != engine.observer.view(
-            resolution.state if after is None else after, protocol.SPECTATOR)
-    except Exception:  # cannot tell: push to everyone, as any public change does
-        return True
 
 
 def actions_in_order(match: Match) -> dict[str, list[dict[str, Any]]]:

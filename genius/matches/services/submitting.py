@@ -418,25 +418,35 @@ def _apply_instant(match: Match, phase: Phase, seat: Seat, payload: Payload, now
         held = ledger.check_seat_spend(match.season_id, resolution.garnets, seat.name, seat.user_id)
     except ledger.WalletShort as short:
         raise ServiceError(short.words("This"), next(iter(payload), "")) from None
-    Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
-    write_log(match, phase, resolution)
-    ledger.record_garnets(match, phase.number, resolution.garnets, held=held)
-    public = _changes_what_spectators_see(engine, match.started_state, resolution)
-    match.state = resolution.state
-    match.save(update_fields=["state"])
-    if public:
+    if record_instant(engine, match, phase, seat, payload, now, resolution, held):
         bump(match.pk)
     else:  # e.g. a look-up answered to this seat alone: spectators hear nothing of it, not even when
         seat_changed(match.pk, seat.pk)
     return [line.text for line in resolution.log if line.audience == protocol.Seat(seat.name)]
 
 
-def _changes_what_spectators_see(engine, before: dict, resolution) -> bool:
-    """Whether an instant action shows in the public parts: a public log line or a new public board."""
+def record_instant(engine: Any, match: Match, phase: Phase, seat: Seat, payload: Payload, now: datetime,
+                   resolution: protocol.Resolution, held: dict[ledger.Wallet, int] | None) -> bool:
+    """Record an action applied at once, under the caller's locks: its submission, its log, the garnets it moved
+    (``held``: the wallets checked) and the match's new state; whether spectators see a change."""
+    Submission.objects.create(phase=phase, seat=seat, kind=Submission.Kind.INSTANT, payload=payload, submitted_at=now)
+    write_log(match, phase, resolution)
+    ledger.record_garnets(match, phase.number, resolution.garnets, held=held)
+    public = seen_by_spectators(engine, match.started_state, resolution)
+    match.state = resolution.state
+    match.save(update_fields=["state"])
+    return public
+
+
+def seen_by_spectators(engine: Any, before: dict[str, Any], resolution: protocol.Resolution,
+                       after: dict[str, Any] | None = None) -> bool:
+    """Whether spectators see a change: a line for everyone, or their view of the state ``before`` and ``after``
+    (the resolution's state unless given: a batch's last) differ."""
     if any(line.audience == protocol.PUBLIC for line in resolution.log):
         return True
     try:
-        return engine.observer.view(before, protocol.SPECTATOR) != engine.observer.view(resolution.state, protocol.SPECTATOR)
+        return engine.observer.view(before, protocol.SPECTATOR) != engine.observer.view(
+            resolution.state if after is None else after, protocol.SPECTATOR)
     except Exception:  # cannot tell: push to everyone, as any public change does
         return True
 
