@@ -227,6 +227,8 @@ class CustomGame(Engine):
         }
         if current.get("actions"):  # the phase's actions, in arrival order (actions.py)
             entry["actions"] = current["actions"]
+        if current.get("reserve_before"):  # the reserves before any was spent in it: give_back_time() (turns.py)
+            entry["reserve_before"] = current["reserve_before"]
         if current.get("trades"):  # its offers and their answers, in order (trades.py)
             entry["trades"] = current["trades"]
         if current.get("timed"):
