@@ -36,6 +36,9 @@ def cancel(state: dict[str, Any], player: str) -> dict[str, Any]:
 def test_an_action_open_to_anyone_is_taken_by_a_seated_player_who_does_not_act_in_the_phase() -> None:
     state = start()
     assert ENGINE.phase(state).actors == ("ana",)  # ana's turn: ben does not act in it
+    assert ENGINE.phase(state).optional == ("ben",)  # but the site lets him send what he may: the action
+    with pytest.raises(SubmissionError, match="You do not move in"):
+        ENGINE.check(state, "ben", {"take": 2})  # not a move
     with pytest.raises(SubmissionError, match="You do not act in"):
         ENGINE.instant(state, "ben", {"action": "boast", "fields": {}})  # an action for the actors alone
     after = cancel(state, "ben")
