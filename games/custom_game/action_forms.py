@@ -34,6 +34,13 @@ def _acting(state: State, player: str) -> bool:
             and player in current.get("actors", []))
 
 
+def _seated_in_open(state: State, player: str) -> bool:
+    """A seated player who does not act in the open players' phase (an ``anyone`` action is theirs too)."""
+    current = state["open"]
+    return (current is not None and current.get("kind") == "main" and not current.get("closing")
+            and player in state["players"])
+
+
 def _terms(state: State, offer: dict[str, Any]) -> str:
     what = ("a gift of " + trades.describe(state, offer["give"]) if not offer["get"]
             else f"{trades.describe(state, offer['give'])} for {trades.describe(state, offer['get'])}")
@@ -74,18 +81,19 @@ def _offer_form(state: State, player: str, rules: dict[str, Any]) -> ActionForm 
 
 def forms_for(state: State, player: str) -> list[ActionForm]:
     """The buttons ``player`` may press now, in the page's order: actions, offers to them, theirs, a new offer."""
-    if not _acting(state, player):
+    acting = _acting(state, player)
+    if not acting and not _seated_in_open(state, player):
         return []
     out = []
     done = {t["action"] for t in actions.taken(state) if t["by"] == player}
     for action in actions.offered(state):
-        if action["once"] and action["key"] in done:
+        if (action["once"] and action["key"] in done) or not (acting or action.get("anyone")):
             continue
         note = "" if action["public"] else "Only you and the host see it."
         out.append(ActionForm(DO + action["key"], action["label"],
                               tuple(answers.form_fields(action["fields"], state["players"])), "Actions", note))
     rules = trades.rules_of(state)
-    if rules is None:
+    if rules is None or not acting:
         return out
     for offer in trades.offers(state):
         if offer["status"] != "open":

@@ -32,7 +32,7 @@ from games.engines.protocol import (
 )
 from games.kit.numbers import shown
 
-from . import answers, move_checks, phases
+from . import answers, move_checks, phases, turns
 from .copies import fresh
 from .effects import apply_effects
 from .rules import RuleLimits, isolating, run_phase_rules
@@ -88,7 +88,7 @@ def check_action(state: State, player: str, payload: Payload) -> tuple[dict[str,
     if action is None:
         raise _refuse(f"{current['name']} has no action {shown(key)} "
                       f"(its actions: {', '.join(a['key'] for a in actions)}).")
-    if player not in current["actors"]:
+    if player not in current["actors"] and not (action.get("anyone") and player in state["players"]):
         raise _refuse(f"You do not act in {current['name']}.")
     if action["once"] and any(t["by"] == player and t["action"] == key for t in taken(state)):
         raise _refuse(f"You have already taken “{action['label']}” in {current['name']}.")
@@ -153,6 +153,8 @@ def take(state: State, player: str, payload: Payload) -> Resolution:
     log = [LogLine(said, PUBLIC if action["public"] else Seat(player))]
     garnets = apply_effects(s, run.ruling, f"{player}'s {action['label']} in {current['name']}", log)
     s["values"] = run.values
+    if run.ruling.get("give_back_time"):  # the reserve time spent in this turn so far, given back
+        turns.give_back(s, log)
     if run.ruling.get("next") == "end":
         current["closing"] = True
         log.append(LogLine(f"{current['name']} ends now ({player}: {action['label']}).", PUBLIC))

@@ -39,6 +39,7 @@ from games.engines.protocol import (
     Resolution,
     RulingForm,
     State,
+    SubmissionError,
     TalkChannel,
     TimedChallenge,
     Viewer,
@@ -175,6 +176,8 @@ class CustomGame(Engine):
             return outside.check(state, payload)
         if player == timed.SUBMITTER:  # a timed challenge's answers given in time, handed in by the site
             return timed.check(state, payload)
+        if player not in state["open"]["actors"]:  # a seat that may only take the actions open to anyone
+            raise SubmissionError("", f"You do not move in {state['open']['name']}: you may take its actions.")
         checked = answers.check(phases.fields_for(state, player), state["players"], payload)  # the seat's own form
         cell_field.check_allowed(state, player, checked)  # a cell on the player's board, empty if it must be
         return move_checks.check_move(state, player, checked)  # the phase's limits and check (move_checks.py)
@@ -227,6 +230,8 @@ class CustomGame(Engine):
         }
         if current.get("actions"):  # the phase's actions, in arrival order (actions.py)
             entry["actions"] = current["actions"]
+        if current.get("reserve_before"):  # the reserves before any was spent in it: give_back_time() (turns.py)
+            entry["reserve_before"] = current["reserve_before"]
         if current.get("trades"):  # its offers and their answers, in order (trades.py)
             entry["trades"] = current["trades"]
         if current.get("timed"):

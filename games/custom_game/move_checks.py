@@ -31,6 +31,8 @@ from .rules.helpers import needed
 
 #: How many times a bot's random move is drawn before it falls back on the default (or the fallback).
 BOT_TRIES = 12
+#: How many more times it is drawn when neither the default nor the fallback passes (a Bigfoot must act, say).
+BOT_MORE_TRIES = 200
 _LIMIT_KEYS = ("min_choices", "max_choices", "max_from_counter")
 
 
@@ -188,17 +190,21 @@ def _within_holdings(state: State, player: str, move: Payload) -> Payload:
 def bot_for(state: State, player: str, rng: random.Random,
             refine: Callable[[Payload], Payload] | None = None) -> Payload:
     """A bot's move that passes the check: drawn again up to :data:`BOT_TRIES` times, then the default (or the
-    fallback) answers, as a move. ``refine`` (the cells a cell field allows) is applied to each draw before the
+    fallback) answers, as a move, when they pass; otherwise drawn up to :data:`BOT_MORE_TRIES` times more. ``refine`` (the cells a cell field allows) is applied to each draw before the
     check reads it, so the move checked is the move sent."""
     fields, players = phases.fields_for(state, player), state["players"]  # the seat's own form and options
     refine = refine or (lambda move: move)
     if not checks(state):
         return refine(answers.bot(fields, players, rng))
-    for _ in range(BOT_TRIES):
-        move = refine(_within_holdings(state, player, answers.bot(fields, players, rng)))
-        try:
-            check_move(state, player, answers.check(fields, players, move))
-        except SubmissionError:
-            continue
-        return move
-    return answers.answers_of(default_for(state, player), fields)
+    for tries in (BOT_TRIES, BOT_MORE_TRIES):
+        for _ in range(tries):
+            move = refine(_within_holdings(state, player, answers.bot(fields, players, rng)))
+            try:
+                check_move(state, player, answers.check(fields, players, move))
+            except SubmissionError:
+                continue
+            return move
+        missing = answers.answers_of(default_for(state, player), fields)
+        if _passes(state, player, missing):  # the default (or the fallback) passes: the bot sends it
+            return missing
+    return missing

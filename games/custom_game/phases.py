@@ -150,13 +150,23 @@ def spec(state: State) -> PhaseSpec | None:
     seconds = current["seconds"]
     closing = bool(current.get("closing"))  # an action ended it: the platform resolves it now
     outsiders = submitter(current)
-    optional = (outsiders,) if outsiders else (TIMED_SUBMITTER,) if current.get("timed") else ()
+    optional: tuple[str, ...] = (outsiders,) if outsiders else (TIMED_SUBMITTER,) if current.get("timed") else ()
+    optional += _takers_of_anyones(state, current, closing)
     turn = next((p.get("turn") for p in state["design"]["phases"] if p["key"] == current["phase"]), None)
     if turn:  # a live turn: its own clock, then reserve time (RULES.md, "Turns and clocks")
         return PhaseSpec(number, current["name"], tuple(current["actors"]), "turn", seconds=float(turn["seconds"]),
                          closing=closing, optional=optional)
     return PhaseSpec(number, current["name"], tuple(current["actors"]), "main", optional=optional,
                      seconds=None if seconds is None else float(seconds), until_closed=seconds is None, closing=closing)
+
+
+def _takers_of_anyones(state: State, current: dict[str, Any], closing: bool) -> tuple[str, ...]:
+    """The seated players who do not act in the open phase but may take one of its actions open to ``anyone``
+    (RULES.md, "Actions"): the platform lets them send it. They send no move (the check refuses one)."""
+    phase: dict[str, Any] = next((p for p in state["design"]["phases"] if p["key"] == current["phase"]), {})
+    if closing or not any(a.get("anyone") for a in phase.get("actions", [])):
+        return ()
+    return tuple(p for p in state["players"] if p not in current["actors"])
 
 
 def ruled_entry(state: State) -> dict[str, Any]:

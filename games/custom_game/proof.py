@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -491,10 +492,12 @@ class BigfootSightingAdapter(ClockAdapter):
     tables, which some matches fill: boards drawn by the coded generator, items held by a seat or by nobody) are
     the coded match's ``boards`` and ``items`` settings. The layout picks are never silent (a missing pick is drawn
     from each engine's own stream); a silent extra tree is exact (none is planted). Before each turn the Mulligan's
-    holder plays it when their coded bot would (the design's action ends the turn at once, as the coded Mulligan
-    does); otherwise a player who moves may concede, run out of reserve time (the coded game concedes for them, the
-    design's turn closes without their move: a loss) or spend some of it. Each player's reserve time left is compared
-    with their trees felled. No garnets (a Death Match brings none)."""
+    holder plays it when their coded bot would, or (sometimes) when they have no move in the turn (the design's
+    action, open to ``anyone``, ends the turn at once, as the coded Mulligan does), in half of those turns after the
+    players who move spent some reserve time, which both give back; otherwise a player who moves may concede, run
+    out of reserve time (the coded game concedes for them, the design's turn closes without their move: a loss) or
+    spend some of it. Each player's reserve time left is compared with their trees felled. No garnets (a Death
+    Match brings none)."""
 
     slug = "bigfoot-sighting"
     seats = 2
@@ -502,6 +505,11 @@ class BigfootSightingAdapter(ClockAdapter):
     CONCEDE, RUN_OUT, SPEND = 0.005, 0.01, 0.2
     #: The chance that the host posts the boards, sets the items, or that the Extra Tree's holder stays silent.
     POSTED, ITEMS_SET, SILENT_TREE = 0.3, 0.3, 0.2
+    #: The chance that a holder without a move in the turn plays the Mulligan, and that the players who move spend
+    #: reserve time in a turn before a Mulligan cancels it.
+    IDLE_MULLIGAN, SPEND_FIRST = 0.2, 0.5
+    #: How often the runs so far played a Mulligan, one by a holder without a move, one giving reserve time back.
+    seen: Counter[str] = Counter()
 
     def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
         return {p: 0 for p in players}
@@ -537,14 +545,33 @@ class BigfootSightingAdapter(ClockAdapter):
             return state
         moves = super().moves(engine, state, match.seed, rng)
         holder = next((p for p, move in moves.items() if move.get("mulligan")), None)
+        if holder is None and spec.optional and rng.random() < self.IDLE_MULLIGAN:  # a holder with no move
+            holder = spec.optional[0]
+            moves[holder] = {"mulligan": True}
+            self.seen["mulligan without a move"] += 1
         if holder is not None:  # at once: the turn ends now on both sides, the others' moves dropped
-            taken = match.engine.instant(match.state, holder, {"action": "mulligan", "fields": {}})
-            assert taken is not None  # the custom game answers every action
-            match.state = taken.state
-            match.play({})
-            return runner.play_phase(engine, state, match.seed, moves).resolution.state
+            return self.mulligan(engine, state, match, holder, moves, rng)
         player, draw = rng.choice(spec.actors), rng.random()
         return self.clock_event(engine, state, match, rng, player, draw, moves)
+
+    def mulligan(self, engine: Engine, state: State, match: DesignMatch, holder: str, moves: dict[str, Payload],
+                 rng: random.Random) -> State:
+        """The Mulligan played on both sides, at once; in some turns the players who move first spend part of their
+        reserve, which the Mulligan gives back (both engines)."""
+        self.seen["mulligan"] += 1
+        spec = engine.phase(state)
+        assert spec is not None
+        if rng.random() < self.SPEND_FIRST:
+            for player in spec.actors:
+                seconds = round(rng.uniform(0, float(state["reserve_s"][player]) / 2), 3)
+                match.state = match.engine.spend_reserve(match.state, player, seconds).state
+                state = engine.spend_reserve(state, player, seconds).state
+            self.seen["reserve given back"] += 1
+        taken = match.engine.instant(match.state, holder, {"action": "mulligan", "fields": {}})
+        assert taken is not None  # the custom game answers every action
+        match.state = taken.state
+        match.play({})
+        return runner.play_phase(engine, state, match.seed, moves).resolution.state
 
     def answers(self, state: State, player: str, payload: Payload) -> Payload:
         if state["stage"] == "layout":

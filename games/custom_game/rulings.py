@@ -27,7 +27,7 @@ from games.engines.protocol import (
 )
 from games.kit.numbers import parse_int, shown
 
-from . import answers, ending, names, phases
+from . import answers, ending, names, phases, turns
 from .boards.marks import COLOURS, apply_marks, check_marks, confirmed_marks
 from .boards.ruled import ruled_copies
 from .copies import fresh
@@ -37,7 +37,7 @@ MAX_ANNOUNCE = 5000
 MAX_PRIVATE = 2000
 #: A ruling's parts; anything else is refused.
 KEYS = ("announce", "private", "counters", "garnets", "reveal", "next", "actors", "fields", "seconds",
-        "placement", "tol", "ec", "ec_decide", "shared", "boards")
+        "placement", "tol", "ec", "ec_decide", "shared", "boards", "give_back_time")
 END_KEYS = ("placement", "tol", "ec", "ec_decide", "shared")
 NEXT_KEYS = ("actors", "fields", "seconds")
 MAX_TOL = 100
@@ -162,6 +162,11 @@ def check_ruling(state: State, ruling: Payload) -> Payload:
     if not isinstance(reveal, bool):
         raise SubmissionError("reveal", f"must be true or false, not {shown(reveal)}")
     out["reveal"] = reveal
+    give_back = ruling.get("give_back_time", False)
+    if not isinstance(give_back, bool):
+        raise SubmissionError("give_back_time", f"must be true or false, not {shown(give_back)}")
+    if give_back:
+        out["give_back_time"] = True
     entry = phases.ruled_entry(state)
     chosen = ruling.get("next")
     if chosen is None:
@@ -228,6 +233,8 @@ def apply(s: State, ruling: Payload, rng: random.Random) -> Resolution:
     sender = "" if entry.get("by") == "rules" else " from the host"
     garnets = apply_effects(s, ruling, f"the host's ruling on {entry['name']}", log, sender=sender)
     apply_marks(s, ruling.get("boards", []))
+    if ruling.get("give_back_time"):  # the reserve spent in the closed turn (turns.py)
+        turns.give_back(s, log, entry.get("reserve_before") or {})
     if ruling["reveal"] and not entry["revealed"]:
         entry["revealed"] = True
         shown_answers = "; ".join(

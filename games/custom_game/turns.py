@@ -65,9 +65,28 @@ def spend(state: State, player: str, seconds: float) -> Resolution:
     closes (:func:`timed_out`), from the moves alone, so that a replay rules the same."""
     s = fresh(state)
     if "reserve" in s:
+        if s["open"] is not None and "reserve_before" not in s["open"]:  # what give_back_time() gives back to
+            s["open"]["reserve_before"] = dict(s["reserve"])
         left = max(0.0, reserve_left(s, player) - max(0.0, float(seconds)))
         s["reserve"][player] = 0.0 if left <= EPSILON else round(left, 3)
     return Resolution(s, [])
+
+
+def give_back(s: State, log: list[LogLine], before: dict[str, float] | None = None) -> None:
+    """``give_back_time()``: every player's reserve goes back to what it was before any of it was spent in the
+    open turn (``before``: as the closing turn's entry kept it), in place; nothing when none was spent."""
+    before = before if before is not None else (s["open"] or {}).pop("reserve_before", None)
+    if "reserve" not in s or not before:
+        return
+    back = {p: round(before[p] - s["reserve"][p], 3) for p in s["players"] if before.get(p, 0.0) > s["reserve"][p]}
+    s["reserve"] = {p: float(before.get(p, s["reserve"][p])) for p in s["players"]}
+    if back:
+        told = "; ".join(f"{p} {_seconds(n)}" for p, n in back.items())
+        log.append(LogLine(f"The reserve time spent in this turn is given back: {told}.", PUBLIC))
+
+
+def _seconds(n: float) -> str:
+    return f"{n:g} s"
 
 
 def timed_out(state: State, submissions: dict[str, Any]) -> list[str]:

@@ -183,6 +183,8 @@ class PhaseMoreForm(forms.Form):
             self.fields[f"action_{n}_once"] = forms.BooleanField(required=False, label="Once per player in each round of the phase")
             self.fields[f"action_{n}_public"] = forms.BooleanField(
                 required=False, initial=True, label="Everyone is told when it is taken")
+            self.fields[f"action_{n}_anyone"] = forms.BooleanField(
+                required=False, label="Any seated player may take it, even one who does not act in the phase")
 
         for switch, names in _SWITCHED.items():  # the page's script shows these only when their switch is on
             for name in names:
@@ -222,7 +224,7 @@ class PhaseMoreForm(forms.Form):
                                else "A new action", "Taken at once, the moment it arrives, while the phase stays "
                                "open." if n == 0 else "",
                                [self[f"action_{n}_{p}"] for p in ("key", "label", "fields", "rules", "check", "once",
-                                                                  "public")]))
+                                                                  "public", "anyone")]))
         return out
 
     @staticmethod
@@ -257,6 +259,7 @@ class PhaseMoreForm(forms.Form):
             out.update({f"action_{n}_key": action["key"], f"action_{n}_label": action["label"],
                         f"action_{n}_rules": action.get("rules", ""), f"action_{n}_check": action.get("check", ""),
                         f"action_{n}_once": action.get("once", False), f"action_{n}_public": action.get("public", True),
+                        f"action_{n}_anyone": action.get("anyone", False),
                         f"action_{n}_fields": json.dumps(action["fields"], ensure_ascii=False, indent=1)
                         if action.get("fields") else ""})
         return out
@@ -314,6 +317,8 @@ class PhaseMoreForm(forms.Form):
             action = {"key": data[f"action_{n}_key"].strip(), **action}
         if check.strip():
             action["check"] = check
+        if data.get(f"action_{n}_anyone"):
+            action["anyone"] = True
         return action
 
     def extras(self) -> dict[str, Any]:
@@ -375,7 +380,7 @@ class PhaseMoreForm(forms.Form):
             rows = data.get("action_rows", [])
             row = rows[index] if 0 <= index < len(rows) else (rows[0] if rows else 0)
             box = {"label": "label", "key": "label", "fields": "fields", "rules": "rules", "check": "check",
-                   "once": "once", "public": "public"}.get(rest, "label")
+                   "once": "once", "public": "public", "anyone": "anyone"}.get(rest, "label")
             return f"action_{row}_{box}"
         return None
 

@@ -232,6 +232,16 @@ def test_an_action_is_saved_with_its_fields_rules_and_check_and_shown_again(host
     assert "action_1_label" in again  # a spare row to add another
 
 
+def test_an_action_open_to_anyone_keeps_its_switch_when_saved_and_shown_again(host_client, market):
+    response = send(host_client, market, action_0_label="Rewind", action_0_rules="give_back_time()\nend()",
+                    action_0_anyone="on")
+    assert response.status_code == 302, text_of(response)[:2000]
+    assert phase_of(market)["actions"][0]["anyone"] is True
+    assert shown(host_client, market)["action_0_anyone"] == ["on"]
+    send(host_client, market, action_0_anyone=[])
+    assert "anyone" not in phase_of(market)["actions"][0]
+
+
 def test_an_action_is_removed_by_emptying_its_row(host_client, market):
     send(host_client, market, action_0_label="Call", action_0_rules='announce("call")')
     assert phase_of(market)["actions"][0]["key"] == "call"

@@ -424,17 +424,19 @@ def bigfoot_sighting() -> dict[str, Any]:
     seed (or reads the host's, table ``boards``) and draws the items (or reads them, table ``items``); two layout
     picks and the extra tree; then live turns, the lumberjacks' and Bigfoot's alternating (each both players at
     once, on the board where their role moves), the boards kept as named values and drawn on two hex boards; the
-    Mulligan an action that ends the turn at once (``end()``) and takes two turns back; the end on the scores."""
+    Mulligan an action any seat may take (``anyone``: its holder, moving in the turn or not) that gives back the
+    turn's reserve time (``give_back_time()``), ends the turn at once (``end()``) and takes two turns back; the end
+    on the scores."""
     turn = {"seconds": 60, "order": "together", "timeout": "loss"}
     #: The values the checks read, marked once (on the layout picks, which close twice a match): marks are the
     #: design's, and a phase's named values are worked out again at each of its closes.
     seen = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
             for name in ("geo", "taken", "boards", "items", "mull_used", "hist_n")]
     mulligan = {"key": "mulligan", "label": "Play the Mulligan", "fields": [], "once": True, "public": True,
-                "check": source("bf_check_mulligan"), "rules": source("bf_mulligan")}
+                "anyone": True, "check": source("bf_check_mulligan"), "rules": source("bf_mulligan")}
 
-    def turns(key: str, name: str, options: list[str], what: str) -> dict[str, Any]:
-        fields = [choice(key_, f"{what}, {nth} action", options, "Empty: no action. No action at all is a pass.")
+    def turns(key: str, name: str, options: list[str], what: str, empty: str) -> dict[str, Any]:
+        fields = [choice(key_, f"{what}, {nth} action", options, f"Empty: no action. {empty}")
                   for key_, nth in (("first", "first"), ("second", "second"))]
         return {"key": key, "name": name, "repeat": 50, "seconds": DAY, "actors": "named", "fields": fields,
                 "close": "rules", "rules": source("bf_common", "bf_turn"), "check": source("bf_check_move"),
@@ -463,8 +465,10 @@ def bigfoot_sighting() -> dict[str, Any]:
              "fields": [{"key": "tree", "label": "The cell of your extra tree (like c4)", "kind": "text",
                          "max_length": 10, "default": "", "help": "Empty: no extra tree."}],
              "close": "rules", "rules": source("bf_common", "bf_tree"), "check": source("bf_check_tree")},
-            turns("jacks", "Lumberjacks' turn", [f"{j} {d}" for j in "ABCDE" for d in BF_DIRECTIONS], "Lumberjacks"),
-            turns("bigfoot", "Bigfoot's turn", [*BF_DIRECTIONS, *(f"pounce on {j}" for j in "ABCDE")], "Bigfoot"),
+            turns("jacks", "Lumberjacks' turn", [f"{j} {d}" for j in "ABCDE" for d in BF_DIRECTIONS], "Lumberjacks",
+                  "No action at all is a pass."),
+            turns("bigfoot", "Bigfoot's turn", [*BF_DIRECTIONS, *(f"pounce on {j}" for j in "ABCDE")], "Bigfoot",
+                  "Bigfoot takes two actions (fewer only when no legal action is left)."),
         ],
     }
 

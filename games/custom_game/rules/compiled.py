@@ -50,7 +50,7 @@ _CONTEXT = "__context"
 _CALL = "__call"
 _QUEUE = "__queue"
 #: The effects a batched run collects in Starlark and hands over at its end (order kept).
-BATCHED = ("announce", "tell", "keep", "add", "set", "garnet", "reveal", "goto", "end")
+BATCHED = ("announce", "tell", "keep", "add", "set", "garnet", "reveal", "goto", "end", "give_back_time")
 #: The collected effects whose arguments are copied at the call (a kept value, the players or the form
 #: of what opens next, the placement at the end: lists and dicts the program may change afterwards).
 COPIED = frozenset(("keep", "goto", "end"))

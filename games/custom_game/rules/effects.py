@@ -18,7 +18,8 @@ from .sandbox import HostError, Meter
 
 MAX_KEPT_CHARS = 50_000
 #: The effect functions, as rules call them.
-EFFECT_NAMES = ("announce", "tell", "add", "set", "garnet", "reveal", "keep", "goto", "end", "print")
+EFFECT_NAMES = ("announce", "tell", "add", "set", "garnet", "reveal", "keep", "goto", "end", "give_back_time",
+                "print")
 #: The functions that read what the run has done so far (never collected in Starlark: a run that names one
 #: calls every effect as it comes, ``rules._run_once``).
 READER_NAMES = ("counters_now",)
@@ -70,6 +71,7 @@ class Effects:
         self.changes: dict[str, dict[str, int]] = {}
         self.garnets: dict[str, int] = {}
         self.reveal = False
+        self.give_back = False
         self.next: dict[str, Any] = {}
         self.kept: dict[str, Any] = {}
         self.debug: list[str] = []
@@ -89,6 +91,8 @@ class Effects:
             "garnets": {p: self.garnets[p] for p in self.players if self.garnets.get(p)},
             "reveal": self.reveal,
         }
+        if self.give_back:
+            out["give_back_time"] = True
         out.update(self.next)
         return out
 
@@ -175,6 +179,11 @@ class Effects:
         """This phase's answers become public."""
         self._not_in_setup("reveal")
         self.reveal = True
+
+    def e_give_back_time(self) -> None:
+        """Every player gets back the reserve time they spent in this live turn (a turn the rules cancel)."""
+        self._not_in_setup("give_back_time")
+        self.give_back = True
 
     def e_keep(self, name: Any, value: Any) -> None:
         """Keep a named value for later phases (``values[name]``)."""
