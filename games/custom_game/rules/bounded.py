@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 #: The most work (in bytes of values built, each counted as its JSON text) a check may do in the site's process.
 #: A value in memory takes at most ~32 bytes a byte of its text (a list of one-letter texts), so this keeps a
@@ -140,44 +142,53 @@ class _Reader:
         self.work = self.work + bound
         return bound
 
-    def _value(self, node: ast.expr) -> Bound:  # noqa: C901 - one case a kind of expression
-        if isinstance(node, ast.Constant):
-            return Bound(len(repr(node.value).encode("utf-8", "surrogatepass")) + 2, 0)
-        if isinstance(node, ast.Name):
-            if node.id in self.names:
-                return self.names[node.id]
-            return INPUT if node.id in self.inputs else SMALL_BOUND
-        if isinstance(node, ast.BinOp):
-            return self.binary(node)
-        if isinstance(node, ast.UnaryOp):
-            return self.value(node.operand) + Bound(1, 0)
-        if isinstance(node, ast.BoolOp):
-            return sum((self.value(v) for v in node.values), Bound())
-        if isinstance(node, ast.Compare):
-            self.value(node.left)
-            for part in node.comparators:
-                self.value(part)
-            return SMALL_BOUND
-        if isinstance(node, ast.IfExp):
-            self.value(node.test)
-            return self.value(node.body).most(self.value(node.orelse))
-        if isinstance(node, ast.Subscript):
-            whole = self.value(node.value)
-            self._slice(node.slice)
-            return whole
-        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-            return sum((self.value(e) + Bound(2, 0) for e in node.elts), Bound(2, 0))
-        if isinstance(node, ast.Dict):
-            if any(k is None for k in node.keys):
-                raise NotFlat("**")
-            parts = [*node.keys, *node.values]
-            return sum((self.value(p) + Bound(2, 0) for p in parts if p is not None), Bound(2, 0))
-        if isinstance(node, ast.Call):
-            return self.call(node)
-        if isinstance(node, ast.Attribute):  # a method not called (a value of its own)
-            self.value(node.value)
-            return SMALL_BOUND
-        raise NotFlat(type(node).__name__)
+    def _value(self, node: ast.expr) -> Bound:
+        """The bound of one expression, by its kind (:data:`_KINDS`); NotFlat for a kind not there."""
+        read = _KINDS.get(type(node))
+        if read is None:
+            raise NotFlat(type(node).__name__)
+        return read(self, node)
+
+    def constant(self, node: ast.Constant) -> Bound:
+        return Bound(len(repr(node.value).encode("utf-8", "surrogatepass")) + 2, 0)
+
+    def name(self, node: ast.Name) -> Bound:
+        if node.id in self.names:
+            return self.names[node.id]
+        return INPUT if node.id in self.inputs else SMALL_BOUND
+
+    def unary(self, node: ast.UnaryOp) -> Bound:
+        return self.value(node.operand) + Bound(1, 0)
+
+    def either(self, node: ast.BoolOp) -> Bound:
+        return sum((self.value(v) for v in node.values), Bound())
+
+    def compare(self, node: ast.Compare) -> Bound:
+        for part in (node.left, *node.comparators):
+            self.value(part)
+        return SMALL_BOUND
+
+    def if_else(self, node: ast.IfExp) -> Bound:
+        self.value(node.test)
+        return self.value(node.body).most(self.value(node.orelse))
+
+    def subscript(self, node: ast.Subscript) -> Bound:
+        whole = self.value(node.value)
+        self._slice(node.slice)
+        return whole
+
+    def sequence(self, node: ast.List | ast.Tuple | ast.Set) -> Bound:
+        return sum((self.value(e) + Bound(2, 0) for e in node.elts), Bound(2, 0))
+
+    def mapping(self, node: ast.Dict) -> Bound:
+        if any(k is None for k in node.keys):
+            raise NotFlat("**")
+        parts = [*node.keys, *node.values]
+        return sum((self.value(p) + Bound(2, 0) for p in parts if p is not None), Bound(2, 0))
+
+    def attribute(self, node: ast.Attribute) -> Bound:  # a method not called (a value of its own)
+        self.value(node.value)
+        return SMALL_BOUND
 
     def _slice(self, node: ast.expr) -> None:
         if isinstance(node, ast.Slice):
@@ -223,6 +234,15 @@ class _Reader:
         for argument in [*node.args, *(k.value for k in node.keywords)]:
             given = given + self.value(argument)
         return given.times(factor) + Bound(SMALL, 0)
+
+
+#: How each kind of expression a flat program may hold is bounded (any other kind: not flat).
+_KINDS: dict[type, Callable[[_Reader, Any], Bound]] = {
+    ast.Constant: _Reader.constant, ast.Name: _Reader.name, ast.BinOp: _Reader.binary, ast.UnaryOp: _Reader.unary,
+    ast.BoolOp: _Reader.either, ast.Compare: _Reader.compare, ast.IfExp: _Reader.if_else,
+    ast.Subscript: _Reader.subscript, ast.List: _Reader.sequence, ast.Tuple: _Reader.sequence,
+    ast.Set: _Reader.sequence, ast.Dict: _Reader.mapping, ast.Call: _Reader.call, ast.Attribute: _Reader.attribute,
+}
 
 
 def _written_number(node: ast.expr) -> int | None:
