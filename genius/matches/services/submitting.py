@@ -15,6 +15,7 @@ from games.engines import protocol
 from games.engines.check_failure import CheckFailed
 from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
+from genius.core import fast_json
 from genius.core.errors import ServiceError
 from genius.core.prepared import prepared_cursor
 from genius.engine_forms.checked_once import check_once
@@ -95,7 +96,7 @@ def check_open_phase(phase: Phase, seat: Seat, now: datetime) -> None:
         raise ServiceError(f"You do not act in {phase.name}.")
 
 
-def seat_to_submit(match_id: int, user_id: Any) -> Seat | None:
+def seat_to_submit(match_id: int, user_id: Any, *, with_state: bool = True) -> Seat | None:
     """The seat the user (by id) holds in the match, with its match and its user, as a submission reads them, in
     one query: also ``seat.open_number``, the open phase's number (None: no phase open), and on PostgreSQL
     ``seat.match_version``, the match row's version (its ``xmin``, new at every update of the row): with it a main
@@ -104,9 +105,10 @@ def seat_to_submit(match_id: int, user_id: Any) -> Seat | None:
 
     Raw SQL made once per database (``_Read``) and prepared once per connection: the ORM's ``select_related`` and
     subquery cost about 3 ms of CPU to compile each time for the match's many columns, ten times the statement's
-    own cost."""
+    own cost. ``with_state=False`` leaves the match's state out (deferred): an action's view reads it again under
+    the match's lock, and a state holding a long phase's actions took a third of an action's CPU to decode twice."""
     conn = connections[router.db_for_read(Seat)]
-    read = _seat_read(conn.alias)
+    read = _seat_read(conn.alias, with_state)
     with prepared_cursor(conn) as cursor:
         cursor.execute(read.sql, [match_id, user_id])
         row = cursor.fetchone()
@@ -131,16 +133,20 @@ class _Read(NamedTuple):
     converters: tuple[tuple[int, Any, Any], ...]
 
     @staticmethod
-    def columns(alias: str, models: tuple[tuple[type[Model], str], ...]) -> tuple[str, Any, Any]:
-        """The select list of the models' columns, the models with their fields, and the converters."""
+    def columns(alias: str, models: tuple[tuple[type[Model], str], ...],
+                left_out: frozenset[tuple[type[Model], str]] = frozenset()) -> tuple[str, Any, Any]:
+        """The select list of the models' columns (but those ``left_out``, as (model, field name): deferred in the
+        instances), the models with their fields, and the converters."""
         conn = connections[alias]
-        fielded = tuple((m, tuple(f for f in m._meta.concrete_fields if isinstance(f, Field))) for m, _ in models)
+        fielded = tuple((m, tuple(f for f in m._meta.concrete_fields
+                                  if isinstance(f, Field) and (m, f.name) not in left_out)) for m, _ in models)
         names = [f"{t}.{conn.ops.quote_name(stored(f)[1])}" for (_, t), (_, fs) in zip(models, fielded, strict=True)
                  for f in fs]
         converters = []
         for i, f in enumerate(f for _, fs in fielded for f in fs):
             col = f.get_col(f.model._meta.db_table)
-            converters += [(i, col, c) for c in (*conn.ops.get_db_converters(col), *f.get_db_converters(conn))]
+            converters += [(i, col, fast_json.column_converter(f) if fast_json.speeds_up(f, c) else c)
+                           for c in (*conn.ops.get_db_converters(col), *f.get_db_converters(conn))]
         return ", ".join(names), fielded, tuple(converters)
 
     def instances(self, conn: Any, row: tuple[Any, ...]) -> tuple[list[Any], tuple[Any, ...]]:
@@ -157,11 +163,12 @@ class _Read(NamedTuple):
 
 
 @cache
-def _seat_read(alias: str) -> _Read:
-    """``seat_to_submit``'s statement."""
+def _seat_read(alias: str, with_state: bool = True) -> _Read:
+    """``seat_to_submit``'s statement (the match's state left out unless ``with_state``)."""
     q = partial(quoted, alias)
     user_model = Seat._meta.get_field("user").related_model
-    select, models, converters = _Read.columns(alias, ((Seat, "s"), (Match, "m"), (user_model, "u")))
+    left_out = frozenset() if with_state else frozenset({(Match, "state")})
+    select, models, converters = _Read.columns(alias, ((Seat, "s"), (Match, "m"), (user_model, "u")), left_out)
     number = q(Phase, "number")
     select += (
         f", (SELECT p.{number} FROM {q(Phase)} p WHERE p.{q(Phase, 'match')} = s.{q(Seat, 'match')} "

@@ -23,7 +23,7 @@ def match_action(request: HttpRequest, pk: int) -> JsonResponse:
     status 400 (refused), 403 (no seat) or 409 (the phase is over)."""
     user_id = signed_in.session_user_id(request)
     # One prepared query: the seat, its match and its holder, who signs the request in (as a move's post does).
-    seat = submitting.seat_to_submit(pk, user_id) if user_id is not None else None
+    seat = submitting.seat_to_submit(pk, user_id, with_state=False) if user_id is not None else None
     if seat is not None:
         signed_in.sign_in_with(request, seat.user)
     if not request.user.is_authenticated:
