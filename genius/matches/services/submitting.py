@@ -15,7 +15,6 @@ from games.engines import protocol
 from games.engines.check_failure import CheckFailed
 from games.engines.protocol import EngineError, Payload, SubmissionError
 from games.engines.runner import play_phase
-from genius.core import fast_json
 from genius.core.errors import ServiceError
 from genius.core.prepared import prepared_cursor
 from genius.engine_forms.checked_once import check_once
@@ -145,8 +144,7 @@ class _Read(NamedTuple):
         converters = []
         for i, f in enumerate(f for _, fs in fielded for f in fs):
             col = f.get_col(f.model._meta.db_table)
-            converters += [(i, col, fast_json.column_converter(f) if fast_json.speeds_up(f, c) else c)
-                           for c in (*conn.ops.get_db_converters(col), *f.get_db_converters(conn))]
+            converters += [(i, col, c) for c in (*conn.ops.get_db_converters(col), *f.get_db_converters(conn))]
         return ", ".join(names), fielded, tuple(converters)
 
     def instances(self, conn: Any, row: tuple[Any, ...]) -> tuple[list[Any], tuple[Any, ...]]:
