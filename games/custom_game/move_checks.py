@@ -190,21 +190,29 @@ def _within_holdings(state: State, player: str, move: Payload) -> Payload:
 def bot_for(state: State, player: str, rng: random.Random,
             refine: Callable[[Payload], Payload] | None = None) -> Payload:
     """A bot's move that passes the check: drawn again up to :data:`BOT_TRIES` times, then the default (or the
-    fallback) answers, as a move, when they pass; otherwise drawn up to :data:`BOT_MORE_TRIES` times more. ``refine`` (the cells a cell field allows) is applied to each draw before the
-    check reads it, so the move checked is the move sent."""
+    fallback) answers, as a move, when they pass; otherwise drawn up to :data:`BOT_MORE_TRIES` times more.
+    ``refine`` (the cells a cell field allows) is applied to each draw before the check reads it, so the move
+    checked is the move sent."""
     fields, players = phases.fields_for(state, player), state["players"]  # the seat's own form and options
     refine = refine or (lambda move: move)
     if not checks(state):
         return refine(answers.bot(fields, players, rng))
-    for tries in (BOT_TRIES, BOT_MORE_TRIES):
+
+    def drawn(tries: int) -> Payload | None:
         for _ in range(tries):
             move = refine(_within_holdings(state, player, answers.bot(fields, players, rng)))
             try:
                 check_move(state, player, answers.check(fields, players, move))
-            except SubmissionError:
+            except SubmissionError:  # the form's own check or the design's
                 continue
             return move
-        missing = answers.answers_of(default_for(state, player), fields)
-        if _passes(state, player, missing):  # the default (or the fallback) passes: the bot sends it
-            return missing
-    return missing
+        return None
+
+    move = drawn(BOT_TRIES)
+    if move is not None:
+        return move
+    missing = answers.answers_of(default_for(state, player), fields)
+    if _passes(state, player, missing):  # the default (or the fallback) passes: the bot sends it
+        return missing
+    move = drawn(BOT_MORE_TRIES)
+    return missing if move is None else move

@@ -20,7 +20,7 @@ SMALL_INPUTS = 2_000
 
 
 def flat(source: str, size: int = SMALL_INPUTS) -> bool:
-    return runs_here(source, "", INPUTS, size)
+    return bounded.fits(work_of(source, INPUTS), size)
 
 
 def test_a_check_of_comparisons_and_a_formatted_refusal_runs_in_the_site_process() -> None:
@@ -72,7 +72,8 @@ def test_a_flat_check_on_too_large_values_runs_in_the_worker() -> None:
 
 
 def test_helpers_send_the_check_to_the_worker() -> None:
-    assert not runs_here('refuse("x")', "def f():\n    return 1\n", INPUTS, 10)
+    assert not runs_here('refuse("x")', "def f():\n    return 1\n", {"answer": 1})
+    assert runs_here('refuse("x")', "", {"answer": 1})
 
 
 def test_a_check_that_cannot_be_read_runs_in_the_worker_for_its_words() -> None:

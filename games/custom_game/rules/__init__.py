@@ -30,7 +30,6 @@ from games.engines.protocol import State
 from . import bounded, wire
 from .board_rules import BoardRules
 from .checking import check_programs
-from .compiled import to_json
 from .context import names_read, phase_context, setup_context, tables_of
 from .effects import EFFECT_NAMES, READER_NAMES, Effects, plain
 from .helper_names import helpers_of
@@ -121,7 +120,7 @@ def _run_flat(state: State, rng: random.Random, limits: RuleLimits, setup: bool)
         return None
     globals_ = (setup_context if setup else phase_context)(state, names)
     work = bounded.run_work_of(texts, source, frozenset(globals_), EFFECTS)
-    if not bounded.fits(work, len(to_json(globals_))):
+    if not bounded.fits_values(work, globals_):
         return None
     return _run(state, rng, limits, setup, globals_)
 

@@ -39,6 +39,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .compiled import to_json
+
 #: The most work (in bytes of values built, each counted as its JSON text) a check may do in the site's process.
 #: A value in memory takes at most ~32 bytes a byte of its text (a list of one-letter texts), so this keeps a
 #: check under ~16 MB there, the checks' own memory limit.
@@ -104,6 +106,13 @@ class _Reader:
         self.last = SMALL_BOUND
 
     # --- statements ---------------------------------------------------------------------------------------
+    def read(self, text: str) -> None:
+        """Read one program (NotFlat when it has more than :data:`MAX_NODES` parts)."""
+        tree = ast.parse(text)
+        if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
+            raise NotFlat("too long")
+        self.block(tree.body)
+
     def block(self, body: list[ast.stmt]) -> None:
         for statement in body:
             self.statement(statement)
@@ -274,14 +283,11 @@ def run_work_of(formulas: tuple[str, ...], source: str, inputs: frozenset[str],
     reader = _Reader(inputs, effects)
     values = INPUT if "values" in inputs else Bound()
     try:
-        for text in (*formulas, source):
-            tree = ast.parse(text)
-            if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
-                return None
-            reader.block(tree.body)
-            if formulas:  # a formula's value is kept in ``values`` for what runs after it
-                values = values + reader.last
-                reader.names["values"] = values
+        for formula in formulas:  # each formula's value is kept in ``values`` for what runs after it
+            reader.read(formula)
+            values = values + reader.last
+            reader.names["values"] = values
+        reader.read(source)
     except (NotFlat, SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     return reader.work
@@ -292,7 +298,12 @@ def fits(work: Bound | None, inputs_size: int) -> bool:
     return work is not None and work.at(inputs_size) <= BUDGET
 
 
-def runs_here(source: str, helpers: str, inputs: frozenset[str], inputs_size: int) -> bool:
+def fits_values(work: Bound | None, values: dict[str, Any]) -> bool:
+    """:func:`fits` for the ``values`` a run reads, measured (their JSON text) only when the run is flat."""
+    return work is not None and fits(work, len(to_json(values)))
+
+
+def runs_here(source: str, helpers: str, values: dict[str, Any]) -> bool:
     """Whether the check ``source`` (with the design's ``helpers`` it calls) may run in the site's process on
-    values of ``inputs_size`` bytes: flat, no helpers, its work within :data:`BUDGET`."""
-    return not helpers and fits(work_of(source, inputs), inputs_size)
+    ``values``: flat, no helpers, its work within :data:`BUDGET`."""
+    return not helpers and fits_values(work_of(source, frozenset(values)), values)

@@ -28,7 +28,6 @@ from games.engines.design_problems import Problem
 
 from .bounded import runs_here
 from .checking import defined_names, self_calls
-from .compiled import to_json
 from .context import names_read
 from .effects import plain
 from .helper_names import helpers_of, names_of
@@ -158,7 +157,7 @@ def run_check(source: str, globals_: dict[str, Any], fields: list[str], players:
     """Run a check within ``limits``: in :data:`CHECK_WORKER` (``limits.isolate``), else here; the design's
     ``helpers`` (those the check calls, :func:`.helpers.needed`) run first. A flat check whose work fits
     (:func:`.bounded.runs_here`) runs here too."""
-    if not limits.isolate or runs_here(source, helpers, frozenset(globals_), len(to_json(globals_))):
+    if not limits.isolate or runs_here(source, helpers, globals_):
         return run_here(source, globals_, fields, players, label, limits, helpers, roles)
     request = {"kind": "check", "source": source, "globals": globals_, "fields": fields, "players": players,
                "label": label, "helpers": helpers, "roles": roles or {}, "limits": {"steps": limits.steps, "seconds": limits.seconds,

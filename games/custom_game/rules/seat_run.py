@@ -14,7 +14,6 @@ from typing import Any
 
 from .bounded import runs_here
 from .check_run import CHECK_LIBRARY, CHECK_LIMITS, CHECK_WORKER, GRACE_SECONDS, KNOWN
-from .compiled import to_json
 from .effects import plain
 from .library import Library
 from .sandbox import HostError, Meter, Program, RuleError, RuleLimits
@@ -52,7 +51,7 @@ def evaluate(source: str, globals_: dict[str, Any], players: list[str], label: s
              limits: RuleLimits = CHECK_LIMITS) -> tuple[Any, str | None]:
     """``source``'s value for one seat within ``limits``: in the checks' worker (``limits.isolate``), else here;
     here too when it is flat and its work fits (:func:`.bounded.runs_here`)."""
-    if not limits.isolate or runs_here(source, "", frozenset(globals_), len(to_json(globals_))):
+    if not limits.isolate or runs_here(source, "", globals_):
         return evaluate_here(source, globals_, players, label, limits)
     request = {"kind": "expression", "source": source, "globals": globals_, "players": players, "label": label,
                "limits": {"steps": limits.steps, "seconds": limits.seconds, "memory_mb": limits.memory_mb,
