@@ -99,14 +99,17 @@ def start_custom(*, season: Season | None = None, doc: dict | None = None, now: 
     return match
 
 
-def start_design(doc: dict, names: list[str], *, title: str = "Live night") -> Match:
-    """A running match of a design ``doc`` (a whole document) between the users ``names`` (seed 99, hour-long
-    phases): the matches the actions and trades tests play."""
+def start_design(doc: dict, names: list[str], *, title: str = "Live night", bots: int = 0,
+                 seed: int = 99) -> Match:
+    """A running match of a design ``doc`` (a whole document) between the users ``names`` and ``bots`` bots
+    (``bot0``…; hour-long phases, started at T0): the matches the actions and trades tests play."""
     users = make_users(names)
-    match = lifecycle.create_match(game=custom_slug(), title=title, seats_wanted=len(names), seed=99,
+    match = lifecycle.create_match(game=custom_slug(), title=title, seats_wanted=len(names) + bots, seed=seed,
                                    config={"design": doc}, phase_seconds=3600)
     for name in names:
         lifecycle.add_seat(match, user=users[name])
+    for n in range(bots):
+        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
     lifecycle.start_match(match.pk, now=T0)
     match.refresh_from_db()
     return match
@@ -114,14 +117,7 @@ def start_design(doc: dict, names: list[str], *, title: str = "Live night") -> M
 
 def start_with_bots(doc: dict, *, title: str = "Bots", bots: int = 5) -> Match:
     """A running match of a design ``doc`` between ana and ``bots`` bots (seed 3, hour-long phases)."""
-    users = make_users(["ana"])
-    match = lifecycle.create_match(game=custom_slug(), title=title, seats_wanted=bots + 1, seed=3,
-                                   config={"design": doc}, phase_seconds=3600)
-    lifecycle.add_seat(match, user=users["ana"])
-    for n in range(bots):
-        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
-    lifecycle.start_match(match.pk, now=T0)
-    return match
+    return start_design(doc, ["ana"], title=title, bots=bots, seed=3)
 
 
 def take(match: Match, name: str, payload: dict, number: int | None = None) -> list[str]:

@@ -19,23 +19,14 @@ from genius.matches.services.bot_actions import take_bot_actions
 from tests.custom_game.action_designs import CALL_DESIGN, design
 from tests.custom_game.trade_designs import TRADE_DESIGN
 
-from .conftest import T0, custom_slug, make_users, open_phase
+from .conftest import T0, open_phase, start_design
 
 PLAYERS = ["ana", "ben", "cy"]
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def start(doc: dict, names: list[str] = PLAYERS, bots: int = 0, seed: int = 99) -> Match:
-    users = make_users(names)
-    match = lifecycle.create_match(game=custom_slug(), title="Buttons night", seats_wanted=len(names) + bots,
-                                   seed=seed, config={"design": design(doc)}, phase_seconds=3600)
-    for name in names:
-        lifecycle.add_seat(match, user=users[name])
-    for n in range(bots):
-        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
-    lifecycle.start_match(match.pk, now=T0)
-    match.refresh_from_db()
-    return match
+    return start_design(design(doc), names, title="Buttons night", bots=bots, seed=seed)
 
 
 @pytest.fixture

@@ -18,22 +18,13 @@ from genius.matches.services.actions import take_action
 from tests.custom_game.action_designs import design
 from tests.custom_game.action_only_designs import CLAIMS_DESIGN
 
-from .conftest import T0, custom_slug, make_users, open_phase
+from .conftest import T0, make_users, open_phase, start_design
 
 NAMES = ["ana", "ben", "cy"]
 
 
 def start(bots: int = 0) -> Match:
-    users = make_users()
-    match = lifecycle.create_match(game=custom_slug(), title="Claims night", seats_wanted=len(NAMES) + bots, seed=5,
-                                   config={"design": design(CLAIMS_DESIGN)}, phase_seconds=3600)
-    for name in NAMES:
-        lifecycle.add_seat(match, user=users[name])
-    for n in range(bots):
-        lifecycle.add_seat(match, name=f"bot{n}", is_bot=True)
-    lifecycle.start_match(match.pk, now=T0)
-    match.refresh_from_db()
-    return match
+    return start_design(design(CLAIMS_DESIGN), NAMES, title="Claims night", bots=bots, seed=5)
 
 
 def claim(match: Match, name: str) -> list[str]:

@@ -10,15 +10,14 @@ from datetime import datetime
 
 import pytest
 from django.conf import settings as django_settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from genius.matches.models import LogEntry, Match, Phase, Seat, Submission
-from genius.matches.services import action_store, lifecycle
+from genius.matches.services import action_store
 from genius.matches.services.actions import take_action
-from tests.custom_game_web.conftest import custom_slug
 from tests.real_services.test_actions_sent_together_apply_once_in_order import DESIGN as TAPS
+from tests.real_services.test_actions_sent_together_apply_once_in_order import tap_match
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db]
 NAMES = ["ana", "ben", "cy"]
@@ -33,16 +32,6 @@ DESIGN["phases"][0]["actions"][0].update(rules=TAP_RULES, check="")
 def _postgresql_only():
     if "postgresql" not in django_settings.DATABASES["default"]["ENGINE"]:
         pytest.skip("needs DATABASE_URL (PostgreSQL): run bin/test")
-
-
-def _match() -> Match:
-    users = get_user_model()
-    match = lifecycle.create_match(game=custom_slug(), title="Taps", seats_wanted=len(NAMES), seed=5,
-                                   config={"design": DESIGN}, phase_seconds=3600)
-    for name in NAMES:
-        lifecycle.add_seat(match, user=users.objects.create_user(username=name, password=f"pw-{name}-123"))
-    lifecycle.start_match(match.pk)
-    return match
 
 
 def _taps(match: Match, at: datetime) -> tuple:
@@ -60,7 +49,7 @@ def _taps(match: Match, at: datetime) -> tuple:
 
 
 def test_a_batch_written_in_one_statement_leaves_what_the_plain_way_leaves(monkeypatch):
-    match, at = _match(), timezone.now()
+    match, at = tap_match(DESIGN, NAMES), timezone.now()
     plain = action_store.store_actions_plainly
     plain_writes: list[int] = []
     with transaction.atomic():

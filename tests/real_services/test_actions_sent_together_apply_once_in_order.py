@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from genius.core.errors import ServiceError
-from genius.matches.models import Phase, Seat, Submission
+from genius.matches.models import Match, Phase, Seat, Submission
 from genius.matches.services import action_batches, lifecycle
 from genius.matches.services.actions import take_action
 from tests.custom_game_web.conftest import custom_slug
@@ -44,13 +44,19 @@ def _postgresql_only():
         pytest.skip("needs DATABASE_URL (PostgreSQL): run bin/test")
 
 
-def test_taps_sent_together_are_applied_once_each_in_the_order_told(monkeypatch):
+def tap_match(design: dict, names: list[str]) -> Match:
+    """A running match of the taps ``design`` between new users ``names`` (seed 5, hour-long phases)."""
     users = get_user_model()
-    match = lifecycle.create_match(game=custom_slug(), title="Taps", seats_wanted=len(NAMES), seed=5,
-                                   config={"design": DESIGN}, phase_seconds=3600)
-    for name in NAMES:
+    match = lifecycle.create_match(game=custom_slug(), title="Taps", seats_wanted=len(names), seed=5,
+                                   config={"design": design}, phase_seconds=3600)
+    for name in names:
         lifecycle.add_seat(match, user=users.objects.create_user(username=name, password=f"pw-{name}-123"))
     lifecycle.start_match(match.pk)
+    return match
+
+
+def test_taps_sent_together_are_applied_once_each_in_the_order_told(monkeypatch):
+    match = tap_match(DESIGN, NAMES)
     phase = match.phases.get(status=Phase.Status.OPEN)
     batches: list[int] = []
     run_batch = action_batches.run_batch
