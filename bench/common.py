@@ -156,8 +156,8 @@ class Server:
         if self.kind == "daphne":
             cmd = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "bench.asgi:application"]
         else:
-            cmd = [sys.executable, "-m", "uvicorn", "bench.asgi:application", "--host", "127.0.0.1",
-                   "--port", str(self.port), "--workers", str(self.workers), "--ws-per-message-deflate", "false",
+            cmd = [sys.executable, "-m", "genius.serve", "bench.asgi:application", "--host", "127.0.0.1",
+                   "--port", str(self.port), "--workers", str(self.workers),
                    "--log-level", "warning", "--no-access-log", "--backlog", "4096"]
         self.proc = spawn(cmd, f"server-{self.port}", **self.env)
         wait_http(f"{self.base}/healthz")

@@ -48,9 +48,8 @@ class Procs:
         return self.start(name, harness.celery_command("beat", name, self.workdir)[1:])
 
     def web(self, name: str, port: int, workers: int = 2) -> subprocess.Popen:
-        proc = self.start(name, ["-m", "uvicorn", "genius.asgi:application", "--host", "127.0.0.1",
-                                 "--port", str(port), "--workers", str(workers), "--ws-per-message-deflate",
-                                 "false", "--log-level", "warning"])
+        proc = self.start(name, ["-m", "genius.serve", "genius.asgi:application", "--host", "127.0.0.1",
+                                 "--port", str(port), "--workers", str(workers), "--log-level", "warning"])
         if not wait_until(lambda: port_open(port) or proc.poll() is not None, 60) or proc.poll() is not None:
             raise InfraError(f"the ASGI server did not start: see {self.workdir / (name + '.log')}")
         return proc
