@@ -11,7 +11,9 @@ import pytest
 from games.custom_game.rules import bounded, check_run
 from games.custom_game.rules.bounded import BUDGET, runs_here, work_of
 from games.custom_game.rules.check_run import CHECK_NAMES, run_check, run_here
+from games.custom_game.rules.compiled import compiled as compiled_module
 from games.custom_game.rules.compiled import to_json
+from games.custom_game.rules.sandbox import Meter, Program, RuleError
 
 from .check_helpers import BID_CHECK, PLAYERS
 
@@ -111,9 +113,10 @@ def test_each_flat_check_answers_the_same_here_and_in_its_worker(monkeypatch: py
                         "mine": {"coins": rng.randint(0, 4)}, "my_past": [{"suit": "Red"}] if rng.random() < .5 else []}
             cases.append((source, globals_))
     here = [run_check(s, g, ["bid", "suit", "cards"], PLAYERS, "the check of Bid") for s, g in cases]
-    monkeypatch.setattr(check_run, "runs_here", lambda *a: False)
+    plain = [run_here(s, g, ["bid", "suit", "cards"], PLAYERS, "the check of Bid", compiled=False) for s, g in cases]
+    monkeypatch.setattr(check_run, "fits", lambda *a: False)
     there = [run_check(s, g, ["bid", "suit", "cards"], PLAYERS, "the check of Bid") for s, g in cases]
-    assert here == there
+    assert here == there == plain
     assert {v.refused for v in here} - {None} and {v.problem for v in here} - {None}  # refusals and failures alike
 
 
@@ -154,6 +157,38 @@ def test_no_random_flat_program_builds_more_than_its_bound() -> None:
         assert len(json.dumps(program_value)) <= work.at(size), source
         checked += 1
     assert checked > 100
+
+
+def _both_ways(source: str, globals_: dict) -> tuple[object, object]:
+    """What a program gives run compiled once and called, and run the plain way (("failed",) for a failure)."""
+    out = []
+    for compiled in (True, False):
+        program = Program(globals_, {}, Meter(check_run.CHECK_LIMITS))
+        try:
+            out.append(program.run_value(source, "check", "a check") if compiled
+                       else program.run(source, "check", "a check"))
+        except RuleError:
+            out.append(("failed",))
+    return out[0], out[1]
+
+
+def test_a_check_run_compiled_gives_what_its_plain_run_gives() -> None:
+    rng = random.Random(41)
+    made = 0
+    endings = ["", "None\n", "x = 1\n", "if a:\n    b\n", "(a,\n b)\n", "a; b\n", '"""a\n b"""\n', "[a, b, c]\n"]
+    for _ in range(200):
+        source = _random_program(rng).rsplit("\n[a, b, c]\n", 1)[0] + "\n" + rng.choice(endings)
+        globals_ = {"answer": {"t": rng.choice(["", "ab", "²@everyone"]) * rng.randint(1, 4),
+                               "l": [rng.randint(-9, 99) for _ in range(rng.randint(0, 9))]},
+                    "me": rng.choice(PLAYERS), "players": PLAYERS}
+        compiled, plain = _both_ways(source, globals_)
+        assert compiled == plain, source
+        made += compiled_module(source, "check", tuple(globals_), (), result=True) is not None
+    assert made > 150  # most ran compiled (not "a; b", which runs the plain way)
+    for source in CHECKS:
+        globals_ = {"answer": {"bid": 7, "suit": "Red", "cards": []}, "me": PLAYERS[0], "players": PLAYERS,
+                    "mine": {"coins": 2}, "my_past": []}
+        assert _both_ways(source, globals_)[0] == _both_ways(source, globals_)[1], source
 
 
 def _value_of(source: str, globals_: dict, limits: check_run.RuleLimits) -> object:
@@ -241,3 +276,20 @@ def test_a_name_a_formula_sets_is_bounded_in_the_rules_after_it() -> None:
                                frozenset({"announce"}))
     alone = bounded.run_work_of((), 'announce(values["v"] + values["v"])', names, frozenset({"announce"}))
     assert kept is not None and alone is not None and kept.per_input > alone.per_input
+
+
+def test_a_flat_check_never_reads_the_processs_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading it is a system call that lets go of the interpreter lock: the request's thread then waits behind the
+    server's other threads. A flat check's memory is bounded by its text instead."""
+    from games.custom_game.rules import sandbox
+
+    def no_reading() -> float:
+        raise AssertionError("the process's memory was read")
+
+    monkeypatch.setattr(sandbox, "_rss_mb", no_reading)
+    verdict = run_check(BID_CHECK, {"answer": {"bid": 5, "suit": None}, "mine": {"coins": 3}, "my_past": []},
+                        ["bid", "suit", "cards"], PLAYERS, "the check of Bid")
+    assert verdict.refused == "You hold only 3 coins."
+    with pytest.raises(AssertionError, match="memory was read"):  # a run the text does not bound still measures it
+        run_here(BID_CHECK, {"answer": {"bid": 5, "suit": None}, "mine": {"coins": 3}, "my_past": []},
+                 ["bid", "suit", "cards"], PLAYERS, "the check of Bid")

@@ -43,7 +43,7 @@ RULES = [
 
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sandbox, "compiled", lambda *args: None)
+    monkeypatch.setattr(sandbox, "compiled", lambda *args, **kwargs: None)
 
 
 @pytest.mark.parametrize("rules", RULES)

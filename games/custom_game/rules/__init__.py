@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engines.design_problems import Problem
@@ -122,7 +122,7 @@ def _run_flat(state: State, rng: random.Random, limits: RuleLimits, setup: bool)
     work = bounded.run_work_of(texts, source, frozenset(globals_), EFFECTS)
     if not bounded.fits_values(work, globals_):
         return None
-    return _run(state, rng, limits, setup, globals_)
+    return _run(state, rng, replace(limits, memory_bounded=True), setup, globals_)
 
 
 def _run_once(state: State, rng: random.Random, meter: Meter, setup: bool, batch: bool,

@@ -21,13 +21,14 @@ import random
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.engines.design_problems import Problem
 
-from .bounded import runs_here
+from .bounded import fits, work_of
 from .checking import defined_names, self_calls
+from .compiled import to_json
 from .context import names_read
 from .effects import plain
 from .helper_names import helpers_of, names_of
@@ -47,6 +48,8 @@ CHECK_NAMES = ("answer", "me", "players", "phase", "round", "phase_name", "count
 CHECK_LIBRARY = tuple(n for n in LIBRARY_NAMES if n not in RANDOM_NAMES and n not in TABLE_NAMES)
 CHECK_FUNCTIONS = (*CHECK_LIBRARY, "refuse")
 _CHECK_LIBRARY_SET = frozenset(CHECK_LIBRARY)
+#: The library's seeded stream, which no function a check may call draws from (so one serves every check).
+_NO_DRAWS = random.Random(0)
 KNOWN = frozenset(CHECK_NAMES) | frozenset(CHECK_FUNCTIONS) | (BUILTINS - {"print"})  # a check prints nothing
 #: The longest refusal shown beside a field (longer ones are cut).
 MAX_MESSAGE = 300
@@ -106,23 +109,31 @@ class _Refusal:
 
 
 def run_here(source: str, globals_: dict[str, Any], fields: list[str], players: list[str], label: str,
-             limits: RuleLimits = CHECK_LIMITS, helpers: str = "", roles: dict[str, str] | None = None) -> Verdict:
+             limits: RuleLimits = CHECK_LIMITS, helpers: str = "", roles: dict[str, str] | None = None,
+             context: str | None = None, compiled: bool = True) -> Verdict:
     """Run the check ``source`` in this process within ``limits`` (after the design's ``helpers`` it calls);
-    ``roles``: the seats' Death Match roles (public in a Death Match)."""
+    ``roles``: the seats' Death Match roles (public in a Death Match); ``context``: the globals' JSON text when
+    the caller has it. The check runs compiled once and called (:meth:`.sandbox.Program.run_value`); one that
+    fails there, refusing nothing, is run again the plain way (``compiled=False``) for the host's words."""
     meter = Meter(limits)
     refusal = _Refusal(fields)
     named = names_read([source, helpers]) & _CHECK_LIBRARY_SET  # only the library functions its text names
-    functions: dict[str, Callable[..., Any]] = {**Library(players, {}, random.Random(0), roles).functions(named),
+    functions: dict[str, Callable[..., Any]] = {**Library(players, {}, _NO_DRAWS, roles).functions(named),
                                                 "refuse": refusal}
     program = Program(globals_, functions, meter)
     try:
         if helpers:
             program.run(helpers, HELPERS_FILE, label)
-        result = program.run(source, "check", label)
+        if compiled:
+            result = program.run_value(source, "check", label, context)
+        else:
+            result = program.run(source, "check", label)
         result = plain(result, "the check's result")
     except RuleError as exc:
         if refusal.message is not None and meter.reason is None:
             return Verdict(refusal.message, refusal.field)
+        if compiled:
+            return run_here(source, globals_, fields, players, label, limits, helpers, roles, compiled=False)
         return Verdict(problem=exc.message + (f" at line {exc.line}" if exc.line else ""), line=exc.line)
     except HostError as exc:
         return Verdict(problem=f"{label} failed: {exc}")
@@ -157,8 +168,14 @@ def run_check(source: str, globals_: dict[str, Any], fields: list[str], players:
     """Run a check within ``limits``: in :data:`CHECK_WORKER` (``limits.isolate``), else here; the design's
     ``helpers`` (those the check calls, :func:`.helpers.needed`) run first. A flat check whose work fits
     (:func:`.bounded.runs_here`) runs here too."""
-    if not limits.isolate or runs_here(source, helpers, globals_):
+    if not limits.isolate:
         return run_here(source, globals_, fields, players, label, limits, helpers, roles)
+    work = None if helpers else work_of(source, frozenset(globals_))
+    if work is not None:  # flat: measured by its values' JSON text, which the run then reads
+        context = to_json(globals_)
+        if fits(work, len(context)):
+            return run_here(source, globals_, fields, players, label, replace(limits, memory_bounded=True),
+                            helpers, roles, context)
     request = {"kind": "check", "source": source, "globals": globals_, "fields": fields, "players": players,
                "label": label, "helpers": helpers, "roles": roles or {}, "limits": {"steps": limits.steps, "seconds": limits.seconds,
                                           "memory_mb": limits.memory_mb, "output_chars": limits.output_chars}}

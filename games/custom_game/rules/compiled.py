@@ -32,6 +32,7 @@ line are those of the call that failed.
 
 from __future__ import annotations
 
+import ast as pyast
 import functools
 import io
 import json
@@ -175,14 +176,40 @@ def only_called(source: str, name: str) -> bool:
     return True
 
 
+def returning(source: str) -> str | None:
+    """``source`` made to return what a module's run of it gives: its last statement, when it is an expression
+    that starts its line, written ``return …`` (on the same line: every line keeps its number); the text as it
+    is when it ends on another statement (a module's run then gives None); None when Python cannot read it
+    (Starlark's statements are Python's) or the expression shares its line with a statement before it."""
+    try:
+        tree = pyast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    if not tree.body or not isinstance(tree.body[-1], pyast.Expr):
+        return source
+    last = tree.body[-1]
+    if last.col_offset != 0:
+        return None
+    lines = source.split("\n")
+    lines[last.lineno - 1] = "return " + lines[last.lineno - 1]
+    return "\n".join(lines)
+
+
 @functools.lru_cache(maxsize=128)
 def compiled(source: str, filename: str, names: tuple[str, ...], functions: tuple[str, ...],
-             batch: bool = False) -> sl.FrozenModule | None:
+             batch: bool = False, result: bool = False) -> sl.FrozenModule | None:
     """The frozen module whose :data:`ENTRY` runs ``source`` with the globals ``names`` (decoded from its one
     argument) and the module functions ``functions``; None when it cannot be made (see the module's
     docstring). ``source`` must parse on its own first (:func:`.sandbox.parse`). With ``batch``, the
     :data:`BATCHED` functions are collected and :data:`ENTRY` returns them (the JSON text of a list of
-    ``[name, [args, kwargs]]``); otherwise it returns the JSON text of an empty list."""
+    ``[name, [args, kwargs]]``); otherwise it returns the JSON text of an empty list. With ``result`` (a check:
+    nothing collected), :data:`ENTRY` returns what a module's run of ``source`` gives (:func:`returning`)."""
+    if result:
+        batch = False
+        made = returning(source)
+        if made is None:
+            return None
+        source = made
     body = indented(source)
     if body is None:
         return None
@@ -198,8 +225,9 @@ def compiled(source: str, filename: str, names: tuple[str, ...], functions: tupl
                     if name in AS_THEY_ARE else
                     f"def {name}(*args, **kwargs):\n    result = {_CALL}{name}(encode([args, kwargs]){_QUOTE})\n"
                     f"    return None if result == None else decode(result{_UNQUOTE})\n" for name in functions)
+    ending = "None" if result else f"encode({_QUEUE}){_QUOTE}"
     text = (f'load("context", "decode", "encode")\ndef {ENTRY}({_CONTEXT}):\n'
-            f"    {_CONTEXT}_ = decode({_CONTEXT}{_UNQUOTE}){unpack}\n{body}\n    return encode({_QUEUE}){_QUOTE}\n"
+            f"    {_CONTEXT}_ = decode({_CONTEXT}{_UNQUOTE}){unpack}\n{body}\n    return {ending}\n"
             f"{calls}")
     module = sl.Module()
     for name in functions:

@@ -54,6 +54,10 @@ class RuleLimits:
     output_chars: int = 20_000
     #: Run in the rules worker (a separate process the OS caps in memory and the caller kills on time).
     isolate: bool = True
+    #: The run's memory is bounded by its text (a flat run, :mod:`.bounded`): not measured as it goes. Reading
+    #: the process's memory is a system call that lets go of the interpreter lock, and a request's thread then
+    #: waits for it behind the server's other threads: that wait was most of what a check cost a submission.
+    memory_bounded: bool = False
 
 
 DEFAULT_LIMITS = RuleLimits()
@@ -173,7 +177,7 @@ class Meter:
         self.ticks: float = 0  # work outside the interpreter counts in fractions of a tick (charge)
         self.max_ticks = max(1, limits.steps // STEPS_PER_TICK)
         self.started = time.thread_time()  # CPU time: a busy machine does not stop light rules
-        self.base_mb = _rss_mb()
+        self.base_mb = 0.0 if limits.memory_bounded else _rss_mb()
         self.reason: str | None = None
         self.output = 0
 
@@ -183,7 +187,7 @@ class Meter:
             self.reason = f"more than {self.limits.steps:,} steps (a loop that never ends?)"
         elif time.thread_time() - self.started > self.limits.seconds:
             self.reason = f"more than {self.limits.seconds:g} seconds"
-        elif self.ticks % 8 == 0 and _rss_mb() - self.base_mb > self.limits.memory_mb:
+        elif self.ticks % 8 == 0 and not self.limits.memory_bounded and _rss_mb() - self.base_mb > self.limits.memory_mb:
             self.reason = f"more than {self.limits.memory_mb} MB of memory (a list that is far too long?)"
         return self.reason is not None
 
@@ -269,6 +273,27 @@ class Program:
         except sl.StarlarkError as exc:
             raise self._error(str(exc), label) from None
         return result.value
+
+    def run_value(self, source: str, filename: str, label: str, context: str | None = None) -> Any:
+        """What :meth:`run` gives, through the compiled form (:mod:`.compiled`, ``result``) when it has one and
+        nothing ran in this program before (``context``: the globals' JSON text, when the caller has it); a
+        failure is the compiled run's, at the program's line (:func:`.compiled.host_line`)."""
+        parse_labelled(source, filename, label)  # a text that cannot be read is refused as by run()
+        frozen = None
+        if self._module is None:
+            frozen = compiled(source, filename, tuple(self.predeclared), tuple(self.functions), result=True)
+        if frozen is None:
+            return self.run(source, filename, label)
+        self.failure = None
+        options = sl.EvalOptions(check_cancelled=self.meter.cancelled, max_callstack_size=MAX_CALL_DEPTH + 1)
+        RUNNING.functions = self.functions
+        try:
+            return frozen.call_with(options, ENTRY, quoted(context or to_json(self.predeclared))).value
+        except sl.StarlarkError as exc:
+            text = str(exc)
+            raise self._error(text, label, host_line(_lines(text), source)) from None
+        finally:
+            RUNNING.functions = None
 
     def run_rules(self, source: str, filename: str, label: str) -> None:
         """Run ``source`` for its effects, as :meth:`run` does, through its compiled form

@@ -10,6 +10,7 @@ expression's value (plain data), or the problem in the host's words.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from .bounded import runs_here
@@ -51,8 +52,10 @@ def evaluate(source: str, globals_: dict[str, Any], players: list[str], label: s
              limits: RuleLimits = CHECK_LIMITS) -> tuple[Any, str | None]:
     """``source``'s value for one seat within ``limits``: in the checks' worker (``limits.isolate``), else here;
     here too when it is flat and its work fits (:func:`.bounded.runs_here`)."""
-    if not limits.isolate or runs_here(source, "", globals_):
+    if not limits.isolate:
         return evaluate_here(source, globals_, players, label, limits)
+    if runs_here(source, "", globals_):
+        return evaluate_here(source, globals_, players, label, replace(limits, memory_bounded=True))
     request = {"kind": "expression", "source": source, "globals": globals_, "players": players, "label": label,
                "limits": {"steps": limits.steps, "seconds": limits.seconds, "memory_mb": limits.memory_mb,
                           "output_chars": limits.output_chars}}
