@@ -229,6 +229,23 @@ class ClockAdapter(Adapter):
 
     #: The chances that the player to move concedes, runs out of reserve time, or spends some of it.
     CONCEDE, RUN_OUT, SPEND = 0.0, 0.0, 0.0
+    #: The chance that the host closes a live turn early, before a player who still holds reserve time has moved
+    #: (the coded game passes the missing move or plays its default; the design's player has not timed out).
+    HOST_CLOSES = 0.0
+    #: How often the runs so far saw each event the proof counts.
+    seen: Counter[str] = Counter()
+
+    def moves(self, engine: Engine, state: State, seed: int, rng: random.Random) -> dict[str, Payload]:
+        """The coded bots' moves; in a live turn the host may close it early, one mover's move still missing."""
+        moves = super().moves(engine, state, seed, rng)
+        spec = engine.phase(state)
+        if spec is None or spec.kind != "turn" or not moves or rng.random() >= self.HOST_CLOSES:
+            return moves
+        silent = rng.choice(sorted(moves))
+        if float(state["reserve_s"][silent]) <= 0 or moves[silent].get("mulligan"):  # a Mulligan acts at once
+            return moves
+        self.seen["host closed a turn early"] += 1
+        return {p: m for p, m in moves.items() if p != silent}
 
     def clock_event(self, engine: Engine, state: State, match: DesignMatch, rng: random.Random, player: str,
                     draw: float, moves: dict[str, Payload]) -> State:
@@ -458,12 +475,16 @@ def _kinds(path: list[Item]) -> list[tuple[str, int]]:
 class BlackAndWhiteAdapter(ClockAdapter):
     """Black and White (issue 40): the first player drawn by the design's set-up is the coded match's ``first``
     setting; between tiles the player to move may spend some reserve time, run out of it (the coded game
-    concedes for them, the design's turn times out: a loss) or concede; no garnets (a Death Match brings none)."""
+    concedes for them, the design's turn times out: a loss) or concede, or the host closes the turn before their
+    tile is in (both play their lowest tile); no garnets (a Death Match brings none)."""
 
     slug = "black-and-white"
     seats = 2
     #: Per tile: the chances that the player to move concedes, runs out of reserve time, or spends some of it.
     CONCEDE, RUN_OUT, SPEND = 0.01, 0.02, 0.2
+    #: Per tile: the chance that the host closes the turn before the player to move has sent their tile.
+    HOST_CLOSES = 0.01
+    seen: Counter[str] = Counter()
 
     def garnets(self, players: list[str], rng: random.Random) -> dict[str, int]:
         return {p: 0 for p in players}
@@ -496,13 +517,15 @@ class BigfootSightingAdapter(ClockAdapter):
     action, open to ``anyone``, ends the turn at once, as the coded Mulligan does), in half of those turns after the
     players who move spent some reserve time, which both give back; otherwise a player who moves may concede, run
     out of reserve time (the coded game concedes for them, the design's turn closes without their move: a loss) or
-    spend some of it. Each player's reserve time left is compared with their trees felled. No garnets (a Death
+    spend some of it, or the host closes the turn before one of them has moved (a pass in both). Each player's reserve time left is compared with their trees felled. No garnets (a Death
     Match brings none)."""
 
     slug = "bigfoot-sighting"
     seats = 2
     #: Per turn: the chances that a player who moves concedes, runs out of reserve time, or spends some of it.
     CONCEDE, RUN_OUT, SPEND = 0.005, 0.01, 0.2
+    #: Per turn: the chance that the host closes it before one of the players who move has sent their move.
+    HOST_CLOSES = 0.01
     #: The chance that the host posts the boards, sets the items, or that the Extra Tree's holder stays silent.
     POSTED, ITEMS_SET, SILENT_TREE = 0.3, 0.3, 0.2
     #: The chance that a holder without a move in the turn plays the Mulligan, and that the players who move spend
@@ -543,7 +566,7 @@ class BigfootSightingAdapter(ClockAdapter):
         assert spec is not None
         if spec.kind != "turn":
             return state
-        moves = super().moves(engine, state, match.seed, rng)
+        moves = Adapter.moves(self, engine, state, match.seed, rng)  # the bots' own: none left out by the host
         holder = next((p for p, move in moves.items() if move.get("mulligan")), None)
         if holder is None and spec.optional and rng.random() < self.IDLE_MULLIGAN:  # a holder with no move
             holder = spec.optional[0]

@@ -90,12 +90,18 @@ def _seconds(n: float) -> str:
 
 
 def timed_out(state: State, submissions: dict[str, Any]) -> list[str]:
-    """The actors of the closing live turn who sent no move: a live turn closes early only when every actor has
-    moved, so a missing move at its close is a timeout (none when an action ended the phase)."""
+    """The actors of the closing live turn who sent no move and whose time ran out: their reserve is used up (the
+    platform spends the whole reserve of a player it runs out on before the turn closes), or the design has no
+    reserve. A player who still holds reserve time when the turn closes (the host closed it early, or another
+    player's reserve ran out first) has not timed out: their missing move is any phase's missing move, the default
+    or the fallback, as the coded live games pass it. None when an action ended the phase."""
     current = state["open"]
     if turn_of(state) is None or current.get("closing"):
         return []
-    return [p for p in current["actors"] if is_default(submissions.get(p) or {DEFAULT_MARK: True})]
+    missing = [p for p in current["actors"] if is_default(submissions.get(p) or {DEFAULT_MARK: True})]
+    if float(state["design"].get("reserve", 0)) <= 0:
+        return missing
+    return [p for p in missing if reserve_left(state, p) <= EPSILON]
 
 
 def lose_on_time(s: State, out: list[str], log: list[LogLine]) -> Resolution:

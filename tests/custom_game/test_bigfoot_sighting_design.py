@@ -50,6 +50,7 @@ def test_the_bigfoot_sighting_design_agrees_with_the_coded_game_on_1000_matches_
     played = proof.BigfootSightingAdapter.seen
     assert played["mulligan without a move"] > 0  # by a holder whose board for the turn had ended
     assert played["reserve given back"] > 0  # reserve spent in the cancelled turn, given back by both
+    assert played["host closed a turn early"] > 0  # a move missing, its player's reserve left: a pass in both
 
 
 def test_the_candidate_boards_generated_from_the_seed_are_playable_different_and_as_the_coded_game_reads_them() -> None:

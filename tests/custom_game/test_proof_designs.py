@@ -7,6 +7,7 @@ import copy
 import io
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -265,8 +266,11 @@ def test_the_black_and_white_design_agrees_with_the_coded_game_on_1000_matches_d
         return coded_final(self, engine, state)
 
     monkeypatch.setattr(proof.BlackAndWhiteAdapter, "final", final)
+    monkeypatch.setattr(proof.BlackAndWhiteAdapter, "seen", Counter())
     summary = run_in_process(monkeypatch, shipped("black-and-white"), "black-and-white")
     assert summary.agreed == PROOF_MATCHES == 1000, summary.lines("black-and-white")
+    # a turn the host closed with the tile missing, its player's reserve left: their lowest tile in both
+    assert proof.BlackAndWhiteAdapter.seen["host closed a turn early"] > 0
     # every way a match ends was compared: early, after 9 rounds, a draw, out of reserve time, a concession
     assert {("early", False), ("rounds", False), ("rounds", True), ("reserve", False), ("concede", False)} <= set(endings)
 

@@ -39,8 +39,13 @@ def test_every_player_starts_with_the_designs_reserve_and_spends_it_move_by_move
     assert ENGINE.phase(state).actors == ("ana",)  # still ana's turn: her reserve is not out
 
 
+def out_of_time(state, player: str = "ana"):
+    """``player``'s whole reserve spent, as the platform spends it when it runs out before the turn closes."""
+    return ENGINE.spend_reserve(state, player, 10_000).state
+
+
 def test_a_player_out_of_time_on_a_passing_turn_passes_it_with_no_answer():
-    closed = play_phase(ENGINE, start("pass"), 5, {})  # the turn closed with no move from ana: she ran out of time
+    closed = play_phase(ENGINE, out_of_time(start("pass")), 5, {})  # no move from ana, her reserve used up
     entry = closed.resolution.state["history"][-1]
     assert entry["answers"]["ana"] == {"take": None} and entry["defaulted"] == ["ana"]
     assert closed.resolution.state["counters"]["ana"]["points"] == 0
@@ -49,16 +54,30 @@ def test_a_player_out_of_time_on_a_passing_turn_passes_it_with_no_answer():
 
 
 def test_a_player_out_of_time_on_a_defaulting_turn_plays_the_default_move():
-    closed = play_phase(ENGINE, start("default"), 5, {}).resolution
+    closed = play_phase(ENGINE, out_of_time(start("default")), 5, {}).resolution
     assert closed.state["history"][-1]["answers"]["ana"] == {"take": 1}
     assert "ana ran out of time in Turn, round 1 of 6: their move is the default." in [line.text for line in closed.log]
 
 
 def test_a_player_out_of_time_on_a_losing_turn_loses_the_match_at_once():
-    closed = play_phase(ENGINE, start("loss"), 5, {}).resolution
+    closed = play_phase(ENGINE, out_of_time(start("loss")), 5, {}).resolution
     assert ENGINE.finished(closed.state) and ENGINE.phase(closed.state) is None
     assert closed.state["ending"]["placement"] == {"ben": 1, "ana": 2}
     assert "ana ran out of time in Turn, round 1 of 6 and loses the match." in [line.text for line in closed.log]
+
+
+def test_a_turn_the_host_closes_early_is_no_timeout_for_a_player_with_reserve_left():
+    """Only a player whose time ran out has timed out: their missing move is any phase's (the default), as the coded
+    live games pass it, even on a losing turn."""
+    closed = play_phase(ENGINE, start("loss"), 5, {}).resolution
+    assert not ENGINE.finished(closed.state)
+    assert closed.state["history"][-1]["answers"]["ana"] == {"take": 1}
+    assert not [line.text for line in closed.log if "ran out of time" in line.text]
+
+
+def test_without_reserve_a_move_missing_at_the_close_is_a_timeout():
+    closed = play_phase(ENGINE, start("loss", reserve=0), 5, {}).resolution
+    assert ENGINE.finished(closed.state) and closed.state["ending"]["placement"] == {"ben": 1, "ana": 2}
 
 
 def test_a_move_in_time_is_no_timeout_even_on_a_losing_turn():
