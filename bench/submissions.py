@@ -63,10 +63,12 @@ def make_players(game: str, players: int = PLAYERS, design: dict | None = None, 
     return requests[:players]
 
 
-def load(port: int, requests: list[list], concurrency: int, seconds: float) -> dict:
-    """One run of the load process against 127.0.0.1:port."""
+def load(port: int, requests: list[list], concurrency: int, seconds: float, rate: float | None = None) -> dict:
+    """One run of the load process against 127.0.0.1:port (``rate``: a steady load of that many requests a second,
+    ``bench.load``; otherwise each client sends again as soon as it is answered)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump({"port": port, "concurrency": concurrency, "seconds": seconds, "requests": requests}, f)
+        json.dump({"port": port, "concurrency": concurrency, "seconds": seconds, "requests": requests,
+                   "rate": rate}, f)
     out = subprocess.run([sys.executable, "-m", "bench.load", f.name], cwd=ROOT, env=server_env(),
                          capture_output=True, text=True, timeout=seconds + 120, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
