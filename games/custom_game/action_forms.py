@@ -91,7 +91,8 @@ def forms_for(state: State, player: str) -> list[ActionForm]:
             continue
         note = "" if action["public"] else "Only you and the host see it."
         out.append(ActionForm(DO + action["key"], action["label"],
-                              tuple(answers.form_fields(action["fields"], state["players"])), "Actions", note))
+                              tuple(answers.form_fields(action["fields"], state["players"])), "Actions", note,
+                              before_lock_in=bool(action.get("before_lock_in"))))
     rules = trades.rules_of(state)
     if rules is None or not acting:
         return out

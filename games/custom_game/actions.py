@@ -65,6 +65,13 @@ def taken(state: State) -> list[dict[str, Any]]:
     return list((state["open"] or {}).get("actions", []))
 
 
+def only_before_lock_in(state: State, payload: Payload) -> bool:
+    """Whether ``payload`` is an action of the open phase marked ``before_lock_in``: as a move, a player who has
+    locked in theirs may no longer take it (the platform, which knows who has, refuses it)."""
+    key = payload.get("action") if isinstance(payload, dict) else None
+    return any(a["key"] == key and a.get("before_lock_in") for a in offered(state))
+
+
 def _refuse(message: str, field: str = "") -> SubmissionError:
     return SubmissionError(field, message)
 

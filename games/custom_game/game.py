@@ -248,6 +248,9 @@ class CustomGame(Engine):
             return trades.take(state, player, payload)
         return actions.take(state, player, payload)
 
+    def only_before_lock_in(self, state: State, payload: Payload) -> bool:
+        return actions.only_before_lock_in(state, payload)
+
     def bot_action(self, state: State, player: str, rng: random.Random) -> Payload | None:
         if trades.rules_of(state) is not None and rng.random() < 0.5:
             return trades.bot_trade(state, player, rng)

@@ -303,6 +303,8 @@ class ActionForm:
     fields: tuple[Field, ...] = ()
     group: str = ""
     note: str = ""
+    #: Shown only until the player locks in their move in the phase (:meth:`Engine.only_before_lock_in`).
+    before_lock_in: bool = False
 
 
 class Observer:
@@ -422,6 +424,11 @@ class Engine:
     def action_forms(self, state: State, player: str) -> list[ActionForm]:
         """The actions ``player`` may take at once now, as buttons and forms for the match page ([]: none)."""
         return []
+
+    def only_before_lock_in(self, state: State, payload: Payload) -> bool:
+        """Whether the action ``payload`` may be taken only by a player who has not locked in their move in the
+        open phase, as a move could not be (the platform knows who has locked in). Default: False."""
+        return False
 
     def parse_action(self, state: State, player: str, key: str, data: dict[str, Any]) -> Payload:
         """The payload of the action form ``key`` posted with ``data`` (texts; lists for a multiple choice);

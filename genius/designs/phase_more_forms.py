@@ -185,6 +185,9 @@ class PhaseMoreForm(forms.Form):
                 required=False, initial=True, label="Everyone is told when it is taken")
             self.fields[f"action_{n}_anyone"] = forms.BooleanField(
                 required=False, label="Any seated player may take it, even one who does not act in the phase")
+            self.fields[f"action_{n}_before_lock_in"] = forms.BooleanField(
+                required=False, label="Only before the player locks in their move in the phase (as a move: "
+                                      "once locked in, no more)")
 
         for switch, names in _SWITCHED.items():  # the page's script shows these only when their switch is on
             for name in names:
@@ -224,7 +227,7 @@ class PhaseMoreForm(forms.Form):
                                else "A new action", "Taken at once, the moment it arrives, while the phase stays "
                                "open." if n == 0 else "",
                                [self[f"action_{n}_{p}"] for p in ("key", "label", "fields", "rules", "check", "once",
-                                                                  "public", "anyone")]))
+                                                                  "public", "anyone", "before_lock_in")]))
         return out
 
     @staticmethod
@@ -260,6 +263,7 @@ class PhaseMoreForm(forms.Form):
                         f"action_{n}_rules": action.get("rules", ""), f"action_{n}_check": action.get("check", ""),
                         f"action_{n}_once": action.get("once", False), f"action_{n}_public": action.get("public", True),
                         f"action_{n}_anyone": action.get("anyone", False),
+                        f"action_{n}_before_lock_in": action.get("before_lock_in", False),
                         f"action_{n}_fields": json.dumps(action["fields"], ensure_ascii=False, indent=1)
                         if action.get("fields") else ""})
         return out
@@ -319,6 +323,8 @@ class PhaseMoreForm(forms.Form):
             action["check"] = check
         if data.get(f"action_{n}_anyone"):
             action["anyone"] = True
+        if data.get(f"action_{n}_before_lock_in"):
+            action["before_lock_in"] = True
         return action
 
     def extras(self) -> dict[str, Any]:
@@ -380,7 +386,8 @@ class PhaseMoreForm(forms.Form):
             rows = data.get("action_rows", [])
             row = rows[index] if 0 <= index < len(rows) else (rows[0] if rows else 0)
             box = {"label": "label", "key": "label", "fields": "fields", "rules": "rules", "check": "check",
-                   "once": "once", "public": "public", "anyone": "anyone"}.get(rest, "label")
+                   "once": "once", "public": "public", "anyone": "anyone",
+                   "before_lock_in": "before_lock_in"}.get(rest, "label")
             return f"action_{row}_{box}"
         return None
 

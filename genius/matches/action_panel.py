@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from games.engines import protocol
 from games.engines.protocol import ActionForm, Field
 from genius.matches.models import Match, Phase, Seat
+from genius.matches.services import move_store
 from genius.matches.services.engines import engine_of
 
 
@@ -68,7 +69,10 @@ def forms_context(match: Match, seat: Seat | None, posted: Posted | None = None)
     if not engine.spec.offers.actions:
         return []
     out = []
-    for form in engine.action_forms(match.state, seat.name):
+    forms = engine.action_forms(match.state, seat.name)
+    if any(form.before_lock_in for form in forms) and move_store.locked_in_now(seat.pk):  # as a move: no more
+        forms = [form for form in forms if not form.before_lock_in]
+    for form in forms:
         mine = posted if posted is not None and posted.key == form.key else None
         rows = _rows(form, mine)
         beside = mine.error if mine is not None and mine.error and not any(r["error"] for r in rows) else ""

@@ -242,6 +242,16 @@ def test_an_action_open_to_anyone_keeps_its_switch_when_saved_and_shown_again(ho
     assert "anyone" not in phase_of(market)["actions"][0]
 
 
+def test_an_action_taken_only_before_lock_in_keeps_its_switch_when_saved_and_shown_again(host_client, market):
+    response = send(host_client, market, action_0_label="Mulligan", action_0_rules="end()",
+                    action_0_before_lock_in="on")
+    assert response.status_code == 302, text_of(response)[:2000]
+    assert phase_of(market)["actions"][0]["before_lock_in"] is True
+    assert shown(host_client, market)["action_0_before_lock_in"] == ["on"]
+    send(host_client, market, action_0_before_lock_in=[])
+    assert "before_lock_in" not in phase_of(market)["actions"][0]
+
+
 def test_an_action_is_removed_by_emptying_its_row(host_client, market):
     send(host_client, market, action_0_label="Call", action_0_rules='announce("call")')
     assert phase_of(market)["actions"][0]["key"] == "call"

@@ -433,7 +433,8 @@ def bigfoot_sighting() -> dict[str, Any]:
     seen = [{"name": name, "formula": f'values["{name}"]', "check_visible": True}
             for name in ("geo", "taken", "boards", "items", "mull_used", "hist_n")]
     mulligan = {"key": "mulligan", "label": "Play the Mulligan", "fields": [], "once": True, "public": True,
-                "anyone": True, "check": source("bf_check_mulligan"), "rules": source("bf_mulligan")}
+                "anyone": True, "before_lock_in": True, "check": source("bf_check_mulligan"),
+                "rules": source("bf_mulligan")}
 
     def turns(key: str, name: str, options: list[str], what: str, empty: str) -> dict[str, Any]:
         fields = [choice(key_, f"{what}, {nth} action", options, f"Empty: no action. {empty}")

@@ -1,8 +1,8 @@
 """A design's parts for moves that take effect at once and for live turns (RULES.md, "Actions" and "Turns and
 clocks"), checked at save.
 
-- a phase's ``actions``: each ``{"key", "label", "fields", "rules", "check", "once", "public", "anyone"}``; its
-  fields are checked as a form's (none is allowed: a call, a claim), its rules and check as programs;
+- a phase's ``actions``: each ``{"key", "label", "fields", "rules", "check", "once", "public", "anyone",
+  "before_lock_in"}``; its fields are checked as a form's (none is allowed: a call, a claim), its rules and check as programs;
 - a phase's ``turn``: ``{"seconds": 10..3600, "order": "together" | "rotate", "timeout": "default" | "pass" |
   "loss"}`` (its moves are played live, with a clock of that many seconds a move);
 - a phase's ``trades``: ``{"counters": [keys], "items": [kept hands], "per_player": 1..50, "gifts": yes}`` (what
@@ -80,6 +80,8 @@ def check_actions(raw: Any, where: str, at: str, problems: list[Problem]) -> lis
             action["check"] = check
         if _flag(found, "anyone", False, a_where, a_at + ".anyone", problems):
             action["anyone"] = True  # any seated player may take it, not only the phase's actors
+        if _flag(found, "before_lock_in", False, a_where, a_at + ".before_lock_in", problems):
+            action["before_lock_in"] = True  # as a move: a player who has locked in theirs may no longer take it
         out.append(action)
     return out
 

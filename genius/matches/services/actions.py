@@ -25,13 +25,16 @@ from games.engines.protocol import EngineError, Payload, SubmissionError
 from genius.core.errors import ServiceError
 from genius.matches.events import bump, seat_changed
 from genius.matches.models import Match, Phase, Seat, Submission
-from genius.matches.services import action_batches, action_store, check_alerts, ledger
+from genius.matches.services import action_batches, action_store, check_alerts, ledger, move_store
 from genius.matches.services.engines import engine_of
 from genius.matches.services.errors import PhaseClosed
 from genius.matches.services.resolution import resolve_locked
 from genius.matches.services.submitting import check_open_phase, lock_open_phase, record_instant, seen_by_spectators
 
 TOO_LATE = "Too late: that phase is over; nothing was applied. The page shows the phase now open."
+#: An action the design takes only before its player locks in their move (``Engine.only_before_lock_in``).
+LOCKED_IN = ("You have locked in your move in this phase, so this action can no longer be taken (as a move could "
+             "not be changed); nothing was applied.")
 #: An action's payload is at most this many characters of JSON (a claim is a few dozen).
 MAX_ACTION_CHARS = 4_000
 
@@ -74,6 +77,7 @@ def _take_all(batch: list[action_batches.Pending]) -> None:
             engine = engine_of(match.game)
             if not engine.spec.offers.actions:
                 raise ServiceError("This game takes no actions.")
+            _refuse_once_locked_in(engine, match, phase, pending)
             resolution = _resolved(engine, match, pending.seat, pending.payload)
             if resolution.garnets:  # wallets locked and checked: written at once, in its own savepoint
                 if writes is not None:
@@ -94,6 +98,15 @@ def _take_all(batch: list[action_batches.Pending]) -> None:
             pending.error = exc
     if writes is not None:
         writes.flush()
+
+
+def _refuse_once_locked_in(engine: Any, match: Match, phase: Phase, pending: action_batches.Pending) -> None:
+    """Refuse an action the game takes only before its player locks in their move, once they have (read under the
+    phase's lock: a lock-in committed while the action waited for it is seen)."""
+    if engine.only_before_lock_in(match.started_state, pending.payload):
+        earlier = move_store.earlier_move(phase.pk, pending.seat.pk)
+        if earlier is not None and earlier[1]:
+            raise ServiceError(LOCKED_IN)
 
 
 def _locked_phase(pending: action_batches.Pending) -> Phase:

@@ -94,6 +94,12 @@ def earlier_move(phase_id: int, seat_id: int) -> tuple[int, bool] | None:
     return (row[0], bool(row[1])) if row is not None else None
 
 
+def locked_in_now(seat_id: int) -> bool:
+    """Whether the seat has locked in its move in its match's phase open now."""
+    return (Submission.objects.filter(seat_id=seat_id, kind=Submission.Kind.MOVE, locked=True)
+            .exclude(phase__status=Phase.Status.RESOLVED).exists())
+
+
 def earlier_move_plainly(phase_id: int, seat_id: int) -> tuple[int, bool] | None:
     """:func:`earlier_move`'s plain twin."""
     row = (Submission.objects.filter(phase_id=phase_id, seat_id=seat_id, kind=Submission.Kind.MOVE)
