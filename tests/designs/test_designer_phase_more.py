@@ -232,24 +232,16 @@ def test_an_action_is_saved_with_its_fields_rules_and_check_and_shown_again(host
     assert "action_1_label" in again  # a spare row to add another
 
 
-def test_an_action_open_to_anyone_keeps_its_switch_when_saved_and_shown_again(host_client, market):
+@pytest.mark.parametrize("switch", ["anyone", "before_lock_in"])  # open to anyone; taken only before lock-in
+def test_an_actions_switch_is_kept_when_saved_and_shown_again_and_dropped_when_turned_off(host_client, market,
+                                                                                          switch):
     response = send(host_client, market, action_0_label="Rewind", action_0_rules="give_back_time()\nend()",
-                    action_0_anyone="on")
+                    **{f"action_0_{switch}": "on"})
     assert response.status_code == 302, text_of(response)[:2000]
-    assert phase_of(market)["actions"][0]["anyone"] is True
-    assert shown(host_client, market)["action_0_anyone"] == ["on"]
-    send(host_client, market, action_0_anyone=[])
-    assert "anyone" not in phase_of(market)["actions"][0]
-
-
-def test_an_action_taken_only_before_lock_in_keeps_its_switch_when_saved_and_shown_again(host_client, market):
-    response = send(host_client, market, action_0_label="Mulligan", action_0_rules="end()",
-                    action_0_before_lock_in="on")
-    assert response.status_code == 302, text_of(response)[:2000]
-    assert phase_of(market)["actions"][0]["before_lock_in"] is True
-    assert shown(host_client, market)["action_0_before_lock_in"] == ["on"]
-    send(host_client, market, action_0_before_lock_in=[])
-    assert "before_lock_in" not in phase_of(market)["actions"][0]
+    assert phase_of(market)["actions"][0][switch] is True
+    assert shown(host_client, market)[f"action_0_{switch}"] == ["on"]
+    send(host_client, market, **{f"action_0_{switch}": []})
+    assert switch not in phase_of(market)["actions"][0]
 
 
 def test_an_action_is_removed_by_emptying_its_row(host_client, market):
