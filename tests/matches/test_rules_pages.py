@@ -52,7 +52,7 @@ def language_words(game: str) -> set[str]:
     words = set(checking.KNOWN) | set(check_run.KNOWN) | set(move_check_design.DESIGN_KEYS)  # rules, checks
     words |= set(board_design.DESIGN_KEYS)  # boards
     words |= set(seat_form_design.DESIGN_KEYS)  # a form for each player
-    words |= set(action_design.TRADE_KEYS)  # trades and gifts
+    words |= set(action_design.TRADE_KEYS) | set(action_design.ACTION_SWITCHES)  # trades and gifts; actions
     words |= {"answered_by"}  # a phase's key: who answers it (polls from outside the match)
     for cls in (library.Library, effects.Effects, board_rules.BoardRules):
         for member in vars(cls).values():

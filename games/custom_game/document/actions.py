@@ -37,6 +37,11 @@ TURN_ORDERS = ("together", "rotate")
 TIMEOUTS = ("default", "pass", "loss")
 #: The keys of a phase's ``trades`` (the host's words, on the rules page).
 TRADE_KEYS = ("counters", "items", "per_player", "gifts", "one_for_one", "once_per_pair")
+#: An action's switches written only when on: any seated player may take it (not only the phase's actors); taken
+#: only until its player locks in their move (as a move: the platform refuses it after).
+OFF_UNLESS_SET = ("anyone", "before_lock_in")
+#: An action's switches beyond its key, label, fields, rules and check (RULES.md, "Actions").
+ACTION_SWITCHES = ("once", "public", *OFF_UNLESS_SET)
 
 
 def _tagged(problems: list[Problem], since: int, part: str) -> None:
@@ -78,10 +83,9 @@ def check_actions(raw: Any, where: str, at: str, problems: list[Problem]) -> lis
                                   "public": _flag(found, "public", True, a_where, a_at + ".public", problems)}
         if check:
             action["check"] = check
-        if _flag(found, "anyone", False, a_where, a_at + ".anyone", problems):
-            action["anyone"] = True  # any seated player may take it, not only the phase's actors
-        if _flag(found, "before_lock_in", False, a_where, a_at + ".before_lock_in", problems):
-            action["before_lock_in"] = True  # as a move: a player who has locked in theirs may no longer take it
+        for switch in OFF_UNLESS_SET:
+            if _flag(found, switch, False, a_where, f"{a_at}.{switch}", problems):
+                action[switch] = True
         out.append(action)
     return out
 
