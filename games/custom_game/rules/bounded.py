@@ -303,7 +303,17 @@ def fits_values(work: Bound | None, values: dict[str, Any]) -> bool:
     return work is not None and fits(work, len(to_json(values)))
 
 
+def here_context(source: str, helpers: str, values: dict[str, Any]) -> str | None:
+    """The JSON text of ``values`` (what the run then reads) when the check ``source`` (with the design's ``helpers``
+    it calls) may run in the site's process on them: flat, no helpers, its work within :data:`BUDGET`; else None
+    (measured only when the run is flat)."""
+    work = None if helpers else work_of(source, frozenset(values))
+    if work is None:
+        return None
+    context = to_json(values)
+    return context if fits(work, len(context)) else None
+
+
 def runs_here(source: str, helpers: str, values: dict[str, Any]) -> bool:
-    """Whether the check ``source`` (with the design's ``helpers`` it calls) may run in the site's process on
-    ``values``: flat, no helpers, its work within :data:`BUDGET`."""
-    return not helpers and fits_values(work_of(source, frozenset(values)), values)
+    """Whether the check ``source`` may run in the site's process on ``values`` (:func:`here_context`)."""
+    return here_context(source, helpers, values) is not None

@@ -26,9 +26,8 @@ from typing import Any
 
 from games.engines.design_problems import Problem
 
-from .bounded import fits, work_of
+from .bounded import here_context
 from .checking import defined_names, self_calls
-from .compiled import to_json
 from .context import names_read
 from .effects import plain
 from .helper_names import helpers_of, names_of
@@ -167,15 +166,13 @@ def run_check(source: str, globals_: dict[str, Any], fields: list[str], players:
               limits: RuleLimits = CHECK_LIMITS, helpers: str = "", roles: dict[str, str] | None = None) -> Verdict:
     """Run a check within ``limits``: in :data:`CHECK_WORKER` (``limits.isolate``), else here; the design's
     ``helpers`` (those the check calls, :func:`.helpers.needed`) run first. A flat check whose work fits
-    (:func:`.bounded.runs_here`) runs here too."""
+    (:func:`.bounded.here_context`) runs here too."""
     if not limits.isolate:
         return run_here(source, globals_, fields, players, label, limits, helpers, roles)
-    work = None if helpers else work_of(source, frozenset(globals_))
-    if work is not None:  # flat: measured by its values' JSON text, which the run then reads
-        context = to_json(globals_)
-        if fits(work, len(context)):
-            return run_here(source, globals_, fields, players, label, replace(limits, memory_bounded=True),
-                            helpers, roles, context)
+    context = here_context(source, helpers, globals_)
+    if context is not None:  # flat and small: here, on the values' JSON text measured already
+        return run_here(source, globals_, fields, players, label, replace(limits, memory_bounded=True),
+                        helpers, roles, context)
     request = {"kind": "check", "source": source, "globals": globals_, "fields": fields, "players": players,
                "label": label, "helpers": helpers, "roles": roles or {}, "limits": {"steps": limits.steps, "seconds": limits.seconds,
                                           "memory_mb": limits.memory_mb, "output_chars": limits.output_chars}}
